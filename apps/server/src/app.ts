@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { AppContext } from './lib/context.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { staticPlugin } from './plugins/static.js';
+
+/** Every area's routes, mounted under /api. A new area adds its plugin here. */
+const modules = [healthRoutes, usersRoutes];
+
+export interface BuildOptions {
+  database: Pick<Database, 'db' | 'kind'>;
+  config: Config;
+}
+
+export async function buildApp({ database, config }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const ctx: AppContext = { db: database.db, config, kind: database.kind };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(
+    async (api) => {
+      for (const routes of modules) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticPlugin, { root: config.webDist });
+  return app;
+}

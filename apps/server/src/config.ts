@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO_DATA: flag.default(true),
+  DEMO_SEED: z.coerce.number().int().default(1),
+  SMTP_URL: z.string().optional(),
+  TZ: z.string().default('America/Chicago'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  demoData: boolean;
+  demoSeed: number;
+  smtpUrl?: string;
+  timeZone: string;
+  sessionIdleMs: number;
+  logLevel: string;
+  /** Folder of the built web app; served when it exists. */
+  webDist?: string;
+  /** scrypt cost (N); lowered only by tests to keep them quick. */
+  scryptN: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const text = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${text}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    demoData: e.DEMO_DATA,
+    demoSeed: e.DEMO_SEED,
+    smtpUrl: e.SMTP_URL || undefined,
+    timeZone: e.TZ,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    scryptN: 2 ** 15,
+  };
+}
+
+/** Defaults for tests and tools that build an app without reading the environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '',
+    demoData: false,
+    demoSeed: 1,
+    timeZone: 'America/Chicago',
+    sessionIdleMs: 12 * 3_600_000,
+    logLevel: 'silent',
+    scryptN: 2 ** 10,
+    ...overrides,
+  };
+}

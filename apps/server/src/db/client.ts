@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The app's database handle: the same type for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… ; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; '' or 'memory://' keeps it in memory. */
+  dataDir?: string;
+  /** A PGlite data directory dump to start from (tests). */
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Numeric aggregates (bigint, numeric) come back as text by default; cents fit in a double.
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.dataDir && options.dataDir !== 'memory://' ? resolve(options.dataDir, 'pglite') : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(
+    dir ?? 'memory://',
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

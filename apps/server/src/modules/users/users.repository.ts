@@ -1,0 +1,134 @@
+import type { ListFilter, User } from '@wd/contracts';
+import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { authFailures, sessions, users } from '../../db/schema/index.js';
+import { orderBy, paging, searchCondition } from '../../lib/list.js';
+
+/** The one select of a user as the API shows it (never the password hash). */
+const userColumns = { id: users.id, username: users.username, email: users.email, type: users.type };
+
+const sortable = { id: users.id, username: users.username, email: users.email, type: users.type };
+
+export const usersRepository = {
+  async list(db: Tx, filter: ListFilter): Promise<{ rows: User[]; totalRows: number }> {
+    const where = searchCondition(filter.searchQuery, [users.username, users.email, users.type]);
+    const { limit, offset } = paging(filter);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(userColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(filter.sortingList, sortable, [asc(users.id)]))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+
+  async findById(db: Tx, id: number): Promise<User | undefined> {
+    const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async findByUsername(db: Tx, username: string): Promise<User | undefined> {
+    const [row] = await db.select(userColumns).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+    return row;
+  },
+
+  async findCredentials(db: Tx, username: string) {
+    const [row] = await db
+      .select({ ...userColumns, passwordHash: users.passwordHash })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    return row;
+  },
+
+  async usernameTaken(db: Tx, username: string, exceptId?: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, exceptId ? ne(users.id, exceptId) : undefined));
+    return Boolean(row);
+  },
+
+  async count(db: Tx): Promise<number> {
+    const [{ total }] = await db.select({ total: count() }).from(users);
+    return total;
+  },
+
+  async countAdmins(db: Tx): Promise<number> {
+    const [{ total }] = await db.select({ total: count() }).from(users).where(eq(users.type, 'admin'));
+    return total;
+  },
+
+  async insert(db: Tx, values: typeof users.$inferInsert): Promise<User> {
+    const [row] = await db.insert(users).values(values).returning(userColumns);
+    return row;
+  },
+
+  async update(db: Tx, id: number, values: Partial<typeof users.$inferInsert>): Promise<User | undefined> {
+    const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning(userColumns);
+    return row;
+  },
+
+  /** Locks the admin rows so two concurrent demotions cannot both pass the "last admin" check. */
+  async lockAdmins(db: Tx): Promise<void> {
+    await db.execute(sql`select id from users where type = 'admin' for update`);
+  },
+};
+
+export const sessionsRepository = {
+  async insert(db: Tx, userId: number, tokenHash: string) {
+    const [row] = await db.insert(sessions).values({ userId, tokenHash }).returning({ id: sessions.id });
+    return row;
+  },
+
+  async findActive(db: Tx, tokenHash: string, idleSince: Date) {
+    const [row] = await db
+      .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, ...userColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastUsedAt, idleSince)));
+    return row;
+  },
+
+  async touch(db: Tx, sessionId: number) {
+    await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
+  },
+
+  async delete(db: Tx, sessionId: number) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+  },
+
+  /** Revokes every session of a user, except (optionally) the one making the change. */
+  async deleteForUser(db: Tx, userId: number, keepSessionId?: number) {
+    await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+  },
+
+  async deleteIdle(db: Tx, idleSince: Date) {
+    await db.delete(sessions).where(lt(sessions.lastUsedAt, idleSince));
+  },
+};
+
+export const authFailuresRepository = {
+  async countSince(db: Tx, keys: string[], since: Date): Promise<Record<string, number>> {
+    const rows = await db
+      .select({ key: authFailures.key, total: count() })
+      .from(authFailures)
+      .where(and(inArray(authFailures.key, keys), gt(authFailures.createdAt, since)))
+      .groupBy(authFailures.key);
+    return Object.fromEntries(rows.map((r) => [r.key, r.total]));
+  },
+
+  async record(db: Tx, keys: string[], olderThan: Date) {
+    await db.insert(authFailures).values(keys.map((key) => ({ key })));
+    await db.delete(authFailures).where(and(inArray(authFailures.key, keys), lt(authFailures.createdAt, olderThan)));
+  },
+
+  async clear(db: Tx, key: string) {
+    await db.delete(authFailures).where(or(eq(authFailures.key, key)));
+  },
+};

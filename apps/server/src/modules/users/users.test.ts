@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('user/signIn', () => {
+  it('answers the session with a token; the username travels in `email`', async () => {
+    const res = await t.call('POST', '/api/user/signIn/', { email: 'admin', password: ADMIN_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ username: 'admin', type: 'admin', email: '' });
+    expect(body.id).toBeGreaterThan(0);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  });
+
+  it('is case-insensitive on the username and served without the trailing slash', async () => {
+    const res = await t.call('POST', '/api/user/signIn', { email: 'ADMIN', password: ADMIN_PASSWORD });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers one generic 401 for a wrong password and for an unknown user', async () => {
+    const wrong = await t.call('POST', '/api/user/signIn/', { email: 'admin', password: 'nope-nope' });
+    const unknown = await t.call('POST', '/api/user/signIn/', { email: 'nobody-here', password: 'nope-nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Wrong username or password' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses a body without a password with a 400 naming the field', async () => {
+    const res = await t.call('POST', '/api/user/signIn/', { email: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'password is required', field: 'password' });
+  });
+
+  it('answers 429 after 10 failures in 15 minutes for one username, even with the right password', async () => {
+    await t.createUser('ratelimited');
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/signIn/',
+        payload: { email: 'ratelimited', password: `wrong-${i}` },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn/',
+      payload: { email: 'ratelimited', password: 'password-123' },
+      remoteAddress: '10.0.1.1',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many attempts, please try again later');
+  });
+
+  it('answers 429 after 10 failures from one address, across usernames', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/signIn/',
+        payload: { email: `someone-${i}`, password: 'wrong-one' },
+        remoteAddress: '10.9.9.9',
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn/',
+      payload: { email: 'admin', password: ADMIN_PASSWORD },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(blocked.statusCode).toBe(429);
+    // Another address is not blocked.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn/',
+      payload: { email: 'admin', password: ADMIN_PASSWORD },
+      remoteAddress: '10.9.9.10',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('the Token header', () => {
+  it('is required: 401 Not signed in without it or with an unknown one', async () => {
+    const none = await t.call('POST', '/api/user/token/');
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ message: 'Not signed in' });
+    const unknown = await t.call('POST', '/api/user/token/', undefined, 'not-a-real-token');
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('user/token restores the session', async () => {
+    const res = await t.call('POST', '/api/user/token/', undefined, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'admin', type: 'admin', token: t.adminToken });
+  });
+
+  it('expires after the idle time', async () => {
+    const short = await createTestApp({ sessionIdleMs: 1 });
+    try {
+      await new Promise((r) => setTimeout(r, 20));
+      const res = await short.call('POST', '/api/user/token/', undefined, short.adminToken);
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('user/signOut revokes the token', async () => {
+    const token = await t.signIn('admin', ADMIN_PASSWORD);
+    const out = await t.call('POST', '/api/user/signOut/', undefined, token);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: 'Signed out' });
+    const after = await t.call('POST', '/api/user/token/', undefined, token);
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('user/changePassword', () => {
+  it('changes the password and signs out every session of that user', async () => {
+    const { token } = await t.createUser('changer', 'user', 'first-password');
+    const res = await t.call('PATCH', '/api/user/changePassword/', {
+      username: 'changer',
+      currentPassword: 'first-password',
+      newPassword: 'second-password',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Password changed' });
+    expect((await t.call('POST', '/api/user/token/', undefined, token)).statusCode).toBe(401);
+    const old = await t.call('POST', '/api/user/signIn/', { email: 'changer', password: 'first-password' });
+    expect(old.statusCode).toBe(401);
+    await expect(t.signIn('changer', 'second-password')).resolves.toBeTypeOf('string');
+  });
+
+  it('answers the generic 401 for a wrong current password', async () => {
+    const res = await t.call('PATCH', '/api/user/changePassword/', {
+      username: 'admin',
+      currentPassword: 'not-it-at-all',
+      newPassword: 'whatever-123',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Wrong username or password');
+  });
+
+  it('refuses a new password shorter than 8 characters', async () => {
+    const res = await t.call('PATCH', '/api/user/changePassword/', {
+      username: 'admin',
+      currentPassword: ADMIN_PASSWORD,
+      newPassword: 'short',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('newPassword must be at least 8 characters');
+  });
+});
+
+describe('user/signUp', () => {
+  it('lets an admin create a user who can then sign in', async () => {
+    const res = await t.call(
+      'POST',
+      '/api/user/signUp/',
+      { username: 'clerk.one', email: 'clerk.one@example.com', password: 'clerk-password', type: 'user' },
+      t.adminToken,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ username: 'clerk.one', email: 'clerk.one@example.com', type: 'user' });
+    expect(res.json().user).not.toHaveProperty('passwordHash');
+    await expect(t.signIn('clerk.one', 'clerk-password')).resolves.toBeTypeOf('string');
+  });
+
+  it('refuses a username that is taken, whatever its case (409)', async () => {
+    const res = await t.call(
+      'POST',
+      '/api/user/signUp/',
+      { username: 'Clerk.One', email: '', password: 'clerk-password' },
+      t.adminToken,
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'This username is already taken', field: 'username' });
+  });
+
+  it('refuses a bad e-mail with a 400 naming the field', async () => {
+    const res = await t.call(
+      'POST',
+      '/api/user/signUp/',
+      { username: 'bad.mail', email: 'not-an-email', password: 'clerk-password' },
+      t.adminToken,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('email must be a valid e-mail address');
+  });
+
+  it('is forbidden to non-admins (403 Admins only)', async () => {
+    const { token } = await t.createUser('plain.user');
+    const res = await t.call(
+      'POST',
+      '/api/user/signUp/',
+      { username: 'sneaky', email: '', password: 'password-1' },
+      token,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Admins only' });
+  });
+});
+
+describe('user/all', () => {
+  it('pages, searches and sorts in SQL', async () => {
+    for (const name of ['list.ann', 'list.bob', 'list.cid']) await t.createUser(name);
+    const res = await t.call(
+      'POST',
+      '/api/user/all/',
+      { currentPage: 1, resultsPerPage: 2, searchQuery: 'LIST.', sortingList: [{ column: 'username', order: 'desc' }] },
+      t.adminToken,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.users.map((u: { username: string }) => u.username)).toEqual(['list.cid', 'list.bob']);
+    expect(body).toMatchObject({ currentPage: 1, numPages: 2, totalRows: 3 });
+    const page2 = await t.call(
+      'POST',
+      '/api/user/all/',
+      { currentPage: 2, resultsPerPage: 2, searchQuery: 'list.', sortingList: [{ column: 'username', order: 'desc' }] },
+      t.adminToken,
+    );
+    expect(page2.json().users.map((u: { username: string }) => u.username)).toEqual(['list.ann']);
+  });
+
+  it('treats LIKE wildcards in the search as plain text', async () => {
+    const res = await t.call('POST', '/api/user/all/', { searchQuery: '%' }, t.adminToken);
+    expect(res.json().totalRows).toBe(0);
+  });
+
+  it('answers the first page with no body', async () => {
+    const res = await t.call('POST', '/api/user/all/', undefined, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().currentPage).toBe(1);
+  });
+
+  it('refuses an unknown sort column (400)', async () => {
+    const res = await t.call(
+      'POST',
+      '/api/user/all/',
+      { sortingList: [{ column: 'password', order: 'asc' }] },
+      t.adminToken,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('sortingList column must be one of id, username, email, type');
+  });
+
+  it('refuses a page size of 0 (400)', async () => {
+    const res = await t.call('POST', '/api/user/all/', { resultsPerPage: 0 }, t.adminToken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('resultsPerPage must be a number ≥ 1');
+  });
+
+  it('is forbidden to non-admins', async () => {
+    const { token } = await t.createUser('no.list');
+    expect((await t.call('POST', '/api/user/all/', {}, token)).statusCode).toBe(403);
+  });
+});
+
+describe('user/{name}', () => {
+  it('finds a user by username or by id', async () => {
+    const { id } = await t.createUser('find.me');
+    const byName = await t.call('POST', '/api/user/find.me/', undefined, t.adminToken);
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json().user).toEqual({ id, username: 'find.me', email: 'find.me@example.com', type: 'user' });
+    const byId = await t.call('POST', `/api/user/${id}/`, undefined, t.adminToken);
+    expect(byId.json().user.username).toBe('find.me');
+  });
+
+  it("answers 404 The user doesn't exist", async () => {
+    const res = await t.call('POST', '/api/user/999999/', undefined, t.adminToken);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "The user doesn't exist" });
+  });
+
+  it('lets a user read themself but not others (403)', async () => {
+    const { token } = await t.createUser('self.reader');
+    expect((await t.call('POST', '/api/user/self.reader/', undefined, token)).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/user/admin/', undefined, token)).statusCode).toBe(403);
+  });
+});
+
+describe('user/update', () => {
+  it('changes fields and answers the whole record', async () => {
+    const { id } = await t.createUser('to.change');
+    const res = await t.call(
+      'PATCH',
+      '/api/user/update/',
+      { id, email: 'changed@example.com', type: 'admin' },
+      t.adminToken,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual({ id, username: 'to.change', email: 'changed@example.com', type: 'admin' });
+  });
+
+  it('a new password signs the user out and works for sign-in', async () => {
+    const { id, token } = await t.createUser('reset.me');
+    const res = await t.call('PATCH', '/api/user/update/', { id, password: 'brand-new-pass' }, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect((await t.call('POST', '/api/user/token/', undefined, token)).statusCode).toBe(401);
+    await expect(t.signIn('reset.me', 'brand-new-pass')).resolves.toBeTypeOf('string');
+  });
+
+  it('an empty password leaves it unchanged', async () => {
+    const { id } = await t.createUser('keep.pass', 'user', 'keep-this-one');
+    await t.call('PATCH', '/api/user/update/', { id, password: '', email: '' }, t.adminToken);
+    await expect(t.signIn('keep.pass', 'keep-this-one')).resolves.toBeTypeOf('string');
+  });
+
+  it('refuses to demote the last admin (409)', async () => {
+    const solo = await createTestApp();
+    try {
+      const me = await solo.call('POST', '/api/user/admin/', undefined, solo.adminToken);
+      const res = await solo.call(
+        'PATCH',
+        '/api/user/update/',
+        { id: me.json().user.id, type: 'user' },
+        solo.adminToken,
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('The last admin can not be made a user');
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('refuses a taken username (409), an unknown id (404), a non-admin (403)', async () => {
+    const { id, token } = await t.createUser('clash.a');
+    await t.createUser('clash.b');
+    const taken = await t.call('PATCH', '/api/user/update/', { id, username: 'clash.b' }, t.adminToken);
+    expect(taken.statusCode).toBe(409);
+    const missing = await t.call('PATCH', '/api/user/update/', { id: 987654, email: '' }, t.adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("The user doesn't exist");
+    const forbidden = await t.call('PATCH', '/api/user/update/', { id, email: '' }, token);
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('refuses an unknown type (400)', async () => {
+    const res = await t.call('PATCH', '/api/user/update/', { id: 1, type: 'owner' }, t.adminToken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('type must be one of user, admin');
+  });
+});

@@ -1,0 +1,38 @@
+import { todayIn } from '@wd/contracts';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { seedDemoData } from './db/seed/index.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export interface Started {
+  url: string;
+  close(): Promise<void>;
+  admin: { created: boolean; password?: string; generated: boolean };
+  database: Database;
+}
+
+/** Opens and migrates the database, creates the first admin, seeds a new database, listens. */
+export async function startServer(config: Config): Promise<Started> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ database, config });
+  const users = createUsersService(app.ctx);
+  const admin = await users.ensureAdmin();
+  if (admin.created && config.demoData) {
+    await seedDemoData(database.db, { seed: config.demoSeed, today: todayIn(config.timeZone) });
+  }
+  await users.purgeIdleSessions();
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://localhost:${port}`,
+    admin,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Dates travel and are stored as YYYY-MM-DD and are shown as MM-DD-YYYY. */
+export const isoDate = () => z.iso.date();
+
+/** `2026-01-31` → `01-31-2026`; anything else is returned as it came. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? `${m[2]}-${m[3]}-${m[1]}` : value;
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone, America/Chicago by default. */
+export function todayIn(timeZone = 'America/Chicago', now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Adds whole days to a YYYY-MM-DD date (negative days go back). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to`, both YYYY-MM-DD. */
+export function daysBetween(from: string, to: string): number {
+  const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
+  return Math.round(ms / 86_400_000);
+}
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

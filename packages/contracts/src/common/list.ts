@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The body of every `…/all/` and report call (API.md, "List filter"). */
+export const sortOrder = z.enum(['asc', 'desc']);
+export const sortItemSchema = z.object({
+  column: z.string().min(1).max(64),
+  order: sortOrder,
+});
+export type SortItem = z.infer<typeof sortItemSchema>;
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const MAX_PAGE_SIZE = 100_000;
+
+export const listFilterSchema = z.object({
+  currentPage: z.int().min(1).default(1),
+  resultsPerPage: z.int().min(1).max(MAX_PAGE_SIZE).default(10),
+  searchQuery: z.string().max(200).default(''),
+  sortingList: z.array(sortItemSchema).max(8).default([]),
+});
+export type ListFilter = z.infer<typeof listFilterSchema>;
+/** A list call's body; a missing body means the first page with defaults. */
+export const listBody = z.preprocess((v) => v ?? {}, listFilterSchema);
+export type ListFilterInput = z.input<typeof listFilterSchema>;
+
+/** Lists and reports that filter by time or state add these. */
+export const periodFilterFields = {
+  startDate: z.union([z.iso.date(), z.literal('')]).optional(),
+  endDate: z.union([z.iso.date(), z.literal('')]).optional(),
+  month: z.union([z.int().min(1).max(12), z.literal('')]).optional(),
+  year: z.union([z.int().min(1900).max(9999), z.literal('')]).optional(),
+};
+
+/** Paging fields beside the items of every list response. */
+export const pageFields = {
+  currentPage: z.int(),
+  numPages: z.int(),
+  totalRows: z.int(),
+};
+
+/** `{ <key>: T[], currentPage, numPages, totalRows }` */
+export function listResponse<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return z.object({ [key]: z.array(item), ...pageFields } as { [P in K]: z.ZodArray<T> } & typeof pageFields);
+}
+
+export interface Page<T> {
+  rows: T[];
+  currentPage: number;
+  numPages: number;
+  totalRows: number;
+}

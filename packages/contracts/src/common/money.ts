@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Money is integer cents inside; dollars (numbers with at most two decimals)
+ * only at the API edge and on screen.
+ */
+
+/** Rounds half away from zero to a whole number (of cents). */
+export function roundHalfAwayFromZero(value: number): number {
+  // The epsilon absorbs binary noise such as 1.005 * 100 = 100.49999999999999.
+  const rounded = Math.round(Math.abs(value) + 1e-9);
+  return value < 0 ? -rounded : rounded;
+}
+
+/** Dollars (at most two decimals) to integer cents. */
+export function toCents(dollars: number): number {
+  return roundHalfAwayFromZero(dollars * 100);
+}
+
+/** Integer cents to dollars for the wire. */
+export function toDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** True when a dollar amount has no more than two decimals. */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** `$1,234.50`, `-$1,234.50`. Takes dollars. */
+export function formatMoney(dollars: number | null | undefined): string {
+  const value = Number(dollars ?? 0);
+  const cents = roundHalfAwayFromZero(value * 100);
+  const text = usd.format(Math.abs(cents) / 100);
+  return cents < 0 ? `-${text}` : text;
+}
+
+/** `12.34%`. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return `${(roundHalfAwayFromZero(value * 100) / 100).toFixed(2)}%`;
+}
+
+/** A dollar amount on the wire: a finite number with at most two decimals. */
+export const dollars = () =>
+  z
+    .number()
+    .refine(Number.isFinite, { message: 'must be a number' })
+    .refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
+
+/** A dollar amount that may not be negative. */
+export const nonNegativeDollars = () =>
+  z.number().min(0).refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });

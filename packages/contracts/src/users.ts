@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const USER_TYPES = ['user', 'admin'] as const;
+export const userType = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof userType>;
+
+export const username = () =>
+  z
+    .string()
+    .trim()
+    .min(3)
+    .max(50)
+    .regex(/^[A-Za-z0-9._@-]+$/, { message: 'may hold only letters, digits and . _ @ -' });
+export const email = () => z.union([z.literal(''), z.email().max(254)]);
+export const password = () => z.string().min(8).max(200);
+
+export const userSchema = z.object({
+  id: z.int(),
+  username: z.string(),
+  email: z.string(),
+  type: userType,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Sign-in carries the username in a field named `email` (SPEC.md 7). */
+export const signInBody = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+export const sessionSchema = userSchema.extend({ token: z.string() });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const changePasswordBody = z.object({
+  username: z.string().trim().min(1).max(254),
+  currentPassword: z.string().min(1).max(200),
+  newPassword: password(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const signUpBody = z.object({
+  username: username(),
+  email: email(),
+  password: password(),
+  type: userType.default('user'),
+});
+export type SignUpBody = z.input<typeof signUpBody>;
+
+export const updateUserBody = z.object({
+  id: z.int().positive(),
+  username: username().optional(),
+  email: email().optional(),
+  type: userType.optional(),
+  password: z.union([z.literal(''), password()]).optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const userResponse = z.object({ user: userSchema });
+export const usersResponse = z.object({
+  users: z.array(userSchema),
+  currentPage: z.int(),
+  numPages: z.int(),
+  totalRows: z.int(),
+});

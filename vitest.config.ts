@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+const server = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** Units (contracts, web helpers), then the API on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      server('api-pglite', { DB_KIND: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [server('api-postgres', { DB_KIND: 'postgres' })] : []),
+    ],
+  },
+});
