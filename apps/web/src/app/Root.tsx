@@ -1,0 +1,58 @@
+import { Center, Loader } from '@mantine/core';
+import { PRODUCT_NAME } from '@wd/contracts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
+import { checkToken } from '../lib/api-client';
+import { restoreSession, session } from '../lib/session';
+import type { RouteHandle } from './route-types';
+
+const RECHECK_MS = 60_000;
+let lastCheck = Date.now();
+
+/**
+ * Above every route: the page title ("<route title> | Wholesale Desk"),
+ * scroll reset, the session check on navigation, and sign-out when the
+ * session ends (logout, expiry, or the token removed in another tab).
+ */
+export function Root() {
+  const matches = useMatches();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useSyncExternalStore(session.subscribe, session.get);
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  const isPublic = matches.some((m) => (m.handle as RouteHandle | undefined)?.public);
+
+  useEffect(() => {
+    document.title = handle?.title ? `${handle.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [handle?.title]);
+
+  // Before each navigation the session is checked again (at most once a minute); errors are only logged.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => {
+    if (Date.now() - lastCheck < RECHECK_MS) return;
+    lastCheck = Date.now();
+    void restoreSession(checkToken, true);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!user && !isPublic) navigate('/signin', { replace: true });
+  }, [user, isPublic, navigate]);
+
+  return (
+    <>
+      <ScrollRestoration getKey={(loc) => loc.pathname} />
+      <Outlet />
+    </>
+  );
+}
+
+/** Shown while the first route's guard restores the session. */
+export function StartupLoader() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

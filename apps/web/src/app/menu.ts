@@ -1,0 +1,5 @@
+import { usersMenu } from '../features/users/routes';
+import type { MenuSection } from './route-types';
+
+/** The side menu: each area adds its section when it lands (no entries for areas not built). */
+export const menu: MenuSection[] = [usersMenu];

@@ -1,0 +1,34 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { authRoutes } from '../features/auth/routes';
+import { invoicesRoutes } from '../features/invoices/routes';
+import { usersRoutes } from '../features/users/routes';
+import { requireAuth } from './guards';
+import { Layout } from './Layout';
+import NotFoundPage from './NotFoundPage';
+import { Root, StartupLoader } from './Root';
+import type { AppRoute } from './route-types';
+
+/** Every area's routes that need a signed-in user; a new area adds its list here. */
+const signedInRoutes: AppRoute[] = [...invoicesRoutes, ...usersRoutes];
+
+const routes: AppRoute[] = [
+  {
+    Component: Root,
+    HydrateFallback: StartupLoader,
+    children: [
+      ...authRoutes,
+      {
+        path: '/',
+        loader: requireAuth,
+        Component: Layout,
+        children: [
+          { index: true, loader: () => redirect('/invoices') },
+          ...signedInRoutes,
+          { path: '*', handle: { title: 'Page not found' }, Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,272 @@
+import { Button, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListFilterInput } from '@wd/contracts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { showAlert } from '../lib/alert';
+import { errorMessage } from '../lib/api-client';
+import { type ListParamsApi, type ListParamsOptions, useListParams } from '../lib/list-params';
+import { type ConfirmOptions, confirm } from './confirm';
+import { type Column, DataTable } from './DataTable';
+import { Pager, ShowingText } from './Pager';
+
+export interface ListResult<T, Totals = Record<string, number>> {
+  rows: T[];
+  currentPage: number;
+  numPages: number;
+  totalRows: number;
+  totals?: Totals;
+}
+
+/** `{ users: [...], currentPage, … }` → ListResult, for an area's fetch function. */
+export function toListResult<T>(key: string, body: Record<string, unknown>): ListResult<T> {
+  return {
+    rows: (body[key] as T[]) ?? [],
+    currentPage: Number(body.currentPage ?? 1),
+    numPages: Number(body.numPages ?? 1),
+    totalRows: Number(body.totalRows ?? 0),
+    totals: body.totals as Record<string, number> | undefined,
+  };
+}
+
+export interface RowAction {
+  label: string;
+  /** A link … */
+  to?: string;
+  /** … or an action; when it resolves the list reloads at page 1. */
+  run?: () => Promise<unknown> | unknown;
+  /** Asked first (Yes/No). */
+  confirm?: ConfirmOptions;
+  color?: string;
+  hidden?: boolean;
+}
+
+export interface BulkAction {
+  label: string;
+  color?: string;
+  confirm?: ConfirmOptions;
+  run(ids: (string | number)[]): Promise<unknown>;
+}
+
+export const PAGE_SIZE_OPTIONS = ['10', '25', '50', '100', 'ALL'];
+
+interface ListPageProps<T, Totals> {
+  title: ReactNode;
+  /** The area's query key; the filter is appended. */
+  queryKey: readonly unknown[];
+  fetchPage: (filter: ListFilterInput & Record<string, unknown>) => Promise<ListResult<T, Totals>>;
+  columns: Column<T>[] | ((totals: Totals | undefined) => Column<T>[]);
+  rowKey?: (row: T) => string | number;
+  addNewTo?: string;
+  addNewLabel?: string;
+  backTo?: string;
+  rowActions?: (row: T) => RowAction[];
+  /** How many row actions show as buttons before the rest go into a menu. */
+  inlineActions?: number;
+  bulkActions?: BulkAction[];
+  /** Extra filter controls (Biller, Status, dates …) bound to the URL through params.setExtra. */
+  filters?: (params: ListParamsApi) => ReactNode;
+  params?: ListParamsOptions;
+  /** false: every row at once (no Show selector, no pager). */
+  paginated?: boolean;
+  numbered?: boolean;
+  withFooter?: boolean;
+  rowProps?: (row: T) => Record<string, unknown>;
+  searchPlaceholder?: string;
+  emptyText?: string;
+}
+
+/**
+ * The shared list screen: Add New, search (resets to page 1), Show selector
+ * (ALL sends the total), sortable columns, totals footer, pagination, loading
+ * and error states, row actions and bulk actions. The filter lives in the URL.
+ */
+export function ListPage<T, Totals = Record<string, number>>(props: ListPageProps<T, Totals>) {
+  const {
+    title,
+    queryKey,
+    fetchPage,
+    rowKey = (row: T) => (row as { id: number }).id,
+    paginated = true,
+    inlineActions = 3,
+  } = props;
+  const params = useListParams(props.params);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lastTotal = useRef<number | undefined>(undefined);
+  const filter = paginated
+    ? params.toFilter(lastTotal.current)
+    : { ...params.toFilter(), currentPage: 1, resultsPerPage: 100_000 };
+  const query = useQuery({
+    queryKey: [...queryKey, filter],
+    queryFn: () => fetchPage(filter),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  if (data) lastTotal.current = data.totalRows;
+
+  const [selected, setSelected] = useState<Set<string | number>>(new Set());
+  const [search, setSearch] = useState(params.search);
+  useEffect(() => setSearch(params.search), [params.search]);
+  const pushSearch = useDebouncedCallback((q: string) => params.setSearch(q.trim()), 300);
+
+  const reload = async () => {
+    setSelected(new Set());
+    params.setPage(1);
+    await queryClient.invalidateQueries({ queryKey });
+  };
+
+  const runAction = async (action: RowAction) => {
+    if (action.to) return navigate(action.to);
+    if (action.confirm && !(await confirm(action.confirm))) return;
+    try {
+      await action.run?.();
+      await reload();
+    } catch (error) {
+      showAlert(errorMessage(error));
+    }
+  };
+
+  const runBulk = async (action: BulkAction) => {
+    if (action.confirm && !(await confirm(action.confirm))) return;
+    if (selected.size === 0) return showAlert('There has been an error');
+    try {
+      await action.run([...selected]);
+      await reload();
+    } catch (error) {
+      showAlert(errorMessage(error));
+    }
+  };
+
+  const columns = typeof props.columns === 'function' ? props.columns(data?.totals) : props.columns;
+  const sizeOptions = PAGE_SIZE_OPTIONS.includes(String(params.size).toUpperCase())
+    ? PAGE_SIZE_OPTIONS
+    : [...PAGE_SIZE_OPTIONS.slice(0, -1), String(params.size), 'ALL'].sort((a, b) =>
+        a === 'ALL' ? 1 : b === 'ALL' ? -1 : Number(a) - Number(b),
+      );
+  const rows = data?.rows ?? [];
+  const pageStart =
+    paginated && typeof filter.resultsPerPage === 'number' ? (params.page - 1) * filter.resultsPerPage : 0;
+
+  const renderActions = props.rowActions
+    ? (row: T) => {
+        const actions = props.rowActions!(row).filter((a) => !a.hidden);
+        const inline = actions.slice(0, actions.length > inlineActions ? inlineActions - 1 : inlineActions);
+        const more = actions.slice(inline.length);
+        return (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {inline.map((a) =>
+              a.to ? (
+                <Button key={a.label} component={Link} to={a.to} size="compact-xs" variant="light" color={a.color}>
+                  {a.label}
+                </Button>
+              ) : (
+                <Button key={a.label} size="compact-xs" variant="light" color={a.color} onClick={() => runAction(a)}>
+                  {a.label}
+                </Button>
+              ),
+            )}
+            {more.length > 0 && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button size="compact-xs" variant="default" aria-label="More actions">
+                    More ▾
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {more.map((a) => (
+                    <Menu.Item key={a.label} color={a.color} onClick={() => runAction(a)}>
+                      {a.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        );
+      }
+    : undefined;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2}>{title}</Title>
+        <Group gap="xs">
+          {props.backTo && (
+            <Button variant="default" component={Link} to={props.backTo}>
+              Back
+            </Button>
+          )}
+          {props.addNewTo && (
+            <Button component={Link} to={props.addNewTo}>
+              {props.addNewLabel ?? 'Add New'}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <Group gap="sm" align="flex-end">
+              {paginated && (
+                <Select
+                  label="Show"
+                  w={90}
+                  data={sizeOptions}
+                  value={params.size === 'all' ? 'ALL' : String(params.size)}
+                  onChange={(v) => v && params.setSize(v === 'ALL' ? 'all' : Number(v))}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+              {props.filters?.(params)}
+            </Group>
+            <Group gap="sm" align="flex-end">
+              {props.bulkActions?.map((b) => (
+                <Button key={b.label} variant="light" color={b.color ?? 'red'} onClick={() => runBulk(b)}>
+                  {b.label}
+                  {selected.size > 0 ? ` (${selected.size})` : ''}
+                </Button>
+              ))}
+              <TextInput
+                label="Search"
+                placeholder={props.searchPlaceholder ?? 'Search…'}
+                value={search}
+                w={260}
+                onChange={(e) => {
+                  setSearch(e.currentTarget.value);
+                  pushSearch(e.currentTarget.value);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') params.setSearch(search.trim());
+                }}
+              />
+            </Group>
+          </Group>
+          <DataTable<T>
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            loading={query.isFetching}
+            error={query.isError ? errorMessage(query.error) : null}
+            sort={params.sort}
+            onSort={params.cycleSort}
+            numberFrom={props.numbered ? pageStart : undefined}
+            selection={props.bulkActions ? { selected, onChange: setSelected } : undefined}
+            actions={renderActions}
+            withFooter={props.withFooter}
+            rowProps={props.rowProps as never}
+            emptyText={props.emptyText}
+          />
+          {data && !query.isError && (
+            <Group justify="space-between">
+              <ShowingText shown={rows.length} total={data.totalRows} />
+              {paginated && <Pager page={params.page} numPages={data.numPages} onPage={params.setPage} />}
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

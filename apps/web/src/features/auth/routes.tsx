@@ -1,0 +1,16 @@
+import { guestOnly } from '../../app/guards';
+import { type AppRoute, page } from '../../app/route-types';
+
+export const authRoutes: AppRoute[] = [
+  {
+    path: '/signIn',
+    loader: guestOnly,
+    handle: { title: 'Sign In', public: true },
+    lazy: page(() => import('./pages/SignInPage')),
+  },
+  {
+    path: '/changePassword',
+    handle: { title: 'Change Password', public: true },
+    lazy: page(() => import('./pages/ChangePasswordPage')),
+  },
+];

@@ -1,0 +1,110 @@
+import { PasswordInput, Select, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { email, USER_TYPES, type User, username } from '@wd/contracts';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { RecordForm } from '../../../components/RecordForm';
+import { zodValidate } from '../../../lib/form';
+
+export interface UserFormValues extends Record<string, unknown> {
+  username: string;
+  email: string;
+  type: 'user' | 'admin';
+  password: string;
+  confirmPassword: string;
+}
+
+/** Password is required for a new user; blank on edit keeps the current one. */
+function schemaFor(isNew: boolean) {
+  return z
+    .object({
+      username: username(),
+      email: email(),
+      type: z.enum(USER_TYPES),
+      password: isNew ? z.string().min(8) : z.union([z.literal(''), z.string().min(8)]),
+      confirmPassword: z.string(),
+    })
+    .refine((v) => v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'The passwords do not match',
+    });
+}
+
+interface UserFormProps {
+  title: string;
+  mode: 'new' | 'view' | 'edit';
+  user?: User;
+  loading?: boolean;
+  loadError?: string | null;
+  onSubmit?: (values: UserFormValues) => Promise<unknown>;
+}
+
+export function UserForm({ title, mode, user, loading, loadError, onSubmit }: UserFormProps) {
+  const form = useForm<UserFormValues>({
+    initialValues: { username: '', email: '', type: 'user', password: '', confirmPassword: '' },
+    validate: zodValidate(schemaFor(mode === 'new')),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once the user arrives
+  useEffect(() => {
+    if (user) {
+      form.setValues({
+        username: user.username,
+        email: user.email,
+        type: user.type,
+        password: '',
+        confirmPassword: '',
+      });
+      form.resetDirty();
+    }
+  }, [user]);
+
+  return (
+    <RecordForm
+      title={title}
+      form={form}
+      onSubmit={mode === 'view' ? undefined : onSubmit}
+      editTo={user ? `/users/edit/${user.id}` : undefined}
+      backTo="/users"
+      loading={loading}
+      loadError={loadError}
+    >
+      {(readOnly) => (
+        <>
+          <TextInput
+            label="Username"
+            readOnly={readOnly}
+            withAsterisk={!readOnly}
+            {...form.getInputProps('username')}
+          />
+          <TextInput label="Email" type="email" readOnly={readOnly} {...form.getInputProps('email')} />
+          <Select
+            label="Type"
+            data={[
+              { value: 'user', label: 'User' },
+              { value: 'admin', label: 'Admin' },
+            ]}
+            readOnly={readOnly}
+            allowDeselect={false}
+            {...form.getInputProps('type')}
+          />
+          {!readOnly && (
+            <>
+              <PasswordInput
+                label="Password"
+                description={mode === 'edit' ? 'Leave blank to keep the current password' : 'At least 8 characters'}
+                autoComplete="new-password"
+                withAsterisk={mode === 'new'}
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label="Confirm password"
+                autoComplete="new-password"
+                {...form.getInputProps('confirmPassword')}
+              />
+            </>
+          )}
+        </>
+      )}
+    </RecordForm>
+  );
+}

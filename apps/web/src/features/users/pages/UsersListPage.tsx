@@ -1,0 +1,36 @@
+import { Badge } from '@mantine/core';
+import type { User } from '@wd/contracts';
+import { ListPage } from '../../../components/ListPage';
+import { queryKeys } from '../../../lib/query-keys';
+import { fetchUsers } from '../api';
+
+export default function UsersListPage() {
+  return (
+    <ListPage<User>
+      title="Users"
+      queryKey={queryKeys.users}
+      fetchPage={fetchUsers}
+      paginated={false}
+      addNewTo="/users/new"
+      searchPlaceholder="Username, e-mail or type"
+      columns={[
+        { key: 'username', title: 'Username', sortable: true },
+        { key: 'email', title: 'Email', sortable: true },
+        {
+          key: 'type',
+          title: 'Type',
+          sortable: true,
+          render: (u) => (
+            <Badge color={u.type === 'admin' ? 'grape' : 'gray'} variant="light">
+              {u.type}
+            </Badge>
+          ),
+        },
+      ]}
+      rowActions={(u) => [
+        { label: 'View', to: `/users/${u.id}` },
+        { label: 'Edit', to: `/users/edit/${u.id}` },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import type { Session } from '@wd/contracts';
+import { session } from './session';
+
+/** A failed call: the server's `{ message, field? }` and the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The message without the leading field name, to show under that field. */
+  get fieldMessage(): string {
+    const text =
+      this.field && this.message.startsWith(`${this.field} `)
+        ? this.message.slice(this.field.length + 1)
+        : this.message;
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
+  }
+}
+
+/** No answer at all (server down, offline). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The server could not be reached. Check the connection and try again.');
+    this.name = 'NetworkError';
+    this.cause = cause;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = session.token();
+  if (token) headers.Token = token;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined || method === 'POST' || method === 'PATCH') {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path.replace(/^\//, '')}`, { method, headers, body: payload });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const message = (data as { message?: string })?.message ?? `The server answered ${response.status}`;
+    // An expired or revoked token: the session is over.
+    if (response.status === 401 && token && session.token() === token) session.clear();
+    throw new ApiError(response.status, message, (data as { field?: string })?.field);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};
+
+export const checkToken = () => api.post<Session>('user/token/');
+
+/** The message to show for any failure. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  if (error instanceof Error) return error.message;
+  return 'There has been an error';
+}

@@ -1,0 +1,1 @@
+export { formatDate, formatMoney, formatPercent } from '@wd/contracts';
