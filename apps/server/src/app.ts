@@ -23,7 +23,7 @@ export async function buildApp({ database, config }: BuildOptions): Promise<Fast
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -15,6 +15,7 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
 });
 
 export interface Config {
@@ -31,6 +32,8 @@ export interface Config {
   logLevel: string;
   /** Folder of the built web app; served when it exists. */
   webDist?: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (off by default, so it can not be spoofed). */
+  trustProxy: boolean;
   /** scrypt cost (N); lowered only by tests to keep them quick. */
   scryptN: number;
 }
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
     scryptN: 2 ** 15,
   };
 }
@@ -70,6 +74,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeZone: 'America/Chicago',
     sessionIdleMs: 12 * 3_600_000,
     logLevel: 'silent',
+    trustProxy: false,
     scryptN: 2 ** 10,
     ...overrides,
   };

@@ -95,7 +95,7 @@ export function DataTable<T>({
                 aria-sort={sort?.column === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
               >
                 {c.sortable && onSort ? (
-                  <UnstyledButton onClick={() => onSort(c.key)} fw={700} fz="sm" title={`Sort by ${c.title}`}>
+                  <UnstyledButton onClick={() => onSort(c.key)} fw={700} fz="sm" aria-label={`Sort by ${c.title}`}>
                     {c.title}{' '}
                     <Text span c={sort?.column === c.key ? 'blue' : 'dimmed'} fz="xs">
                       {sortMark(sort, c.key)}

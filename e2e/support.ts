@@ -1,0 +1,36 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+let counter = 0;
+/** A username no other test uses, so tests can share one server. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}`;
+}
+
+export async function apiToken(request: APIRequestContext, username = ADMIN.username, password = ADMIN.password) {
+  const res = await request.post('/api/user/signIn/', { data: { email: username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).token as string;
+}
+
+/** Creates a user through the API as the admin. */
+export async function createUser(request: APIRequestContext, username: string, password: string, type = 'user') {
+  const token = await apiToken(request);
+  const res = await request.post('/api/user/signUp/', {
+    headers: { Token: token },
+    data: { username, email: `${username}@example.com`, password, type },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).user as { id: number; username: string };
+}
+
+/** Signs in through the sign-in screen and waits for the shell. */
+export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password) {
+  await page.goto('/signin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByTestId('user-name')).toHaveText(username);
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, formatDate, todayIn } from '../index.js';
+
+describe('formatDate', () => {
+  it('shows YYYY-MM-DD as MM-DD-YYYY', () => {
+    expect(formatDate('2026-01-31')).toBe('01-31-2026');
+    expect(formatDate('2026-11-02T10:00:00Z')).toBe('11-02-2026');
+    expect(formatDate('')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('todayIn', () => {
+  it("uses the business's time zone, not UTC", () => {
+    const lateEvening = new Date('2026-03-01T03:30:00Z'); // 21:30 on Feb 28 in Chicago
+    expect(todayIn('America/Chicago', lateEvening)).toBe('2026-02-28');
+    expect(todayIn('UTC', lateEvening)).toBe('2026-03-01');
+  });
+});
+
+describe('date arithmetic', () => {
+  it('adds days across months and leap years', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2025-11-22', '2026-11-22')).toBe(365);
+  });
+});

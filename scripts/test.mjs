@@ -1,0 +1,47 @@
+// `npm test`: every test, units to browser. Builds the web app, runs Vitest
+// (units, and the API on PGlite, and on PostgreSQL too when TEST_DATABASE_URL
+// is set), then the Playwright flows in the system Chromium, and ends with
+// one line counting them all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'wd-results-'));
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+if (run('npm', ['run', 'build', '--silent']) !== 0) {
+  console.error('The web build failed.');
+  process.exit(1);
+}
+
+if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: API tests run on PGlite only.');
+const vitestJson = join(dir, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = true;
+
+if (process.env.SKIP_E2E !== '1') {
+  const pwJson = join(dir, 'playwright.json');
+  const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const pw = readJson(pwJson);
+  if (pw) {
+    passed += pw.stats.expected + pw.stats.flaky;
+    failed += pw.stats.unexpected;
+  }
+  if (pwStatus !== 0 && (!pw || pw.stats.unexpected === 0)) broken = true;
+}
+
+rmSync(dir, { recursive: true, force: true });
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);
