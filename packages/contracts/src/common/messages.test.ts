@@ -14,7 +14,9 @@ describe('validation messages name the field', () => {
   });
 
   it('for ranges and lengths', () => {
-    expect(first(z.object({ sellingPrice: z.number().min(0) }), { sellingPrice: -1 })).toBe('sellingPrice must be a number ≥ 0');
+    expect(first(z.object({ sellingPrice: z.number().min(0) }), { sellingPrice: -1 })).toBe(
+      'sellingPrice must be a number ≥ 0',
+    );
     expect(first(signUpBody, { username: 'ab', email: '', password: 'long-enough' })).toBe(
       'username must be at least 3 characters',
     );
@@ -38,7 +40,12 @@ describe('validation messages name the field', () => {
 
 describe('list filter', () => {
   it('fills defaults', () => {
-    expect(listFilterSchema.parse({})).toEqual({ currentPage: 1, resultsPerPage: 10, searchQuery: '', sortingList: [] });
+    expect(listFilterSchema.parse({})).toEqual({
+      currentPage: 1,
+      resultsPerPage: 10,
+      searchQuery: '',
+      sortingList: [],
+    });
   });
   it('refuses page 0 and sizes over 100000', () => {
     expect(first(listFilterSchema, { currentPage: 0 })).toBe('currentPage must be a number ≥ 1');

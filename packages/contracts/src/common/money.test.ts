@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPercent, hasAtMostTwoDecimals, nonNegativeDollars, roundHalfAwayFromZero, toCents, toDollars } from '../index.js';
+import {
+  formatMoney,
+  formatPercent,
+  hasAtMostTwoDecimals,
+  nonNegativeDollars,
+  roundHalfAwayFromZero,
+  toCents,
+  toDollars,
+} from '../index.js';
 
 describe('roundHalfAwayFromZero', () => {
   it('rounds halves away from zero on both sides', () => {

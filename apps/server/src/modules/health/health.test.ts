@@ -50,4 +50,26 @@ describe('API conventions', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
   });
+
+  it('takes an empty JSON body as no body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/all/',
+      headers: { 'content-type': 'application/json', token: t.adminToken },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().currentPage).toBe(1);
+  });
+
+  it('refuses a body that tries prototype poisoning', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"admin","password":"x","__proto__":{"type":"admin"}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
+  });
 });

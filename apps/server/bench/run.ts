@@ -1,0 +1,58 @@
+// `npm run bench`: starts the app on loopback with a seeded database and
+// measures the API with autocannon, each scenario bounded in time.
+// BENCH_SECONDS (default 5), BENCH_SCALE (demo data scale, default 1),
+// DATABASE_URL to measure on PostgreSQL instead of the embedded database.
+import { todayIn } from '@wd/contracts';
+import autocannon from 'autocannon';
+import { buildApp } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { seedDemoData } from '../src/db/seed/index.js';
+import { createUsersService } from '../src/modules/users/users.service.js';
+import { scenarios } from './scenarios.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const config = testConfig({ adminPassword: 'bench-admin-password', scryptN: 2 ** 15 });
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+await database.migrate();
+const app = await buildApp({ database, config });
+await createUsersService(app.ctx).ensureAdmin();
+await seedDemoData(database.db, { seed: 1, scale, today: todayIn(config.timeZone) });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const signIn = await fetch(`${address}/api/user/signIn/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'admin', password: 'bench-admin-password' }),
+});
+const { token } = (await signIn.json()) as { token: string };
+
+console.log(`Benchmark on ${database.kind}, ${seconds}s per scenario, demo scale ${scale}\n`);
+console.log(
+  'scenario'.padEnd(34),
+  'req/s'.padStart(8),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'errors'.padStart(7),
+);
+for (const s of await scenarios({ address, token, db: database.db })) {
+  const result = await autocannon({
+    url: `${address}${s.path}`,
+    method: s.method,
+    headers: { 'content-type': 'application/json', Token: token },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+    connections: s.connections ?? 10,
+    duration: seconds,
+  });
+  const errors = result.errors + result.non2xx;
+  console.log(
+    s.name.padEnd(34),
+    result.requests.average.toFixed(0).padStart(8),
+    String(result.latency.p50).padStart(8),
+    String(result.latency.p99).padStart(8),
+    String(errors).padStart(7),
+  );
+}
+await app.close();
+await database.close();
