@@ -14,7 +14,11 @@ export interface Started {
 
 /** Opens and migrates the database, creates the first admin, seeds a new database, listens. */
 export async function startServer(config: Config): Promise<Started> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.error(`Database connection dropped: ${error.message}`),
+  });
   await database.migrate();
   const app = await buildApp({ database, config });
   const users = createUsersService(app.ctx);

@@ -34,11 +34,16 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection fails (logged by the server). */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     // Numeric aggregates (bigint, numeric) come back as text by default; cents fit in a double.
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
