@@ -4,7 +4,11 @@ import secureJson from 'secure-json-parse';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './lib/context.js';
+import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
+import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -12,7 +16,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { staticPlugin } from './plugins/static.js';
 
 /** Every area's routes, mounted under /api. A new area adds its plugin here. */
-const modules = [healthRoutes, usersRoutes];
+const modules = [healthRoutes, usersRoutes, productsRoutes, productGroupsRoutes, priceGroupsRoutes, barcodesRoutes];
 
 export interface BuildOptions {
   database: Pick<Database, 'db' | 'kind'>;
@@ -52,6 +56,7 @@ export async function buildApp({ database, config }: BuildOptions): Promise<Fast
     },
     { prefix: '/api' },
   );
+  await app.register(barcodeImagesRoutes);
   await app.register(staticPlugin, { root: config.webDist });
   return app;
 }

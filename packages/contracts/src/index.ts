@@ -1,10 +1,17 @@
 import './common/messages.js';
 
+export * from './barcodes.js';
 export * from './common/dates.js';
 export * from './common/errors.js';
 export * from './common/list.js';
 export * from './common/messages.js';
 export * from './common/money.js';
+export * from './price-groups.js';
+export * from './product-groups.js';
+export * from './products.js';
+export * from './rules/barcode.js';
+export * from './rules/margins.js';
+export * from './rules/price-suggestor.js';
 export * from './users.js';
 
 /** The product's name, used in page titles ("<route title> | Wholesale Desk"). */

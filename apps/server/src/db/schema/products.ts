@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+import { productGroups } from './product-groups.js';
+
+/** Products; prices in integer cents. Soft-deleted rows carry deletedAt. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    unitQuantity: integer('unit_quantity').notNull().default(1),
+    barcodeSymbology: text('barcode_symbology', { enum: ['upca', 'code128', 'ean8', 'ean13'] })
+      .notNull()
+      .default('upca'),
+    barcode: text('barcode').notNull(),
+    boxBarcode: text('box_barcode').notNull().default(''),
+    category: text('category').notNull().default(''),
+    costPrice: integer('cost_price').notNull().default(0),
+    sellingPrice: integer('selling_price').notNull().default(0),
+    suggestedRetailPrice: integer('suggested_retail_price').notNull().default(0),
+    productGroupId: integer('product_group_id').references(() => productGroups.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    // Barcodes are unique among active products; so is a non-empty box barcode.
+    uniqueIndex('products_barcode_active_idx').on(t.barcode).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('products_box_barcode_active_idx')
+      .on(t.boxBarcode)
+      .where(sql`${t.deletedAt} is null and ${t.boxBarcode} <> ''`),
+    index('products_name_lower_idx').on(sql`lower(${t.name})`),
+    index('products_category_idx').on(t.category),
+    index('products_group_idx').on(t.productGroupId),
+    index('products_deleted_idx').on(t.deletedAt),
+  ],
+);

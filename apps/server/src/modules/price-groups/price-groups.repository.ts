@@ -1,0 +1,243 @@
+import { type ListFilter, type PriceGroupItem, toDollars } from '@wd/contracts';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { priceGroupItems, priceGroups, productGroups, products } from '../../db/schema/index.js';
+import { orderBy, paging, searchCondition } from '../../lib/list.js';
+
+const itemCount =
+  sql<number>`(select count(*) from price_group_items i where i.price_group_id = "price_groups"."id")`.mapWith(Number);
+const groupColumns = { id: priceGroups.id, name: priceGroups.name, itemCount };
+
+const itemColumns = {
+  id: priceGroupItems.id,
+  priceGroupID: priceGroupItems.priceGroupId,
+  productID: priceGroupItems.productId,
+  productName: products.name,
+  barcode: products.barcode,
+  category: products.category,
+  productGroupID: sql<number>`coalesce(${products.productGroupId}, 0)`.mapWith(Number),
+  costPrice: products.costPrice,
+  sellingPrice: products.sellingPrice,
+  suggestedRetailPrice: products.suggestedRetailPrice,
+  updatedPrice: priceGroupItems.price,
+  updatedSuggestedRetailPrice: priceGroupItems.suggestedRetailPrice,
+};
+type ItemRow = Omit<PriceGroupItem, never>;
+
+/** Cents → dollars for the wire. */
+export function toItem(row: ItemRow): PriceGroupItem {
+  return {
+    ...row,
+    costPrice: toDollars(row.costPrice),
+    sellingPrice: toDollars(row.sellingPrice),
+    suggestedRetailPrice: toDollars(row.suggestedRetailPrice),
+    updatedPrice: toDollars(row.updatedPrice),
+    updatedSuggestedRetailPrice: toDollars(row.updatedSuggestedRetailPrice),
+  };
+}
+
+const groupSortable = { id: priceGroups.id, name: priceGroups.name, itemCount };
+const itemSortable = {
+  id: priceGroupItems.id,
+  productName: products.name,
+  barcode: products.barcode,
+  category: products.category,
+  costPrice: products.costPrice,
+  sellingPrice: products.sellingPrice,
+  suggestedRetailPrice: products.suggestedRetailPrice,
+  updatedPrice: priceGroupItems.price,
+  updatedSuggestedRetailPrice: priceGroupItems.suggestedRetailPrice,
+};
+
+export const priceGroupsRepository = {
+  async list(db: Tx, filter: ListFilter) {
+    const where = searchCondition(filter.searchQuery, [priceGroups.name]);
+    const { limit, offset } = paging(filter);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(groupColumns)
+        .from(priceGroups)
+        .where(where)
+        .orderBy(...orderBy(filter.sortingList, groupSortable, [asc(priceGroups.id)]))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(priceGroups).where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+
+  async findById(db: Tx, id: number, lock = false) {
+    const query = db.select(groupColumns).from(priceGroups).where(eq(priceGroups.id, id));
+    const [row] = lock ? await query.for('update', { of: priceGroups }) : await query;
+    return row;
+  },
+
+  async nameTaken(db: Tx, name: string, exceptId?: number) {
+    const [row] = await db
+      .select({ id: priceGroups.id })
+      .from(priceGroups)
+      .where(
+        and(
+          sql`lower(${priceGroups.name}) = lower(${name})`,
+          exceptId ? sql`${priceGroups.id} <> ${exceptId}` : undefined,
+        ),
+      );
+    return Boolean(row);
+  },
+
+  async insert(db: Tx, name: string) {
+    const [row] = await db.insert(priceGroups).values({ name }).returning({ id: priceGroups.id });
+    return row.id;
+  },
+
+  async rename(db: Tx, id: number, name: string) {
+    await db.update(priceGroups).set({ name }).where(eq(priceGroups.id, id));
+  },
+
+  async remove(db: Tx, id: number) {
+    await db.delete(priceGroups).where(eq(priceGroups.id, id));
+  },
+
+  async items(db: Tx, groupId: number, filter: ListFilter) {
+    const where = and(
+      eq(priceGroupItems.priceGroupId, groupId),
+      isNull(products.deletedAt),
+      searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]),
+    );
+    const { limit, offset } = paging(filter);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(itemColumns)
+        .from(priceGroupItems)
+        .innerJoin(products, eq(products.id, priceGroupItems.productId))
+        .where(where)
+        .orderBy(...orderBy(filter.sortingList, itemSortable, [asc(products.name), asc(priceGroupItems.id)]))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ total: count() })
+        .from(priceGroupItems)
+        .innerJoin(products, eq(products.id, priceGroupItems.productId))
+        .where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+
+  async item(db: Tx, id: number) {
+    const [row] = await db
+      .select(itemColumns)
+      .from(priceGroupItems)
+      .innerJoin(products, eq(products.id, priceGroupItems.productId))
+      .where(eq(priceGroupItems.id, id));
+    return row;
+  },
+
+  async itemByProduct(db: Tx, groupId: number, productId: number) {
+    const [row] = await db
+      .select({ id: priceGroupItems.id })
+      .from(priceGroupItems)
+      .where(and(eq(priceGroupItems.priceGroupId, groupId), eq(priceGroupItems.productId, productId)));
+    return row;
+  },
+
+  async insertItem(db: Tx, values: typeof priceGroupItems.$inferInsert) {
+    const [row] = await db.insert(priceGroupItems).values(values).returning({ id: priceGroupItems.id });
+    return row.id;
+  },
+
+  async updateItem(db: Tx, id: number, values: { price: number; suggestedRetailPrice: number }) {
+    await db.update(priceGroupItems).set(values).where(eq(priceGroupItems.id, id));
+  },
+
+  async itemsByIds(db: Tx, ids: number[]) {
+    return db
+      .select({
+        id: priceGroupItems.id,
+        priceGroupId: priceGroupItems.priceGroupId,
+        price: priceGroupItems.price,
+        suggestedRetailPrice: priceGroupItems.suggestedRetailPrice,
+        productId: priceGroupItems.productId,
+      })
+      .from(priceGroupItems)
+      .where(inArray(priceGroupItems.id, ids))
+      .for('update');
+  },
+
+  async removeItems(db: Tx, ids: number[]) {
+    if (ids.length) await db.delete(priceGroupItems).where(inArray(priceGroupItems.id, ids));
+  },
+
+  /** Creates or updates an item for every active product of a product group. */
+  async upsertForProductGroup(db: Tx, groupId: number, productGroupId: number, price: number, srp: number) {
+    const rows = await db.execute<{ id: number }>(sql`
+      insert into price_group_items (price_group_id, product_id, price, suggested_retail_price)
+      select ${groupId}, p.id, ${price}, ${srp} from products p
+      where p.product_group_id = ${productGroupId} and p.deleted_at is null
+      on conflict (price_group_id, product_id)
+      do update set price = excluded.price, suggested_retail_price = excluded.suggested_retail_price, updated_at = now()
+      returning id`);
+    return rowsOf(rows).length;
+  },
+
+  /** Updates the existing items of a product group's products. */
+  async updateForProductGroup(db: Tx, groupId: number, productGroupId: number, price: number, srp: number) {
+    const rows = await db.execute<{ id: number }>(sql`
+      update price_group_items i set price = ${price}, suggested_retail_price = ${srp}, updated_at = now()
+      from products p
+      where i.product_id = p.id and i.price_group_id = ${groupId} and p.product_group_id = ${productGroupId}
+      returning i.id`);
+    return rowsOf(rows).length;
+  },
+
+  /** An item, at the product's own prices, for every active product not yet in the group. */
+  async insertAllProducts(db: Tx, groupId: number) {
+    const rows = await db.execute<{ id: number }>(sql`
+      insert into price_group_items (price_group_id, product_id, price, suggested_retail_price)
+      select ${groupId}, p.id, p.selling_price, p.suggested_retail_price from products p
+      where p.deleted_at is null
+      on conflict (price_group_id, product_id) do nothing
+      returning id`);
+    return rowsOf(rows).length;
+  },
+
+  /** Product groups with how many of their products have an item here, and the price when the items agree. */
+  async productGroups(db: Tx, groupId: number, filter: ListFilter) {
+    const where = searchCondition(filter.searchQuery, [productGroups.name]);
+    const { limit, offset } = paging(filter);
+    const stats = sql`(
+      select count(*)::int as item_count,
+        case when count(distinct i.price) = 1 then min(i.price) end as price,
+        case when count(distinct i.suggested_retail_price) = 1 then min(i.suggested_retail_price) end as srp
+      from price_group_items i join products p on p.id = i.product_id
+      where i.price_group_id = ${groupId} and p.product_group_id = "product_groups"."id" and p.deleted_at is null)`;
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          id: productGroups.id,
+          name: productGroups.name,
+          costPrice: productGroups.costPrice,
+          sellingPrice: productGroups.sellingPrice,
+          suggestedRetailPrice: productGroups.suggestedRetailPrice,
+          productCount:
+            sql<number>`(select count(*) from products p where p.product_group_id = "product_groups"."id" and p.deleted_at is null)`.mapWith(
+              Number,
+            ),
+          itemCount: sql<number>`(select item_count from ${stats} s)`.mapWith(Number),
+          updatedPrice: sql<number | null>`(select price from ${stats} s)`,
+          updatedSuggestedRetailPrice: sql<number | null>`(select srp from ${stats} s)`,
+        })
+        .from(productGroups)
+        .where(where)
+        .orderBy(asc(productGroups.name), asc(productGroups.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(productGroups).where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+};
+
+/** node-postgres answers { rows }, PGlite answers { rows } too; both are read the same way. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -1,0 +1,161 @@
+import { barcodeVariants, type ListFilter, type Product, toDollars } from '@wd/contracts';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { products } from '../../db/schema/index.js';
+import { orderBy, paging, searchCondition } from '../../lib/list.js';
+
+/** The one select of a product (prices in cents; mapped to the contract by toProduct). */
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  unitQuantity: products.unitQuantity,
+  barcodeSymbology: products.barcodeSymbology,
+  barcode: products.barcode,
+  boxBarcode: products.boxBarcode,
+  category: products.category,
+  costPrice: products.costPrice,
+  sellingPrice: products.sellingPrice,
+  suggestedRetailPrice: products.suggestedRetailPrice,
+  productGroupId: products.productGroupId,
+  deletedAt: products.deletedAt,
+  // Σ quantity of its lines on invoices that are not NEW: no invoice lines exist before the invoices area.
+  quantitySold: sql<number>`0`.mapWith(Number),
+};
+export type ProductRow = Omit<typeof products.$inferSelect, 'createdAt' | 'updatedAt'> & { quantitySold: number };
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    unitQuantity: row.unitQuantity,
+    barcodeSymbology: row.barcodeSymbology,
+    barcode: row.barcode,
+    boxBarcode: row.boxBarcode,
+    category: row.category,
+    costPrice: toDollars(row.costPrice),
+    sellingPrice: toDollars(row.sellingPrice),
+    suggestedRetailPrice: toDollars(row.suggestedRetailPrice),
+    quantitySold: Number(row.quantitySold),
+    productGroupID: row.productGroupId ?? 0,
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+export const productSortable = {
+  id: products.id,
+  name: products.name,
+  barcode: products.barcode,
+  boxBarcode: products.boxBarcode,
+  category: products.category,
+  unitQuantity: products.unitQuantity,
+  costPrice: products.costPrice,
+  sellingPrice: products.sellingPrice,
+  suggestedRetailPrice: products.suggestedRetailPrice,
+};
+export const productSearchable = [products.name, products.barcode, products.boxBarcode, products.category];
+
+export const active = isNull(products.deletedAt);
+
+export const productsRepository = {
+  async list(db: Tx, filter: ListFilter, deleted: boolean) {
+    const where = and(
+      deleted ? isNotNull(products.deletedAt) : active,
+      searchCondition(filter.searchQuery, productSearchable),
+    );
+    const { limit, offset } = paging(filter);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(productColumns)
+        .from(products)
+        .where(where)
+        .orderBy(...orderBy(filter.sortingList, productSortable, [asc(products.name), asc(products.id)]))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(products).where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+
+  /**
+   * Lookup for pickers and scans: barcode (also with one leading 0 added or
+   * removed) or box barcode exactly, or the name / barcode containing the text.
+   * Exact code matches come first.
+   */
+  async search(db: Tx, text: string, limit: number) {
+    const t = text.trim();
+    if (!t) {
+      return db.select(productColumns).from(products).where(active).orderBy(asc(products.name)).limit(limit);
+    }
+    const variants = barcodeVariants(t);
+    const exact = or(inArray(products.barcode, variants), eq(products.boxBarcode, t));
+    const rank = sql`case when ${exact} then 0 when lower(${products.name}) = lower(${t}) then 1 else 2 end`;
+    return db
+      .select(productColumns)
+      .from(products)
+      .where(and(active, or(exact, searchCondition(t, [products.name, products.barcode]))))
+      .orderBy(rank, asc(products.name))
+      .limit(limit);
+  },
+
+  async categories(db: Tx, search: string, limit: number, offset: number) {
+    const where = and(active, ne(products.category, ''), searchCondition(search, [products.category]));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .selectDistinct({ category: products.category })
+        .from(products)
+        .where(where)
+        .orderBy(asc(products.category))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ total: sql<number>`count(distinct ${products.category})`.mapWith(Number) })
+        .from(products)
+        .where(where),
+    ]);
+    return { rows: rows.map((r) => r.category), totalRows: total };
+  },
+
+  async findById(db: Tx, id: number, opts: { includeDeleted?: boolean; lock?: boolean } = {}) {
+    const query = db
+      .select(productColumns)
+      .from(products)
+      .where(and(eq(products.id, id), opts.includeDeleted ? undefined : active));
+    const [row] = opts.lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async findByIds(db: Tx, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db.select(productColumns).from(products).where(inArray(products.id, ids)).for('update');
+  },
+
+  /** An active product other than `exceptId` that uses this barcode (or box barcode). */
+  async barcodeOwner(db: Tx, column: 'barcode' | 'boxBarcode', value: string, exceptId?: number) {
+    const col = column === 'barcode' ? products.barcode : products.boxBarcode;
+    const [row] = await db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(active, eq(col, value), exceptId ? ne(products.id, exceptId) : undefined));
+    return row;
+  },
+
+  async insert(db: Tx, values: typeof products.$inferInsert) {
+    const [row] = await db.insert(products).values(values).returning(productColumns);
+    return row;
+  },
+
+  async update(db: Tx, id: number, values: Partial<typeof products.$inferInsert>) {
+    const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning(productColumns);
+    return row;
+  },
+
+  async setDeleted(db: Tx, ids: number[], deletedAt: Date | null) {
+    if (ids.length === 0) return;
+    await db.update(products).set({ deletedAt }).where(inArray(products.id, ids));
+  },
+
+  async remove(db: Tx, ids: number[]) {
+    if (ids.length === 0) return;
+    await db.delete(products).where(inArray(products.id, ids));
+  },
+};

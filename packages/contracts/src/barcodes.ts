@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { pageFields } from './common/list.js';
+
+/** The signed-in user's barcode label list (/products/barcode). */
+export const barcodeItemSchema = z.object({
+  id: z.int(),
+  productID: z.int(),
+  productName: z.string(),
+  barcode: z.string(),
+  barcodeSymbology: z.string(),
+  quantity: z.int(),
+  suggestedRetailPrice: z.number(),
+});
+export type BarcodeItem = z.infer<typeof barcodeItemSchema>;
+
+export const barcodeItemInput = z.object({
+  productID: z.int().positive(),
+  quantity: z.int().min(1).max(10_000),
+});
+export const barcodeItemUpdateInput = z.object({
+  id: z.int().positive(),
+  quantity: z.int().min(0).max(10_000),
+});
+export const barcodeGenerateInput = z.object({
+  barcode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\x20-\x7e]+$/, { message: 'may hold only printable ASCII characters' }),
+});
+
+export const barcodeItemResponse = z.object({ barcodeItem: barcodeItemSchema });
+export const barcodeItemsResponse = z.object({ barcodeItems: z.array(barcodeItemSchema), ...pageFields });
+export const barcodeGenerateResponse = z.object({ barcode: z.string() });
+
+/** Label sheet (SPEC.md 9): 114 labels a sheet; name lines of 21 and 22–45 characters. */
+export const LABELS_PER_SHEET = 114;
+export function labelNameLines(name: string): [string, string] {
+  return [name.slice(0, 21), name.slice(21, 45)];
+}
+/** The labels to print: each item repeated by its quantity (below 1 prints none), split in sheets. */
+export function labelSheets<T extends { quantity: number }>(items: T[], perSheet = LABELS_PER_SHEET): T[][] {
+  const labels = items.flatMap((item) => (item.quantity >= 1 ? Array.from({ length: item.quantity }, () => item) : []));
+  const sheets: T[][] = [];
+  for (let i = 0; i < labels.length; i += perSheet) sheets.push(labels.slice(i, i + perSheet));
+  return sheets;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { pageFields } from './common/list.js';
+import { nonNegativeDollars } from './common/money.js';
+
+/** Customer price groups; group 1 is the default every customer starts in. */
+export const DEFAULT_PRICE_GROUP_ID = 1;
+
+export const priceGroupSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  itemCount: z.int(),
+});
+export type PriceGroup = z.infer<typeof priceGroupSchema>;
+
+export const priceGroupInput = z.object({ name: z.string().trim().min(1).max(200) });
+export const priceGroupUpdateInput = z.object({ id: z.int().positive(), name: z.string().trim().min(1).max(200) });
+
+export const priceGroupItemSchema = z.object({
+  id: z.int(),
+  priceGroupID: z.int(),
+  productID: z.int(),
+  productName: z.string(),
+  barcode: z.string(),
+  category: z.string(),
+  productGroupID: z.int(),
+  costPrice: z.number(),
+  sellingPrice: z.number(),
+  suggestedRetailPrice: z.number(),
+  /** The group's price (sent as `price`). */
+  updatedPrice: z.number(),
+  /** The group's suggested retail price (sent as `suggestedRetailPrice`). */
+  updatedSuggestedRetailPrice: z.number(),
+});
+export type PriceGroupItem = z.infer<typeof priceGroupItemSchema>;
+
+const prices = { price: nonNegativeDollars(), suggestedRetailPrice: nonNegativeDollars() };
+
+export const priceGroupItemInput = z.object({
+  priceGroupID: z.int().positive(),
+  productID: z.int().positive(),
+  ...prices,
+});
+export const priceGroupItemUpdateInput = z.object({ id: z.int().positive(), ...prices });
+export const priceGroupByProductGroupInput = z.object({
+  priceGroupID: z.int().positive(),
+  productGroupID: z.int().positive(),
+  ...prices,
+});
+export const priceGroupAllProductsInput = z.object({ priceGroupID: z.int().positive() });
+
+/** A product group as seen from a customer price group. */
+export const priceGroupProductGroupSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  costPrice: z.number(),
+  sellingPrice: z.number(),
+  suggestedRetailPrice: z.number(),
+  productCount: z.int(),
+  /** How many of its products have an item in the price group. */
+  itemCount: z.int(),
+  /** The price group's price for it, when its items agree (else null). */
+  updatedPrice: z.number().nullable(),
+  updatedSuggestedRetailPrice: z.number().nullable(),
+});
+export type PriceGroupProductGroup = z.infer<typeof priceGroupProductGroupSchema>;
+
+export const priceGroupResponse = z.object({ priceGroup: priceGroupSchema });
+export const priceGroupsResponse = z.object({ priceGroups: z.array(priceGroupSchema), ...pageFields });
+export const priceGroupItemResponse = z.object({ priceGroupItem: priceGroupItemSchema });
+export const priceGroupItemsResponse = z.object({ priceGroupItems: z.array(priceGroupItemSchema), ...pageFields });
+export const priceGroupProductGroupsResponse = z.object({
+  productGroups: z.array(priceGroupProductGroupSchema),
+  ...pageFields,
+});
+export const countResponse = z.object({ message: z.string(), count: z.int() });
+
+export const PRICE_GROUP_MESSAGES = {
+  notFound: "The Customer Price Group doesn't exist",
+  itemNotFound: 'The Product is not in this customer price group',
+  cantEdit: "You can't edit default price group",
+  cantDelete: "You can't delete default price group",
+  duplicateItem: 'This product is already in this customer price group',
+  nameTaken: 'A customer price group with this name already exists',
+} as const;

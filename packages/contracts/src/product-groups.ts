@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { pageFields } from './common/list.js';
+import { nonNegativeDollars } from './common/money.js';
+import { productSchema } from './products.js';
+
+export const productGroupSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  costPrice: z.number(),
+  sellingPrice: z.number(),
+  suggestedRetailPrice: z.number(),
+  productCount: z.int(),
+});
+export type ProductGroup = z.infer<typeof productGroupSchema>;
+
+const fields = {
+  name: z.string().trim().min(1).max(200),
+  costPrice: nonNegativeDollars(),
+  sellingPrice: nonNegativeDollars(),
+  suggestedRetailPrice: nonNegativeDollars(),
+};
+export const productGroupInput = z.object(fields);
+export type ProductGroupInput = z.infer<typeof productGroupInput>;
+export const productGroupUpdateInput = z.object({ id: z.int().positive(), ...fields });
+
+export const productGroupItemInput = z.object({
+  productGroupID: z.int().positive(),
+  productID: z.int().positive(),
+});
+
+export const productGroupResponse = z.object({ productGroup: productGroupSchema });
+export const productGroupsResponse = z.object({ productGroups: z.array(productGroupSchema), ...pageFields });
+export const productGroupItemsResponse = z.object({ products: z.array(productSchema), ...pageFields });
+
+export const PRODUCT_GROUP_MESSAGES = {
+  notFound: "The Product Price Group doesn't exist",
+  notInGroup: 'The product is not in this product price group',
+} as const;
