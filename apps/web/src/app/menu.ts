@@ -1,5 +1,6 @@
+import { productsMenu } from '../features/products/routes';
 import { usersMenu } from '../features/users/routes';
 import type { MenuSection } from './route-types';
 
 /** The side menu: each area adds its section when it lands (no entries for areas not built). */
-export const menu: MenuSection[] = [usersMenu];
+export const menu: MenuSection[] = [productsMenu, usersMenu];

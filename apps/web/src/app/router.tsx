@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
+import { productsRoutes } from '../features/products/routes';
 import { usersRoutes } from '../features/users/routes';
 import { requireAuth } from './guards';
 import { Layout } from './Layout';
@@ -9,7 +10,7 @@ import { Root, StartupLoader } from './Root';
 import type { AppRoute } from './route-types';
 
 /** Every area's routes that need a signed-in user; a new area adds its list here. */
-const signedInRoutes: AppRoute[] = [...invoicesRoutes, ...usersRoutes];
+const signedInRoutes: AppRoute[] = [...invoicesRoutes, ...productsRoutes, ...usersRoutes];
 
 const routes: AppRoute[] = [
   {

@@ -61,6 +61,10 @@ interface ListPageProps<T, Totals> {
   addNewTo?: string;
   addNewLabel?: string;
   backTo?: string;
+  /** More buttons beside Back and Add New. */
+  headerActions?: ReactNode;
+  /** Above the table (notes, a summary). */
+  intro?: ReactNode;
   rowActions?: (row: T) => RowAction[];
   /** How many row actions show as buttons before the rest go into a menu. */
   inlineActions?: number;
@@ -114,7 +118,8 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
   const reload = async () => {
     setSelected(new Set());
     params.setPage(1);
-    await queryClient.invalidateQueries({ queryKey });
+    // The whole area: a recover or delete moves rows between its lists.
+    await queryClient.invalidateQueries({ queryKey: [queryKey[0]] });
   };
 
   const runAction = async (action: RowAction) => {
@@ -193,6 +198,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
       <Group justify="space-between" align="center">
         <Title order={2}>{title}</Title>
         <Group gap="xs">
+          {props.headerActions}
           {props.backTo && (
             <Button variant="default" component={Link} to={props.backTo}>
               Back
@@ -205,6 +211,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
           )}
         </Group>
       </Group>
+      {props.intro}
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" gap="sm">

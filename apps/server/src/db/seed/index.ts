@@ -1,4 +1,5 @@
 import type { Db } from '../client.js';
+import { seedCatalog } from './catalog.seed.js';
 import { Random } from './random.js';
 import { seedUsers } from './users.seed.js';
 
@@ -14,7 +15,7 @@ export interface SeedContext {
 export type SeedArea = (ctx: SeedContext) => Promise<void>;
 
 /** Each area adds its generator here, in dependency order. */
-const areas: SeedArea[] = [seedUsers];
+const areas: SeedArea[] = [seedUsers, seedCatalog];
 
 export interface SeedOptions {
   seed?: number;

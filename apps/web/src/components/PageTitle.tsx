@@ -1,0 +1,12 @@
+import { Group, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A screen's title with its buttons on the right. */
+export function PageTitle({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="center" wrap="wrap">
+      <Title order={2}>{title}</Title>
+      {children && <Group gap="xs">{children}</Group>}
+    </Group>
+  );
+}

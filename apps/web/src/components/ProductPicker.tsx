@@ -1,0 +1,49 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Product } from '@wd/contracts';
+import { useState } from 'react';
+import { api } from '../lib/api-client';
+import { formatMoney } from '../lib/format';
+
+interface ProductPickerProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
+  value: Product | null;
+  onChange(product: Product | null): void;
+  /** How many matches to offer. */
+  limit?: number;
+}
+
+/** Finds a product by name, barcode (± leading 0) or box barcode through product/filter. */
+export function ProductPicker({ value, onChange, limit = 20, label = 'Product', ...props }: ProductPickerProps) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 200);
+  const query = useQuery({
+    queryKey: ['products', 'filter', debounced, limit],
+    queryFn: () =>
+      api.post<{ products: Product[] }>('product/filter/', { searchQuery: debounced, resultsPerPage: limit }),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+  const found = query.data?.products ?? [];
+  const options = value && !found.some((p) => p.id === value.id) ? [value, ...found] : found;
+  return (
+    <Select
+      label={label}
+      searchable
+      clearable
+      placeholder="Name or barcode"
+      nothingFoundMessage={query.isFetching ? 'Searching…' : 'No product found'}
+      data={options.map((p) => ({
+        value: String(p.id),
+        label: `${p.name} · ${p.barcode} · ${formatMoney(p.sellingPrice)}`,
+      }))}
+      filter={({ options: o }) => o}
+      searchValue={search}
+      onSearchChange={setSearch}
+      value={value ? String(value.id) : null}
+      onChange={(id) => onChange(options.find((p) => String(p.id) === id) ?? null)}
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,188 @@
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@wd/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirm } from '../../../components/confirm';
+import { PageTitle } from '../../../components/PageTitle';
+import { ProductPicker } from '../../../components/ProductPicker';
+import { showAlert } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { addBarcodeItem, clearBarcodeItems, fetchBarcodeItems, removeBarcodeItem, setBarcodeQuantity } from '../api';
+
+export const LABEL_OPTIONS = [
+  { key: 'company', label: 'Company Name' },
+  { key: 'name1', label: 'Product Name 1' },
+  { key: 'name2', label: 'Product Name 2' },
+  { key: 'barcode', label: 'Barcode' },
+  { key: 'srp', label: 'Suggested Retail Price' },
+] as const;
+export type LabelOption = (typeof LABEL_OPTIONS)[number]['key'];
+
+const STORAGE_KEY = 'labelOptions';
+function storedOptions(): Record<LabelOption, boolean> {
+  const fallback = { company: true, name1: true, name2: true, barcode: true, srp: true };
+  try {
+    return { ...fallback, ...JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') };
+  } catch {
+    return fallback;
+  }
+}
+
+/** /products/barcode: the user's label list, kept on the server, and the print options. */
+export default function BarcodeLabelsPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const items = useQuery({ queryKey: queryKeys.barcodeItems, queryFn: fetchBarcodeItems });
+  const [product, setProduct] = useState<Product | null>(null);
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [options, setOptions] = useState(storedOptions);
+  const [busy, setBusy] = useState(false);
+  const list = items.data ?? [];
+  const empty = list.length === 0;
+
+  /** Every change reloads the list from the server. */
+  const change = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      showAlert(errorMessage(error));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.barcodeItems });
+      setBusy(false);
+    }
+  };
+
+  const toggle = (key: LabelOption, checked: boolean) => {
+    const next = { ...options, [key]: checked };
+    setOptions(next);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  };
+
+  const totalLabels = list.reduce((sum, i) => sum + Math.max(0, i.quantity), 0);
+
+  return (
+    <Stack gap="md">
+      <PageTitle title="Barcode Labels" />
+      <Paper withBorder p="md" radius="md">
+        <Group align="flex-end" gap="sm">
+          <ProductPicker value={product} onChange={setProduct} w={420} />
+          <NumberInput label="Quantity" min={1} max={10000} w={110} value={quantity} onChange={setQuantity} />
+          <Button
+            disabled={!product || !(Number(quantity) >= 1)}
+            loading={busy}
+            onClick={() =>
+              change(async () => {
+                if (!product) return;
+                await addBarcodeItem(product.id, Number(quantity));
+                setProduct(null);
+                setQuantity(1);
+              })
+            }
+          >
+            Add Item
+          </Button>
+        </Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Table striped withTableBorder fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Barcode</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{item.productName}</Table.Td>
+                  <Table.Td>{item.barcode}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }} data-testid="label-quantity">
+                    {item.quantity}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end">
+                      <ActionIcon
+                        variant="light"
+                        aria-label={`More labels of ${item.productName}`}
+                        onClick={() => change(() => setBarcodeQuantity(item.id, item.quantity + 1))}
+                      >
+                        +
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="light"
+                        aria-label={`Fewer labels of ${item.productName}`}
+                        disabled={item.quantity <= 0}
+                        onClick={() => change(() => setBarcodeQuantity(item.id, item.quantity - 1))}
+                      >
+                        −
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="light"
+                        color="red"
+                        aria-label={`Remove ${item.productName}`}
+                        onClick={() => change(() => removeBarcodeItem(item.id))}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {empty && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" ta="center" py="sm">
+                      {items.isPending ? 'Loading…' : 'Add barcodes above, before you try to print*'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+          <Group justify="space-between" align="flex-end">
+            <Group gap="md">
+              {LABEL_OPTIONS.map((o) => (
+                <Checkbox
+                  key={o.key}
+                  label={o.label}
+                  checked={options[o.key]}
+                  onChange={(e) => toggle(o.key, e.currentTarget.checked)}
+                />
+              ))}
+            </Group>
+            <Group gap="sm" align="flex-end">
+              <Select label="Labels per sheet" data={['114']} value="114" disabled w={130} />
+              <Text fz="sm" c="dimmed">
+                {totalLabels} label{totalLabels === 1 ? '' : 's'}
+              </Text>
+              <Button
+                variant="default"
+                disabled={empty}
+                onClick={async () => {
+                  if (await confirm({ title: 'Remove every label from the list?' })) change(clearBarcodeItems);
+                }}
+              >
+                Reset
+              </Button>
+              <Button
+                disabled={empty}
+                onClick={() => {
+                  const on = LABEL_OPTIONS.filter((o) => options[o.key]).map((o) => o.key);
+                  navigate(`/products/barcode/print?show=${on.join(',')}`);
+                }}
+              >
+                Print
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

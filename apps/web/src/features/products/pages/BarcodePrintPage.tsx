@@ -1,0 +1,87 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney, LABELS_PER_SHEET, labelNameLines, labelSheets } from '@wd/contracts';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { barcodeImage, fetchBarcodeItems } from '../api';
+import classes from './BarcodePrintPage.module.css';
+
+/** The house biller's company name, once billers exist; none otherwise. */
+function useCompanyName(enabled: boolean) {
+  return useQuery({
+    queryKey: ['billers', 'one', '1'],
+    queryFn: async () => (await api.post<{ biller: { company: string } }>('supplier/1/')).biller.company,
+    enabled,
+    retry: false,
+  });
+}
+
+/** The label sheet: 114 labels a sheet, a page break after each; opens the print dialogue once images load. */
+export default function BarcodePrintPage() {
+  const [params] = useSearchParams();
+  const show = new Set((params.get('show') ?? 'company,name1,name2,barcode,srp').split(','));
+  const items = useQuery({ queryKey: queryKeys.barcodeItems, queryFn: fetchBarcodeItems });
+  const company = useCompanyName(show.has('company'));
+  const sheets = labelSheets(items.data ?? []);
+  const total = sheets.reduce((n, s) => n + s.length, 0);
+  const root = useRef<HTMLDivElement>(null);
+  const printed = useRef(false);
+
+  useEffect(() => {
+    if (!items.data || printed.current || total === 0) return;
+    if (show.has('company') && company.isPending) return;
+    const images = [...(root.current?.querySelectorAll('img') ?? [])];
+    Promise.all(
+      images.map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))),
+    ).then(() => {
+      printed.current = true;
+      window.print();
+    });
+  }, [items.data, total, company.isPending, show]);
+
+  return (
+    <div ref={root}>
+      <Group className={classes.toolbar} justify="space-between" p="sm">
+        <Text fz="sm">
+          {items.isPending
+            ? 'Loading labels…'
+            : `${total} label${total === 1 ? '' : 's'} on ${sheets.length} sheet${sheets.length === 1 ? '' : 's'} of ${LABELS_PER_SHEET}`}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to="/products/barcode">
+            Back
+          </Button>
+          <Button onClick={() => window.print()} disabled={total === 0}>
+            Print
+          </Button>
+        </Group>
+      </Group>
+      {sheets.map((labels, s) => (
+        <div className={classes.sheet} key={`sheet-${s + 1}`} data-testid="label-sheet">
+          {labels.map((item, i) => {
+            const [line1, line2] = labelNameLines(item.productName);
+            return (
+              <div className={classes.label} key={`${s}-${i}-${item.id}`}>
+                {show.has('company') && company.data && <div className={classes.company}>{company.data}</div>}
+                {show.has('name1') && <div className={classes.name}>{line1}</div>}
+                {show.has('name2') && line2 && <div className={classes.name}>{line2}</div>}
+                {show.has('barcode') && (
+                  <img
+                    className={classes.barcode}
+                    src={barcodeImage(item.barcode)}
+                    alt={item.barcode}
+                    width={115}
+                    height={32}
+                  />
+                )}
+                {show.has('srp') && <div className={classes.price}>{formatMoney(item.suggestedRetailPrice)}</div>}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button } from '@mantine/core';
+import type { Product } from '@wd/contracts';
+import { Link } from 'react-router';
+import { ListPage } from '../../../components/ListPage';
+import { queryKeys } from '../../../lib/query-keys';
+import { deleteProducts, fetchProducts } from '../api';
+import { productColumns } from '../components/productColumns';
+
+export default function ProductsListPage() {
+  return (
+    <ListPage<Product>
+      title="Products"
+      queryKey={queryKeys.products}
+      fetchPage={fetchProducts}
+      addNewTo="/products/new"
+      headerActions={
+        <Button variant="default" component={Link} to="/products/recover">
+          Recover
+        </Button>
+      }
+      searchPlaceholder="Name, barcode or category"
+      columns={[...productColumns, { key: 'quantitySold', title: 'Sold', align: 'right' }]}
+      rowActions={(p) => [
+        { label: 'View', to: `/products/${p.id}` },
+        { label: 'Edit', to: `/products/edit/${p.id}` },
+        {
+          label: 'Delete',
+          color: 'red',
+          confirm: { title: 'Are you sure you want to delete?', message: p.name },
+          run: () => deleteProducts([p.id]),
+        },
+      ]}
+      bulkActions={[
+        {
+          label: 'Delete selected',
+          confirm: {
+            title: 'Are you sure you want to delete?',
+            message: 'The selected products can be recovered later.',
+          },
+          run: deleteProducts,
+        },
+      ]}
+    />
+  );
+}
