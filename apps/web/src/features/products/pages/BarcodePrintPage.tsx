@@ -26,6 +26,11 @@ export default function BarcodePrintPage() {
   const company = useCompanyName(show.has('company'));
   const sheets = labelSheets(items.data ?? []);
   const total = sheets.reduce((n, s) => n + s.length, 0);
+  // Labels are positional: a sheet's place and a label's place are their identity.
+  const positioned = sheets.map((labels, s) => ({
+    sheet: s + 1,
+    labels: labels.map((item, i) => ({ position: s * LABELS_PER_SHEET + i, item })),
+  }));
   const root = useRef<HTMLDivElement>(null);
   const printed = useRef(false);
 
@@ -58,12 +63,12 @@ export default function BarcodePrintPage() {
           </Button>
         </Group>
       </Group>
-      {sheets.map((labels, s) => (
-        <div className={classes.sheet} key={`sheet-${s + 1}`} data-testid="label-sheet">
-          {labels.map((item, i) => {
+      {positioned.map(({ sheet, labels }) => (
+        <div className={classes.sheet} key={sheet} data-testid="label-sheet">
+          {labels.map(({ position, item }) => {
             const [line1, line2] = labelNameLines(item.productName);
             return (
-              <div className={classes.label} key={`${s}-${i}-${item.id}`}>
+              <div className={classes.label} key={position}>
                 {show.has('company') && company.data && <div className={classes.company}>{company.data}</div>}
                 {show.has('name1') && <div className={classes.name}>{line1}</div>}
                 {show.has('name2') && line2 && <div className={classes.name}>{line2}</div>}
