@@ -1,6 +1,8 @@
+import { priceGroupsMenu } from '../features/price-groups/routes';
+import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
 import { usersMenu } from '../features/users/routes';
 import type { MenuSection } from './route-types';
 
 /** The side menu: each area adds its section when it lands (no entries for areas not built). */
-export const menu: MenuSection[] = [productsMenu, usersMenu];
+export const menu: MenuSection[] = [usersMenu, productsMenu, priceGroupsMenu, productGroupsMenu];

@@ -1,6 +1,8 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
+import { priceGroupsRoutes } from '../features/price-groups/routes';
+import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
 import { usersRoutes } from '../features/users/routes';
 import { requireAuth } from './guards';
@@ -10,7 +12,13 @@ import { Root, StartupLoader } from './Root';
 import type { AppRoute } from './route-types';
 
 /** Every area's routes that need a signed-in user; a new area adds its list here. */
-const signedInRoutes: AppRoute[] = [...invoicesRoutes, ...productsRoutes, ...usersRoutes];
+const signedInRoutes: AppRoute[] = [
+  ...invoicesRoutes,
+  ...productsRoutes,
+  ...priceGroupsRoutes,
+  ...productGroupsRoutes,
+  ...usersRoutes,
+];
 
 const routes: AppRoute[] = [
   {

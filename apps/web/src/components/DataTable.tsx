@@ -139,7 +139,10 @@ export function DataTable<T>({
                 )}
                 {numberFrom !== undefined && <Table.Td c="dimmed">{numberFrom + i + 1}</Table.Td>}
                 {columns.map((c) => (
-                  <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                  <Table.Td
+                    key={c.key}
+                    style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}
+                  >
                     {c.render ? c.render(row, i) : String((row as Record<string, unknown>)[c.key] ?? '')}
                   </Table.Td>
                 ))}

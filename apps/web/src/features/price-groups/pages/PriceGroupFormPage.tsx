@@ -1,0 +1,52 @@
+import { TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { PRICE_GROUP_MESSAGES } from '@wd/contracts';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { RecordForm } from '../../../components/RecordForm';
+import { showAlert } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { createPriceGroup, renamePriceGroup, usePriceGroup } from '../api';
+
+export default function PriceGroupFormPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editing = Boolean(id);
+  const group = usePriceGroup(id);
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: { name: (v) => (v.trim() ? null : 'Enter a name') },
+  });
+
+  // The default group can not be edited: say so and go back to the list.
+  useEffect(() => {
+    if (editing && Number(id) <= 1) {
+      showAlert(PRICE_GROUP_MESSAGES.cantEdit);
+      navigate('/priceGroups', { replace: true });
+    }
+  }, [editing, id, navigate]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the group arrives
+  useEffect(() => {
+    if (group.data) form.setValues({ name: group.data.name });
+  }, [group.data]);
+
+  return (
+    <RecordForm
+      title={editing ? 'Edit Customer Price Group' : 'New Customer Price Group'}
+      form={form}
+      backTo="/priceGroups"
+      loading={editing && group.isPending}
+      loadError={group.isError ? errorMessage(group.error) : null}
+      onSubmit={async ({ name }) => {
+        if (editing) await renamePriceGroup(Number(id), name.trim());
+        else await createPriceGroup(name.trim());
+        await queryClient.invalidateQueries({ queryKey: queryKeys.priceGroups });
+      }}
+    >
+      {() => <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />}
+    </RecordForm>
+  );
+}

@@ -1,0 +1,104 @@
+import { Grid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { PRICE_GROUP_MESSAGES, type Product } from '@wd/contracts';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
+import { ProductPicker } from '../../../components/ProductPicker';
+import { RecordForm } from '../../../components/RecordForm';
+import { errorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { queryKeys } from '../../../lib/query-keys';
+import { addPriceGroupItem, updatePriceGroupItem, usePriceGroup, usePriceGroupItem } from '../api';
+
+interface Values extends Record<string, unknown> {
+  updatedPrice: number | string;
+  updatedSuggestedRetailPrice: number | string;
+}
+
+/** Add an item (pick a product) or edit one; only the two group prices are editable. */
+export default function PriceGroupItemFormPage() {
+  const { id = '', itemID } = useParams();
+  const queryClient = useQueryClient();
+  const group = usePriceGroup(id);
+  const item = usePriceGroupItem(itemID);
+  const [product, setProduct] = useState<Product | null>(null);
+  const form = useForm<Values>({
+    initialValues: { updatedPrice: 0, updatedSuggestedRetailPrice: 0 },
+    validate: { updatedPrice: () => (itemID || product ? null : 'Choose a product first') },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the item arrives
+  useEffect(() => {
+    if (item.data) {
+      form.setValues({
+        updatedPrice: item.data.updatedPrice,
+        updatedSuggestedRetailPrice: item.data.updatedSuggestedRetailPrice,
+      });
+    }
+  }, [item.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly picked product starts at its own prices
+  useEffect(() => {
+    if (product)
+      form.setValues({ updatedPrice: product.sellingPrice, updatedSuggestedRetailPrice: product.suggestedRetailPrice });
+  }, [product]);
+
+  const shown = item.data
+    ? {
+        barcode: item.data.barcode,
+        cost: item.data.costPrice,
+        selling: item.data.sellingPrice,
+        retail: item.data.suggestedRetailPrice,
+      }
+    : {
+        barcode: product?.barcode ?? '',
+        cost: product?.costPrice,
+        selling: product?.sellingPrice,
+        retail: product?.suggestedRetailPrice,
+      };
+  const money = (v: number | undefined) => (v === undefined ? '' : formatMoney(v));
+  const wrongGroup = item.data && String(item.data.priceGroupID) !== id;
+
+  return (
+    <RecordForm
+      title={`${itemID ? 'Edit' : 'Add'} Item · ${group.data?.name ?? ''}`}
+      form={form}
+      backTo={`/priceGroups/${id}`}
+      loading={Boolean(itemID) && item.isPending}
+      loadError={item.isError ? errorMessage(item.error) : wrongGroup ? PRICE_GROUP_MESSAGES.itemNotFound : null}
+      onSubmit={async (v) => {
+        const prices = {
+          price: moneyValue(v.updatedPrice),
+          suggestedRetailPrice: moneyValue(v.updatedSuggestedRetailPrice),
+        };
+        if (itemID) await updatePriceGroupItem({ id: Number(itemID), ...prices });
+        else if (product) await addPriceGroupItem({ priceGroupID: Number(id), productID: product.id, ...prices });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.priceGroups });
+      }}
+    >
+      {() => (
+        <Stack gap="sm">
+          {itemID ? (
+            <TextInput label="Product" value={item.data?.productName ?? ''} readOnly />
+          ) : (
+            <ProductPicker label="Product" value={product} onChange={setProduct} limit={1} />
+          )}
+          <TextInput label="Barcode" value={shown.barcode} readOnly />
+          <Grid>
+            <Grid.Col span={4}>
+              <TextInput label="Cost Price" value={money(shown.cost)} readOnly />
+            </Grid.Col>
+            <Grid.Col span={4}>
+              <TextInput label="Selling Price" value={money(shown.selling)} readOnly />
+            </Grid.Col>
+            <Grid.Col span={4}>
+              <TextInput label="Suggested Retail Price" value={money(shown.retail)} readOnly />
+            </Grid.Col>
+          </Grid>
+          <MoneyInput label="Updated Price" {...form.getInputProps('updatedPrice')} />
+          <MoneyInput label="Updated Suggested Retail Price" {...form.getInputProps('updatedSuggestedRetailPrice')} />
+        </Stack>
+      )}
+    </RecordForm>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { PRICE_GROUP_MESSAGES, type PriceGroupItem } from '@wd/contracts';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { confirm } from '../../../components/confirm';
+import { ListPage } from '../../../components/ListPage';
+import { MoneyText } from '../../../components/MoneyText';
+import { showAlert, showSuccess } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { addAllProducts, deletePriceGroupItems, fetchPriceGroupItems, usePriceGroup } from '../api';
+
+const money = (key: keyof PriceGroupItem, title: string) => ({
+  key,
+  title,
+  sortable: true,
+  align: 'right' as const,
+  render: (i: PriceGroupItem) => <MoneyText value={i[key] as number} />,
+});
+
+/** The items of a customer price group, and the ways to add them. */
+export default function PriceGroupItemsPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const group = usePriceGroup(id);
+  const isDefault = Number(id) <= 1;
+  useEffect(() => {
+    if (group.isError) {
+      showAlert(errorMessage(group.error));
+      navigate('/priceGroups', { replace: true });
+    }
+  }, [group.isError, group.error, navigate]);
+
+  const addAll = async () => {
+    if (!(await confirm({ title: 'Add every product not yet in this group, at its own prices?', danger: false })))
+      return;
+    try {
+      const result = await addAllProducts(Number(id));
+      showSuccess(result.message);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.priceGroups });
+    } catch {
+      showAlert('There has been an error');
+    }
+  };
+
+  const actions = isDefault ? null : (
+    <>
+      <Button variant="light" component={Link} to={`/priceGroups/${id}/add`}>
+        Add Item
+      </Button>
+      <Button variant="light" component={Link} to={`/priceGroups/${id}/new/productGroup`}>
+        Add by Product Group
+      </Button>
+      <Button variant="light" component={Link} to={`/priceGroups/edit/productGroup/${id}`}>
+        Edit by Product Group
+      </Button>
+      <Button variant="light" onClick={addAll}>
+        Add All Products
+      </Button>
+      <Button variant="default" component={Link} to={`/priceGroups/edit/${id}`}>
+        Rename
+      </Button>
+    </>
+  );
+
+  return (
+    <ListPage<PriceGroupItem>
+      title={group.data?.name ?? 'Customer Price Group'}
+      queryKey={[...queryKeys.priceGroups, 'items', id]}
+      fetchPage={fetchPriceGroupItems(id)}
+      backTo="/priceGroups"
+      headerActions={actions}
+      intro={
+        isDefault ? (
+          <Alert color="blue">
+            Customers in the default group pay each product's own selling price. {PRICE_GROUP_MESSAGES.cantEdit}.
+          </Alert>
+        ) : undefined
+      }
+      emptyText={isDefault ? 'The default group has no items' : 'No products priced in this group yet'}
+      columns={[
+        { key: 'productName', title: 'Product', sortable: true },
+        { key: 'barcode', title: 'Barcode', sortable: true },
+        money('costPrice', 'Cost'),
+        money('sellingPrice', 'Selling'),
+        money('updatedPrice', 'Group price'),
+        money('suggestedRetailPrice', 'Retail'),
+        money('updatedSuggestedRetailPrice', 'Group retail'),
+      ]}
+      rowActions={(item) => [
+        { label: 'Edit', to: `/priceGroups/${id}/edit/${item.id}` },
+        {
+          label: 'Delete',
+          color: 'red',
+          confirm: { title: 'Are you sure you want to delete?', message: item.productName },
+          run: () => deletePriceGroupItems([item.id]),
+        },
+      ]}
+      bulkActions={
+        isDefault
+          ? undefined
+          : [
+              {
+                label: 'Delete selected',
+                confirm: { title: 'Are you sure you want to delete?' },
+                run: deletePriceGroupItems,
+              },
+            ]
+      }
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { PRICE_GROUP_MESSAGES, type PriceGroup } from '@wd/contracts';
+import { ListPage } from '../../../components/ListPage';
+import { queryKeys } from '../../../lib/query-keys';
+import { deletePriceGroup, fetchPriceGroups } from '../api';
+
+export default function PriceGroupsListPage() {
+  return (
+    <ListPage<PriceGroup>
+      title="Customer Price Groups"
+      queryKey={queryKeys.priceGroups}
+      fetchPage={fetchPriceGroups}
+      addNewTo="/priceGroups/new"
+      backTo="/"
+      columns={[
+        { key: 'name', title: 'Name', sortable: true },
+        { key: 'itemCount', title: 'Products priced', sortable: true, align: 'right' },
+      ]}
+      rowActions={(g) => [
+        { label: 'View/Edit', to: `/priceGroups/${g.id}` },
+        {
+          label: 'Delete',
+          color: 'red',
+          confirm:
+            g.id <= 1
+              ? undefined
+              : {
+                  title: 'Are you sure you want to delete?',
+                  message: `${g.name}: its customers move to the default group.`,
+                },
+          run: async () => {
+            if (g.id <= 1) throw new Error(PRICE_GROUP_MESSAGES.cantDelete);
+            await deletePriceGroup(g.id);
+          },
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@wd/contracts';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+import { ProductPicker } from '../../../components/ProductPicker';
+import { showAlert, showSuccess } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { addProductToGroup, useProductGroup } from '../api';
+
+export default function ProductGroupAddItemPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const group = useProductGroup(id);
+  const [product, setProduct] = useState<Product | null>(null);
+  const [saving, setSaving] = useState(false);
+  const back = `/productGroups/${id}`;
+
+  const save = async () => {
+    if (!product) return;
+    setSaving(true);
+    try {
+      await addProductToGroup(Number(id), product.id);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.productGroups });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      showSuccess(`${product.name} added`);
+      navigate(back);
+    } catch (error) {
+      showAlert(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={720}>
+      <PageTitle title={`Add to ${group.data?.name ?? 'Price Group'}`} />
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="sm">
+          <ProductPicker label="Product Name" value={product} onChange={setProduct} />
+          <TextInput label="Barcode" value={product?.barcode ?? ''} readOnly />
+          <TextInput label="Category" value={product?.category ?? ''} readOnly />
+          {product?.productGroupID ? (
+            <Alert color="yellow">
+              This product is already in a product price group; remove it from that group first.
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={back}>
+              Back
+            </Button>
+            <Button onClick={save} disabled={!product} loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Product } from '@wd/contracts';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ListPage } from '../../../components/ListPage';
+import { showAlert } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { productColumns } from '../../products/components/productColumns';
+import { fetchProductGroupMembers, removeProductFromGroup, useProductGroup } from '../api';
+
+/** The products of a product price group. */
+export default function ProductGroupItemsPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const group = useProductGroup(id);
+  useEffect(() => {
+    if (group.isError) {
+      showAlert(errorMessage(group.error));
+      navigate('/productGroups', { replace: true });
+    }
+  }, [group.isError, group.error, navigate]);
+  return (
+    <ListPage<Product>
+      title={group.data?.name ?? 'Price Group'}
+      queryKey={[...queryKeys.productGroups, 'members', id]}
+      fetchPage={fetchProductGroupMembers(id)}
+      addNewTo={`/productGroups/${id}/add`}
+      backTo="/productGroups"
+      emptyText="No products in this group yet"
+      columns={productColumns}
+      rowActions={(p) => [
+        { label: 'View', to: `/products/${p.id}` },
+        {
+          label: 'Delete',
+          color: 'red',
+          confirm: {
+            title: 'Are you sure you want to delete?',
+            message: `${p.name} leaves the group and keeps its prices.`,
+          },
+          run: () => removeProductFromGroup(p.id),
+        },
+      ]}
+    />
+  );
+}

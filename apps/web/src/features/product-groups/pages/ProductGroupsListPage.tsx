@@ -1,0 +1,56 @@
+import type { ProductGroup } from '@wd/contracts';
+import { ListPage } from '../../../components/ListPage';
+import { MoneyText } from '../../../components/MoneyText';
+import { queryKeys } from '../../../lib/query-keys';
+import { deleteProductGroup, fetchProductGroups } from '../api';
+
+export default function ProductGroupsListPage() {
+  return (
+    <ListPage<ProductGroup>
+      title="Product Price Groups"
+      queryKey={queryKeys.productGroups}
+      fetchPage={fetchProductGroups}
+      addNewTo="/productGroups/new"
+      backTo="/products"
+      columns={[
+        { key: 'name', title: 'Name', sortable: true },
+        {
+          key: 'costPrice',
+          title: 'Cost',
+          sortable: true,
+          align: 'right',
+          render: (g) => <MoneyText value={g.costPrice} />,
+        },
+        {
+          key: 'sellingPrice',
+          title: 'Selling',
+          sortable: true,
+          align: 'right',
+          render: (g) => <MoneyText value={g.sellingPrice} />,
+        },
+        {
+          key: 'suggestedRetailPrice',
+          title: 'Retail',
+          sortable: true,
+          align: 'right',
+          render: (g) => <MoneyText value={g.suggestedRetailPrice} />,
+        },
+        { key: 'productCount', title: 'Products', sortable: true, align: 'right' },
+      ]}
+      rowActions={(g) => [
+        { label: 'View/Edit', to: `/productGroups/${g.id}` },
+        { label: 'Group Price Change', to: `/productGroups/edit/${g.id}` },
+        {
+          label: 'Delete',
+          color: 'red',
+          confirm: {
+            title: 'Are you sure you want to delete?',
+            message: `${g.name}: its ${g.productCount} products leave the group and keep their prices.`,
+          },
+          run: () => deleteProductGroup(g.id),
+        },
+      ]}
+      inlineActions={3}
+    />
+  );
+}
