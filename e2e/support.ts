@@ -34,3 +34,28 @@ export async function signIn(page: Page, username = ADMIN.username, password = A
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByTestId('user-name')).toHaveText(username);
 }
+
+let upcCounter = 0;
+/** 11 digits that no other test product uses: the UPC-A body without its check digit. */
+export function freshUpcBody(): string {
+  upcCounter += 1;
+  const stamp = `${Date.now() % 1_000_000_000}`.padStart(9, '0');
+  return `0${stamp.slice(-8)}${String(upcCounter).padStart(2, '0')}`.slice(0, 11);
+}
+
+/** Creates a product through the API. */
+export async function createProduct(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
+  const res = await request.post('/api/product/insert/', {
+    headers: { Token: token },
+    data: {
+      barcodeSymbology: 'upca',
+      barcode: freshUpcBody(),
+      costPrice: 1,
+      sellingPrice: 1.5,
+      suggestedRetailPrice: 1.99,
+      ...fields,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).product as { id: number; name: string; barcode: string };
+}

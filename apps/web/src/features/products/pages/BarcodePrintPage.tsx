@@ -39,7 +39,14 @@ export default function BarcodePrintPage() {
     if (show.has('company') && company.isPending) return;
     const images = [...(root.current?.querySelectorAll('img') ?? [])];
     Promise.all(
-      images.map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))),
+      images.map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.addEventListener('load', r, { once: true });
+              img.addEventListener('error', r, { once: true });
+            }),
+      ),
     ).then(() => {
       printed.current = true;
       window.print();
