@@ -1,3 +1,5 @@
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@wd/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import secureJson from 'secure-json-parse';
@@ -5,6 +7,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './lib/context.js';
 import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
+import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.routes.js';
+import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
+import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
+import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
@@ -16,7 +22,20 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { staticPlugin } from './plugins/static.js';
 
 /** Every area's routes, mounted under /api. A new area adds its plugin here. */
-const modules = [healthRoutes, usersRoutes, productsRoutes, productGroupsRoutes, priceGroupsRoutes, barcodesRoutes];
+const modules = [
+  healthRoutes,
+  usersRoutes,
+  productsRoutes,
+  productGroupsRoutes,
+  priceGroupsRoutes,
+  barcodesRoutes,
+  billersRoutes,
+  customersRoutes,
+  distributorsRoutes,
+  expensesRoutes,
+];
+/** Routes outside /api: images and stored files. */
+const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes];
 
 export interface BuildOptions {
   database: Pick<Database, 'db' | 'kind'>;
@@ -48,6 +67,8 @@ export async function buildApp({ database, config }: BuildOptions): Promise<Fast
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
+  // Uploads: one image of at most 10 MB (413 beyond); the content is checked where it is read.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(
@@ -56,7 +77,7 @@ export async function buildApp({ database, config }: BuildOptions): Promise<Fast
     },
     { prefix: '/api' },
   );
-  await app.register(barcodeImagesRoutes);
+  for (const routes of fileRoutes) await app.register(routes);
   await app.register(staticPlugin, { root: config.webDist });
   return app;
 }

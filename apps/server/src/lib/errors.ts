@@ -40,3 +40,13 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}

@@ -23,9 +23,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
-    // The web app, its assets and the API reference page are public.
-    if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
-    const level = request.routeOptions.config.auth ?? 'user';
+    if (!url) return;
+    // API routes need a user unless they say otherwise; the web app, its assets, the API reference
+    // page and images are public; other routes (stored files) say what they need.
+    const level =
+      request.routeOptions.config.auth ?? (url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'user' : 'public');
     if (level === 'public') return;
     const token = request.headers.token;
     const user = typeof token === 'string' && token ? await users.authenticate(token) : undefined;

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgSequence, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+import { files } from './files.js';
+import { priceGroups } from './price-groups.js';
+
+const addressColumns = () => ({
+  company: text('company').notNull(),
+  name: text('name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  country: text('country').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+});
+
+/** Billers: the selling companies. Biller 1 is the house biller; 1 and 2 exist in every database. */
+export const billers = pgTable(
+  'billers',
+  {
+    id: serial('id').primaryKey(),
+    ...addressColumns(),
+    logoFileId: integer('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('billers_company_lower_idx').on(sql`lower(${t.company})`)],
+);
+
+/** Customers (buyers); every customer is in a price group, 1 (the default) unless chosen. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    ...addressColumns(),
+    awardPoints: integer('award_points').notNull().default(0),
+    taxPermitNumber: text('tax_permit_number').notNull().default(''),
+    priceGroupId: integer('price_group_id')
+      .notNull()
+      .default(1)
+      .references(() => priceGroups.id, { onDelete: 'set default' }),
+    dateLastVerified: date('date_last_verified', { mode: 'string' }),
+    resaleCertificateFileId: integer('resale_certificate_file_id').references(() => files.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('customers_company_lower_idx').on(sql`lower(${t.company})`),
+    index('customers_price_group_idx').on(t.priceGroupId),
+    index('customers_verified_idx').on(t.dateLastVerified),
+  ],
+);
+
+/** Suppliers (distributors) the business buys from. */
+export const distributors = pgTable(
+  'distributors',
+  {
+    id: serial('id').primaryKey(),
+    company: text('company').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('distributors_company_lower_idx').on(sql`lower(${t.company})`)],
+);
+
+export const expenseReferenceSeq = pgSequence('expense_reference_seq');
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    date: date('date', { mode: 'string' }).notNull(),
+    billerId: integer('biller_id')
+      .notNull()
+      .references(() => billers.id, { onDelete: 'restrict' }),
+    expense: text('expense').notNull(),
+    category: text('category').notNull().default(''),
+    amount: integer('amount').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('expenses_date_idx').on(t.date), index('expenses_biller_idx').on(t.billerId)],
+);

@@ -1,0 +1,95 @@
+import type { Biller, ListFilter } from '@wd/contracts';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { billers, expenses } from '../../db/schema/index.js';
+import { orderBy, paging, searchCondition } from '../../lib/list.js';
+
+const columns = {
+  id: billers.id,
+  company: billers.company,
+  name: billers.name,
+  address: billers.address,
+  city: billers.city,
+  state: billers.state,
+  postalCode: billers.postalCode,
+  country: billers.country,
+  phone: billers.phone,
+  email: billers.email,
+  logoFileId: billers.logoFileId,
+  deletedAt: billers.deletedAt,
+  updatedAt: billers.updatedAt,
+};
+type Row = { [K in keyof typeof columns]: (typeof billers.$inferSelect)[K] };
+
+export function toBiller(row: Row): Biller {
+  const { logoFileId, deletedAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    // The version in the address lets browsers cache a logo until it changes.
+    logo: logoFileId ? `/images/billers/${row.id}?v=${updatedAt.getTime()}` : '',
+    deletedAt: deletedAt ? deletedAt.toISOString() : null,
+  };
+}
+
+const sortable = {
+  id: billers.id,
+  company: billers.company,
+  name: billers.name,
+  city: billers.city,
+  state: billers.state,
+  phone: billers.phone,
+  email: billers.email,
+};
+const searchable = [billers.company, billers.name, billers.city, billers.state, billers.phone, billers.email];
+
+export const billersRepository = {
+  async list(db: Tx, filter: ListFilter, deleted: boolean) {
+    const where = and(
+      deleted ? isNotNull(billers.deletedAt) : isNull(billers.deletedAt),
+      searchCondition(filter.searchQuery, searchable),
+    );
+    const { limit, offset } = paging(filter);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(columns)
+        .from(billers)
+        .where(where)
+        .orderBy(...orderBy(filter.sortingList, sortable, [asc(billers.id)]))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(billers).where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+
+  async find(db: Tx, id: number, lock = false) {
+    const query = db.select(columns).from(billers).where(eq(billers.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async insert(db: Tx, values: typeof billers.$inferInsert) {
+    const [row] = await db.insert(billers).values(values).returning(columns);
+    return row;
+  },
+
+  async update(db: Tx, id: number, values: Partial<typeof billers.$inferInsert>) {
+    const [row] = await db.update(billers).set(values).where(eq(billers.id, id)).returning(columns);
+    return row;
+  },
+
+  async remove(db: Tx, id: number) {
+    await db.delete(billers).where(eq(billers.id, id));
+  },
+
+  /** What still points at a biller, by name: a biller with any is never removed permanently. */
+  async references(db: Tx, id: number): Promise<Record<string, number>> {
+    const [{ total }] = await db.select({ total: count() }).from(expenses).where(eq(expenses.billerId, id));
+    return { expenses: total };
+  },
+
+  async logo(db: Tx, id: number) {
+    const [row] = await db.select({ fileId: billers.logoFileId }).from(billers).where(eq(billers.id, id));
+    return row?.fileId ?? null;
+  },
+};

@@ -1,0 +1,101 @@
+import type { ListFilter } from '@wd/contracts';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers, priceGroups } from '../../db/schema/index.js';
+import { orderBy, paging, searchCondition } from '../../lib/list.js';
+
+const columns = {
+  id: customers.id,
+  company: customers.company,
+  name: customers.name,
+  address: customers.address,
+  city: customers.city,
+  state: customers.state,
+  postalCode: customers.postalCode,
+  country: customers.country,
+  phone: customers.phone,
+  email: customers.email,
+  awardPoints: customers.awardPoints,
+  taxPermitNumber: customers.taxPermitNumber,
+  priceGroupID: customers.priceGroupId,
+  priceGroup: priceGroups.name,
+  dateLastVerified: customers.dateLastVerified,
+  resaleCertificateFileId: customers.resaleCertificateFileId,
+  deletedAt: customers.deletedAt,
+};
+export type CustomerRow = Awaited<ReturnType<typeof customersRepository.find>> & object;
+
+const sortable = {
+  id: customers.id,
+  company: customers.company,
+  name: customers.name,
+  city: customers.city,
+  state: customers.state,
+  phone: customers.phone,
+  email: customers.email,
+  awardPoints: customers.awardPoints,
+  priceGroup: priceGroups.name,
+  dateLastVerified: customers.dateLastVerified,
+};
+const searchable = [
+  customers.company,
+  customers.name,
+  customers.city,
+  customers.phone,
+  customers.email,
+  customers.taxPermitNumber,
+];
+
+export const customersRepository = {
+  async list(db: Tx, filter: ListFilter, deleted: boolean) {
+    const where = and(
+      deleted ? isNotNull(customers.deletedAt) : isNull(customers.deletedAt),
+      searchCondition(filter.searchQuery, searchable),
+    );
+    const { limit, offset } = paging(filter);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(columns)
+        .from(customers)
+        .innerJoin(priceGroups, eq(priceGroups.id, customers.priceGroupId))
+        .where(where)
+        .orderBy(...orderBy(filter.sortingList, sortable, [asc(customers.company), asc(customers.id)]))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(customers).where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+
+  async find(db: Tx, id: number) {
+    const [row] = await db
+      .select(columns)
+      .from(customers)
+      .innerJoin(priceGroups, eq(priceGroups.id, customers.priceGroupId))
+      .where(eq(customers.id, id));
+    return row;
+  },
+
+  async lock(db: Tx, id: number) {
+    const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+    return row;
+  },
+
+  async insert(db: Tx, values: typeof customers.$inferInsert) {
+    const [row] = await db.insert(customers).values(values).returning({ id: customers.id });
+    return row.id;
+  },
+
+  async update(db: Tx, id: number, values: Partial<typeof customers.$inferInsert>) {
+    await db.update(customers).set(values).where(eq(customers.id, id));
+  },
+
+  async remove(db: Tx, id: number) {
+    await db.delete(customers).where(eq(customers.id, id));
+  },
+
+  /** What still points at a customer: one with any is never removed permanently. */
+  async references(_db: Tx, _id: number): Promise<Record<string, number>> {
+    return {};
+  },
+};

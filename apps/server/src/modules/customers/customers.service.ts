@@ -1,0 +1,160 @@
+import {
+  type Customer,
+  type customerInput,
+  HOUSE_BILLER_ID,
+  isStale,
+  type ListFilter,
+  MESSAGES,
+  PARTY_MESSAGES,
+  PRICE_GROUP_MESSAGES,
+  todayIn,
+} from '@wd/contracts';
+import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit.js';
+import type { AppContext } from '../../lib/context.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { pageResponse } from '../../lib/list.js';
+import type { UploadedImage } from '../../lib/uploads.js';
+import { billersRepository } from '../billers/billers.repository.js';
+import { describeReferences } from '../billers/billers.service.js';
+import { filesRepository } from '../files.repository.js';
+import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
+import type { AuthUser } from '../users/users.service.js';
+import { type CustomerRow, customersRepository as repo } from './customers.repository.js';
+import { renderResaleCertificate } from './resale-certificate.js';
+
+type Input = z.output<typeof customerInput>;
+
+export function createCustomersService({ db, config }: AppContext) {
+  const today = () => todayIn(config.timeZone);
+
+  const toCustomer = (row: CustomerRow): Customer => {
+    const { resaleCertificateFileId, deletedAt, ...rest } = row;
+    return {
+      ...rest,
+      hasResaleCertificate: Boolean(resaleCertificateFileId),
+      stale: isStale(row.dateLastVerified, today()),
+      deletedAt: deletedAt ? deletedAt.toISOString() : null,
+    };
+  };
+
+  const findRow = async (id: number) => {
+    const row = await repo.find(db, id);
+    if (!row) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
+    return row;
+  };
+
+  const assertPriceGroup = async (tx: Parameters<typeof priceGroupsRepository.findById>[0], id: number) => {
+    if (!(await priceGroupsRepository.findById(tx, id))) throw new NotFoundError(PRICE_GROUP_MESSAGES.notFound);
+  };
+
+  return {
+    find: async (id: number) => toCustomer(await findRow(id)),
+
+    async list(filter: ListFilter, deleted = false) {
+      const { rows, totalRows } = await repo.list(db, filter, deleted);
+      return pageResponse('customers', rows.map(toCustomer), filter, totalRows);
+    },
+
+    async create(input: Input, user: AuthUser) {
+      return db.transaction(async (tx) => {
+        await assertPriceGroup(tx, input.priceGroupID);
+        const { priceGroupID, ...values } = input;
+        const id = await repo.insert(tx, { ...values, priceGroupId: priceGroupID });
+        await recordAudit(tx, user.id, 'customer', id, 'create', null, input);
+        return toCustomer((await repo.find(tx, id))!);
+      });
+    },
+
+    async update(input: Input & { id: number }, user: AuthUser) {
+      return db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, input.id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
+        await assertPriceGroup(tx, input.priceGroupID);
+        const before = await repo.find(tx, input.id);
+        const { id, priceGroupID, ...values } = input;
+        await repo.update(tx, id, { ...values, priceGroupId: priceGroupID });
+        const after = (await repo.find(tx, id))!;
+        await recordAudit(tx, user.id, 'customer', id, 'update', before, after);
+        return toCustomer(after);
+      });
+    },
+
+    /** Stores the signed certificate image and marks the customer verified today. */
+    async signResaleCertificate(id: number, image: UploadedImage, user: AuthUser) {
+      return db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
+        const before = (await repo.find(tx, id))!;
+        const fileId = await filesRepository.insert(tx, 'resaleCertificate', image);
+        await repo.update(tx, id, { resaleCertificateFileId: fileId, dateLastVerified: today() });
+        if (before.resaleCertificateFileId) await filesRepository.remove(tx, before.resaleCertificateFileId);
+        await recordAudit(
+          tx,
+          user.id,
+          'customer',
+          id,
+          'update',
+          { dateLastVerified: before.dateLastVerified },
+          { dateLastVerified: today(), resaleCertificate: fileId },
+        );
+        return toCustomer((await repo.find(tx, id))!);
+      });
+    },
+
+    async resaleCertificateImage(id: number) {
+      const row = await findRow(id);
+      const file = row.resaleCertificateFileId
+        ? await filesRepository.find(db, row.resaleCertificateFileId)
+        : undefined;
+      if (!file) throw new NotFoundError(PARTY_MESSAGES.noResaleCertificate);
+      return file;
+    },
+
+    /** The one-page PDF: seller (biller 1), buyer, date verified and the image. */
+    async resaleCertificatePdf(id: number) {
+      const row = await findRow(id);
+      if (!row.company || !row.dateLastVerified || !row.resaleCertificateFileId) {
+        throw new NotFoundError(PARTY_MESSAGES.noResaleCertificate);
+      }
+      const [seller, file] = await Promise.all([
+        billersRepository.find(db, HOUSE_BILLER_ID),
+        filesRepository.find(db, row.resaleCertificateFileId),
+      ]);
+      return renderResaleCertificate({
+        seller: seller ?? { company: '' },
+        buyer: row,
+        dateVerified: row.dateLastVerified,
+        image: file ? { data: file.data, contentType: file.contentType } : undefined,
+      });
+    },
+
+    /** Soft delete when active; permanent for a deleted customer nothing points at. */
+    async delete(id: number, user: AuthUser) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
+        const row = (await repo.find(tx, id))!;
+        if (!row.deletedAt) {
+          await repo.update(tx, id, { deletedAt: new Date() });
+          await recordAudit(tx, user.id, 'customer', id, 'delete', row, { deleted: 'soft' });
+          return;
+        }
+        const refs = describeReferences(await repo.references(tx, id));
+        if (refs) throw new ConflictError(`${row.company} has ${refs} and can not be deleted permanently`);
+        await repo.remove(tx, id);
+        if (row.resaleCertificateFileId) await filesRepository.remove(tx, row.resaleCertificateFileId);
+        await recordAudit(tx, user.id, 'customer', id, 'delete', row, { deleted: 'permanent' });
+      });
+      return { message: MESSAGES.deleted };
+    },
+
+    async recover(id: number, user: AuthUser) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
+        const row = (await repo.find(tx, id))!;
+        if (!row.deletedAt) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
+        await repo.update(tx, id, { deletedAt: null });
+        await recordAudit(tx, user.id, 'customer', id, 'recover', null, null);
+      });
+      return { message: MESSAGES.recovered };
+    },
+  };
+}

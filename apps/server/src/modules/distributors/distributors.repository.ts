@@ -1,0 +1,63 @@
+import type { ListFilter } from '@wd/contracts';
+import { asc, count, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { distributors } from '../../db/schema/index.js';
+import { orderBy, paging, searchCondition } from '../../lib/list.js';
+
+const columns = {
+  id: distributors.id,
+  company: distributors.company,
+  email: distributors.email,
+  phone: distributors.phone,
+  address: distributors.address,
+};
+const sortable = {
+  id: distributors.id,
+  company: distributors.company,
+  email: distributors.email,
+  phone: distributors.phone,
+  address: distributors.address,
+};
+
+export const distributorsRepository = {
+  async list(db: Tx, filter: ListFilter) {
+    const where = searchCondition(filter.searchQuery, [
+      distributors.company,
+      distributors.email,
+      distributors.phone,
+      distributors.address,
+    ]);
+    const { limit, offset } = paging(filter);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(columns)
+        .from(distributors)
+        .where(where)
+        .orderBy(...orderBy(filter.sortingList, sortable, [asc(distributors.company), asc(distributors.id)]))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(distributors).where(where),
+    ]);
+    return { rows, totalRows: total };
+  },
+  async find(db: Tx, id: number, lock = false) {
+    const query = db.select(columns).from(distributors).where(eq(distributors.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+  async insert(db: Tx, values: typeof distributors.$inferInsert) {
+    const [row] = await db.insert(distributors).values(values).returning(columns);
+    return row;
+  },
+  async update(db: Tx, id: number, values: Partial<typeof distributors.$inferInsert>) {
+    const [row] = await db.update(distributors).set(values).where(eq(distributors.id, id)).returning(columns);
+    return row;
+  },
+  async remove(db: Tx, id: number) {
+    await db.delete(distributors).where(eq(distributors.id, id));
+  },
+  /** What still points at a supplier: one with any can not be deleted. */
+  async references(_db: Tx, _id: number): Promise<Record<string, number>> {
+    return {};
+  },
+};

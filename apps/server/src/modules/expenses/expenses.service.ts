@@ -1,0 +1,84 @@
+import { type Expense, type expenseInput, MESSAGES, PARTY_MESSAGES, toCents, toDollars } from '@wd/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { AppContext } from '../../lib/context.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { pageResponse } from '../../lib/list.js';
+import { billersRepository } from '../billers/billers.repository.js';
+import type { AuthUser } from '../users/users.service.js';
+import { type ExpenseFilter, expensesRepository as repo } from './expenses.repository.js';
+
+type Input = z.output<typeof expenseInput>;
+type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
+
+const toExpense = (row: Row): Expense => ({ ...row, amount: toDollars(row.amount) });
+
+async function assertBiller(tx: Tx, id: number) {
+  const biller = await billersRepository.find(tx, id);
+  if (!biller || biller.deletedAt) throw new NotFoundError(PARTY_MESSAGES.billerNotFound);
+}
+
+export function createExpensesService({ db }: AppContext) {
+  return {
+    async find(id: number) {
+      const row = await repo.find(db, id);
+      if (!row) throw new NotFoundError(PARTY_MESSAGES.expenseNotFound);
+      return toExpense(row);
+    },
+
+    async list(filter: ExpenseFilter) {
+      const { rows, totalRows, amount } = await repo.list(db, filter);
+      return {
+        ...pageResponse('expenses', rows.map(toExpense), filter, totalRows),
+        totals: { amount: toDollars(amount) },
+      };
+    },
+
+    async create(input: Input, user: AuthUser) {
+      return db.transaction(async (tx) => {
+        await assertBiller(tx, input.billerID);
+        const reference = await repo.nextReference(tx);
+        const id = await repo.insert(tx, {
+          reference,
+          date: input.date,
+          billerId: input.billerID,
+          expense: input.expense,
+          category: input.category,
+          amount: toCents(input.amount),
+        });
+        const row = (await repo.find(tx, id))!;
+        await recordAudit(tx, user.id, 'expense', id, 'create', null, row);
+        return toExpense(row);
+      });
+    },
+
+    async update(input: Input & { id: number }, user: AuthUser) {
+      return db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, input.id))) throw new NotFoundError(PARTY_MESSAGES.expenseNotFound);
+        await assertBiller(tx, input.billerID);
+        const before = await repo.find(tx, input.id);
+        await repo.update(tx, input.id, {
+          date: input.date,
+          billerId: input.billerID,
+          expense: input.expense,
+          category: input.category,
+          amount: toCents(input.amount),
+        });
+        const row = (await repo.find(tx, input.id))!;
+        await recordAudit(tx, user.id, 'expense', input.id, 'update', before, row);
+        return toExpense(row);
+      });
+    },
+
+    async delete(id: number, user: AuthUser) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, id))) throw new NotFoundError(PARTY_MESSAGES.expenseNotFound);
+        const before = await repo.find(tx, id);
+        await repo.remove(tx, id);
+        await recordAudit(tx, user.id, 'expense', id, 'delete', before, null);
+      });
+      return { message: MESSAGES.deleted };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const add = (fields: Record<string, unknown>) =>
+  t.call(
+    'POST',
+    '/api/expenses/insert/',
+    { date: '2026-03-05', billerID: 2, expense: 'Fuel', category: 'Truck', amount: 10, ...fields },
+    t.adminToken,
+  );
+
+describe('expenses', () => {
+  it('numbers references EXP-000001, EXP-000002 …', async () => {
+    const a = (await add({})).json().expense;
+    const b = (await add({})).json().expense;
+    expect(a.reference).toMatch(/^EXP-\d{6}$/);
+    expect(Number(b.reference.slice(4))).toBe(Number(a.reference.slice(4)) + 1);
+    expect(a).toMatchObject({ date: '2026-03-05', billerID: 2, biller: 'My Second Company', amount: 10 });
+  });
+
+  it('filters by month and year and sums every matching row, not only the page', async () => {
+    await add({ date: '2025-07-01', amount: 19.99, expense: 'July rent' });
+    await add({ date: '2025-07-15', amount: 0.01, expense: 'July stamps' });
+    await add({ date: '2025-07-31', amount: 100.1, expense: 'July repair' });
+    await add({ date: '2025-08-01', amount: 50, expense: 'August rent' });
+    const res = await t.call('POST', '/api/expenses/all/', { month: 7, year: 2025, resultsPerPage: 2 }, t.adminToken);
+    const body = res.json();
+    expect(body.expenses).toHaveLength(2);
+    expect(body.totalRows).toBe(3);
+    expect(body.totals).toEqual({ amount: 120.1 });
+    expect(body.expenses[0].date).toBe('2025-07-31');
+  });
+
+  it('changes and deletes an expense; 404 once gone', async () => {
+    const e = (await add({ expense: 'Typo' })).json().expense;
+    const upd = await t.call(
+      'PATCH',
+      '/api/expenses/update/',
+      { id: e.id, date: '2026-03-06', billerID: 1, expense: 'Fixed', category: '', amount: 12.5 },
+      t.adminToken,
+    );
+    expect(upd.json().expense).toMatchObject({ expense: 'Fixed', billerID: 1, amount: 12.5, reference: e.reference });
+    await t.call('DELETE', `/api/expenses/delete/${e.id}/`, undefined, t.adminToken);
+    const gone = await t.call('POST', `/api/expenses/${e.id}/`, undefined, t.adminToken);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe("The expense doesn't exist");
+  });
+
+  it('validates amount, date and biller', async () => {
+    expect((await add({ amount: -1 })).json().message).toBe('amount must be a number ≥ 0');
+    expect((await add({ date: '2026-02-30' })).json().message).toBe('date must be a date (YYYY-MM-DD)');
+    const res = await add({ billerID: 9999 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("The biller doesn't exist");
+    expect((await t.call('POST', '/api/expenses/all/', { month: 13 }, t.adminToken)).statusCode).toBe(400);
+  });
+});

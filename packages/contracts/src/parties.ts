@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { isoDate } from './common/dates.js';
+import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
+import { nonNegativeDollars } from './common/money.js';
+
+/** The house biller; biller 2 is the second company every database starts with. */
+export const HOUSE_BILLER_ID = 1;
+export const SECOND_BILLER_ID = 2;
+
+const text = (max: number) => z.string().trim().max(max).default('');
+const optionalEmail = z.union([z.literal(''), z.email().max(254)]).default('');
+const phone = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[0-9+().\-\s]*$/, { message: 'may hold only digits, spaces and + ( ) . -' })
+  .default('');
+
+/** Fields billers and customers share. */
+const addressFields = {
+  company: z.string().trim().min(1).max(200),
+  name: text(200),
+  address: text(300),
+  city: text(100),
+  state: text(100),
+  postalCode: text(20),
+  country: text(100),
+  phone,
+  email: optionalEmail,
+};
+
+export const billerSchema = z.object({
+  id: z.int(),
+  company: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** Address of the logo image, or '' when none. */
+  logo: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type Biller = z.infer<typeof billerSchema>;
+export const billerInput = z.object(addressFields);
+export type BillerInput = z.input<typeof billerInput>;
+export const billerUpdateInput = z.object({ id: z.int().positive(), ...addressFields });
+
+export const customerSchema = billerSchema.omit({ logo: true }).extend({
+  awardPoints: z.int(),
+  taxPermitNumber: z.string(),
+  priceGroupID: z.int(),
+  priceGroup: z.string(),
+  dateLastVerified: z.string().nullable(),
+  hasResaleCertificate: z.boolean(),
+  /** dateLastVerified is empty or 365+ days before today. */
+  stale: z.boolean(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+const customerFields = {
+  ...addressFields,
+  awardPoints: z.int().min(0).max(100_000_000).default(0),
+  taxPermitNumber: z.string().trim().max(30).regex(/^\d*$/, { message: 'must be a number' }).default(''),
+  priceGroupID: z.int().positive().default(1),
+};
+export const customerInput = z.object(customerFields);
+export type CustomerInput = z.input<typeof customerInput>;
+export const customerUpdateInput = z.object({ id: z.int().positive(), ...customerFields });
+
+export const STALE_AFTER_DAYS = 365;
+/** A customer is stale when dateLastVerified is empty or 365 or more days before today. */
+export function isStale(dateLastVerified: string | null | undefined, today: string): boolean {
+  if (!dateLastVerified) return true;
+  const ms = Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dateLastVerified}T00:00:00Z`);
+  return ms / 86_400_000 >= STALE_AFTER_DAYS;
+}
+
+export const distributorSchema = z.object({
+  id: z.int(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+});
+export type Distributor = z.infer<typeof distributorSchema>;
+const distributorFields = {
+  company: z.string().trim().min(1).max(200),
+  email: optionalEmail,
+  phone,
+  address: text(300),
+};
+export const distributorInput = z.object(distributorFields);
+export type DistributorInput = z.input<typeof distributorInput>;
+export const distributorUpdateInput = z.object({ id: z.int().positive(), ...distributorFields });
+
+export const expenseSchema = z.object({
+  id: z.int(),
+  reference: z.string(),
+  date: z.string(),
+  billerID: z.int(),
+  biller: z.string(),
+  expense: z.string(),
+  category: z.string(),
+  amount: z.number(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
+const expenseFields = {
+  date: isoDate(),
+  billerID: z.int().positive(),
+  expense: z.string().trim().min(1).max(200),
+  category: text(100),
+  amount: nonNegativeDollars(),
+};
+export const expenseInput = z.object(expenseFields);
+export type ExpenseInput = z.input<typeof expenseInput>;
+export const expenseUpdateInput = z.object({ id: z.int().positive(), ...expenseFields });
+export const expenseListFilter = z.preprocess(
+  (v) => v ?? {},
+  listFilterSchema.extend({ month: periodFilterFields.month, year: periodFilterFields.year }),
+);
+
+export const billerResponse = z.object({ biller: billerSchema });
+export const billersResponse = z.object({ billers: z.array(billerSchema), ...pageFields });
+export const customerResponse = z.object({ customer: customerSchema });
+export const customersResponse = z.object({ customers: z.array(customerSchema), ...pageFields });
+export const distributorResponse = z.object({ distributor: distributorSchema });
+export const distributorsResponse = z.object({ distributors: z.array(distributorSchema), ...pageFields });
+export const expenseResponse = z.object({ expense: expenseSchema });
+export const expensesResponse = z.object({
+  expenses: z.array(expenseSchema),
+  ...pageFields,
+  totals: z.object({ amount: z.number() }),
+});
+
+export const PARTY_MESSAGES = {
+  billerNotFound: "The biller doesn't exist",
+  buyerNotFound: "The buyer doesn't exist",
+  customerNotFound: "The customer doesn't exist",
+  distributorNotFound: "The distributor doesn't exist",
+  expenseNotFound: "The expense doesn't exist",
+  noResaleCertificate: 'No Resale Certificate Uploaded',
+  certificateFailed: 'An error occurred while generating the resale certificate.',
+} as const;
+
+/** Uploads (cheque images, resale certificates, logos): images only, at most 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
