@@ -1,3 +1,7 @@
+import { billersMenu } from '../features/billers/routes';
+import { customersMenu } from '../features/customers/routes';
+import { distributorsMenu } from '../features/distributors/routes';
+import { expensesMenu } from '../features/expenses/routes';
 import { priceGroupsMenu } from '../features/price-groups/routes';
 import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
@@ -5,4 +9,13 @@ import { usersMenu } from '../features/users/routes';
 import type { MenuSection } from './route-types';
 
 /** The side menu: each area adds its section when it lands (no entries for areas not built). */
-export const menu: MenuSection[] = [usersMenu, productsMenu, priceGroupsMenu, productGroupsMenu];
+export const menu: MenuSection[] = [
+  usersMenu,
+  productsMenu,
+  priceGroupsMenu,
+  productGroupsMenu,
+  billersMenu,
+  customersMenu,
+  expensesMenu,
+  distributorsMenu,
+];

@@ -1,5 +1,9 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
+import { billersRoutes } from '../features/billers/routes';
+import { customersRoutes } from '../features/customers/routes';
+import { distributorsRoutes } from '../features/distributors/routes';
+import { expensesRoutes } from '../features/expenses/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
 import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
@@ -17,6 +21,10 @@ const signedInRoutes: AppRoute[] = [
   ...productsRoutes,
   ...priceGroupsRoutes,
   ...productGroupsRoutes,
+  ...billersRoutes,
+  ...customersRoutes,
+  ...expensesRoutes,
+  ...distributorsRoutes,
   ...usersRoutes,
 ];
 

@@ -38,6 +38,8 @@ export interface RowAction {
   run?: () => Promise<unknown> | unknown;
   /** Asked first (Yes/No). */
   confirm?: ConfirmOptions;
+  /** false: the action only opens something (a dialog); the list does not reload. */
+  reload?: boolean;
   color?: string;
   hidden?: boolean;
 }
@@ -127,7 +129,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
     if (action.confirm && !(await confirm(action.confirm))) return;
     try {
       await action.run?.();
-      await reload();
+      if (action.reload !== false) await reload();
     } catch (error) {
       showAlert(errorMessage(error));
     }

@@ -19,5 +19,5 @@ export function MoneyText({ value, ...props }: { value: number | null | undefine
 
 /** YYYY-MM-DD shown as MM-DD-YYYY. */
 export function DateText({ value }: { value: string | null | undefined }) {
-  return <>{formatDate(value)}</>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value)}</span>;
 }

@@ -78,6 +78,35 @@ export const api = {
 
 export const checkToken = () => api.post<Session>('user/token/');
 
+/** A file behind the Token header (stored images, PDFs), as a Blob. `path` is absolute (/files/…) or under /api. */
+export async function fetchBlob(path: string): Promise<Blob> {
+  const token = session.token();
+  let response: Response;
+  try {
+    response = await fetch(path.startsWith('/') ? path : `/api/${path}`, { headers: token ? { Token: token } : {} });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    const data = safeJson(await response.text()) as { message?: string; field?: string };
+    if (response.status === 401 && token && session.token() === token) session.clear();
+    throw new ApiError(response.status, data?.message ?? `The server answered ${response.status}`, data?.field);
+  }
+  return response.blob();
+}
+
+/** Saves a Blob under a file name (a download in the browser). */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** The message to show for any failure. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof NetworkError) return error.message;

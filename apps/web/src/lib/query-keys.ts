@@ -11,4 +11,12 @@ export const queryKeys = {
   priceGroups: ['priceGroups'] as const,
   priceGroup: (id: string | number) => ['priceGroups', 'one', String(id)] as const,
   priceGroupItem: (id: string | number) => ['priceGroups', 'item', String(id)] as const,
+  billers: ['billers'] as const,
+  biller: (id: string | number) => ['billers', 'one', String(id)] as const,
+  customers: ['customers'] as const,
+  customer: (id: string | number) => ['customers', 'one', String(id)] as const,
+  distributors: ['distributors'] as const,
+  distributor: (id: string | number) => ['distributors', 'one', String(id)] as const,
+  expenses: ['expenses'] as const,
+  expense: (id: string | number) => ['expenses', 'one', String(id)] as const,
 };

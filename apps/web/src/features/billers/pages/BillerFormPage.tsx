@@ -1,0 +1,92 @@
+import { Button, Group, Image, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { billerInput } from '@wd/contracts';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
+import { ImageUploadModal } from '../../../components/ImageUpload';
+import { RecordForm } from '../../../components/RecordForm';
+import { showSuccess } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { zodValidate } from '../../../lib/form';
+import { queryKeys } from '../../../lib/query-keys';
+import { createBiller, updateBiller, uploadLogo, useBiller } from '../api';
+
+type Values = AddressValues & Record<string, unknown>;
+
+/** New, view (read-only with Edit) and edit of a biller, with its logo. */
+export function BillerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
+  const { id } = useParams();
+  const queryClient = useQueryClient();
+  const biller = useBiller(mode === 'new' ? undefined : id);
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<Values>({ initialValues: { ...EMPTY_ADDRESS }, validate: zodValidate(billerInput) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the biller arrives
+  useEffect(() => {
+    if (biller.data) {
+      const { id: _, logo: __, deletedAt: ___, ...fields } = biller.data;
+      form.setValues(fields);
+    }
+  }, [biller.data]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.billers });
+
+  return (
+    <RecordForm
+      title={mode === 'new' ? 'New Biller' : mode === 'edit' ? 'Edit Biller' : 'Biller'}
+      form={form}
+      backTo="/billers"
+      editTo={`/billers/edit/${id}`}
+      loading={mode !== 'new' && biller.isPending}
+      loadError={biller.isError ? errorMessage(biller.error) : null}
+      onSubmit={
+        mode === 'view'
+          ? undefined
+          : async (v) => {
+              const body = addressInput(v);
+              if (mode === 'new') await createBiller(body);
+              else await updateBiller({ ...body, id: Number(id) });
+              await refresh();
+            }
+      }
+    >
+      {(readOnly) => (
+        <Stack gap="sm">
+          <AddressFields form={form} readOnly={readOnly} />
+          {mode !== 'new' && (
+            <Group align="center" gap="md">
+              <Text fz="sm" fw={500}>
+                Logo
+              </Text>
+              {biller.data?.logo ? (
+                <Image src={biller.data.logo} alt={`${biller.data.company} logo`} h={56} w="auto" fit="contain" />
+              ) : (
+                <Text fz="sm" c="dimmed">
+                  No logo yet
+                </Text>
+              )}
+              <Button size="xs" variant="light" onClick={() => setUploading(true)}>
+                {biller.data?.logo ? 'Change logo' : 'Upload logo'}
+              </Button>
+              <ImageUploadModal
+                opened={uploading}
+                title="Biller logo"
+                label="Logo image"
+                onClose={() => setUploading(false)}
+                onUpload={async (file) => {
+                  await uploadLogo(Number(id), file);
+                  await refresh();
+                  showSuccess('Logo saved');
+                }}
+              />
+            </Group>
+          )}
+        </Stack>
+      )}
+    </RecordForm>
+  );
+}
+
+export const BillerNewPage = () => <BillerForm mode="new" />;
+export const BillerViewPage = () => <BillerForm mode="view" />;
+export const BillerEditPage = () => <BillerForm mode="edit" />;

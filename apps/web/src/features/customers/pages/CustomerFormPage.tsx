@@ -1,0 +1,133 @@
+import { Grid, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { customerInput, formatDate } from '@wd/contracts';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
+import { RecordForm } from '../../../components/RecordForm';
+import { errorMessage } from '../../../lib/api-client';
+import { zodValidate } from '../../../lib/form';
+import { queryKeys } from '../../../lib/query-keys';
+import { createCustomer, updateCustomer, useCustomer, usePriceGroupOptions } from '../api';
+
+type Values = AddressValues & { awardPoints: number | string; taxPermitNumber: string; priceGroupID: string } & Record<
+    string,
+    unknown
+  >;
+
+function toBody(v: Values) {
+  return {
+    ...addressInput(v),
+    awardPoints: Number(v.awardPoints) || 0,
+    taxPermitNumber: String(v.taxPermitNumber ?? '').trim(),
+    priceGroupID: Number(v.priceGroupID) || 1,
+  };
+}
+
+export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
+  const { id } = useParams();
+  const queryClient = useQueryClient();
+  const customer = useCustomer(mode === 'new' ? undefined : id);
+  const [groupSearch, setGroupSearch] = useState('');
+  const [debounced] = useDebouncedValue(groupSearch, 200);
+  const groups = usePriceGroupOptions(debounced);
+  const form = useForm<Values>({
+    initialValues: { ...EMPTY_ADDRESS, awardPoints: 0, taxPermitNumber: '', priceGroupID: '1' },
+    validate: (values) => zodValidate(customerInput)(toBody(values as Values)),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the customer arrives
+  useEffect(() => {
+    const c = customer.data;
+    if (c) {
+      form.setValues({
+        company: c.company,
+        name: c.name,
+        address: c.address,
+        city: c.city,
+        state: c.state,
+        postalCode: c.postalCode,
+        country: c.country,
+        phone: c.phone,
+        email: c.email,
+        awardPoints: c.awardPoints,
+        taxPermitNumber: c.taxPermitNumber,
+        priceGroupID: String(c.priceGroupID),
+      });
+    }
+  }, [customer.data]);
+
+  const options = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }));
+  if (customer.data && !options.some((o) => o.value === String(customer.data.priceGroupID))) {
+    options.unshift({ value: String(customer.data.priceGroupID), label: customer.data.priceGroup });
+  }
+
+  return (
+    <RecordForm
+      title={mode === 'new' ? 'New Customer' : mode === 'edit' ? 'Edit Customer' : 'Customer'}
+      form={form}
+      backTo="/customers/"
+      afterSaveTo="/customers"
+      editTo={`/customers/edit/${id}`}
+      loading={mode !== 'new' && customer.isPending}
+      loadError={customer.isError ? errorMessage(customer.error) : null}
+      onSubmit={
+        mode === 'view'
+          ? undefined
+          : async (v) => {
+              if (mode === 'new') await createCustomer(toBody(v));
+              else await updateCustomer({ ...toBody(v), id: Number(id) });
+              await queryClient.invalidateQueries({ queryKey: queryKeys.customers });
+            }
+      }
+    >
+      {(readOnly) => (
+        <Stack gap="sm">
+          <AddressFields form={form} readOnly={readOnly} />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <NumberInput
+                label="Award points"
+                min={0}
+                allowDecimal={false}
+                readOnly={readOnly}
+                {...form.getInputProps('awardPoints')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label="Tax permit number"
+                inputMode="numeric"
+                readOnly={readOnly}
+                {...form.getInputProps('taxPermitNumber')}
+              />
+            </Grid.Col>
+          </Grid>
+          <Select
+            label="Price group"
+            data={options}
+            searchable
+            searchValue={groupSearch}
+            onSearchChange={setGroupSearch}
+            readOnly={readOnly}
+            allowDeselect={false}
+            nothingFoundMessage="No price group found"
+            {...form.getInputProps('priceGroupID')}
+          />
+          {customer.data && (
+            <Text fz="sm" c={customer.data.stale ? 'yellow.9' : 'dimmed'}>
+              {customer.data.dateLastVerified
+                ? `Resale certificate verified ${formatDate(customer.data.dateLastVerified)}${customer.data.stale ? ' (365 days or more ago)' : ''}`
+                : 'Resale certificate never verified'}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </RecordForm>
+  );
+}
+
+export const CustomerNewPage = () => <CustomerForm mode="new" />;
+export const CustomerViewPage = () => <CustomerForm mode="view" />;
+export const CustomerEditPage = () => <CustomerForm mode="edit" />;

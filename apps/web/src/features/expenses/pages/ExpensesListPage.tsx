@@ -1,0 +1,73 @@
+import { Select, TextInput } from '@mantine/core';
+import { type Expense, MONTHS } from '@wd/contracts';
+import { ListPage } from '../../../components/ListPage';
+import { DateText, MoneyText } from '../../../components/MoneyText';
+import { queryKeys } from '../../../lib/query-keys';
+import { deleteExpense, fetchExpenses } from '../api';
+
+const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
+
+export default function ExpensesListPage() {
+  return (
+    <ListPage<Expense, { amount: number }>
+      title="All Expenses"
+      queryKey={queryKeys.expenses}
+      fetchPage={fetchExpenses as never}
+      addNewTo="/expenses/new"
+      withFooter
+      params={{
+        extraDefaults: { month: '', year: '' },
+        // The year is free text: anything that is not a 4-digit year is not sent.
+        mapExtra: (e) => ({
+          month: e.month ? Number(e.month) : '',
+          year: /^\d{4}$/.test(e.year) ? Number(e.year) : '',
+        }),
+      }}
+      filters={(p) => (
+        <>
+          <Select
+            label="Month"
+            placeholder="All"
+            data={monthOptions}
+            value={p.extra.month || null}
+            onChange={(v) => p.setExtra({ month: v ?? '' })}
+            clearable
+            w={150}
+          />
+          <TextInput
+            label="Year"
+            placeholder="All"
+            defaultValue={p.extra.year}
+            w={90}
+            onChange={(e) => p.setExtra({ year: e.currentTarget.value.trim() })}
+          />
+        </>
+      )}
+      columns={(totals) => [
+        { key: 'reference', title: 'Reference', sortable: true },
+        { key: 'date', title: 'Date', sortable: true, render: (e) => <DateText value={e.date} /> },
+        { key: 'biller', title: 'Biller', sortable: true },
+        { key: 'expense', title: 'Expense', sortable: true },
+        { key: 'category', title: 'Category', sortable: true },
+        {
+          key: 'amount',
+          title: 'Amount',
+          sortable: true,
+          align: 'right',
+          render: (e) => <MoneyText value={e.amount} />,
+          footer: <MoneyText value={totals?.amount ?? 0} fw={700} data-testid="expenses-total" />,
+        },
+      ]}
+      rowActions={(e) => [
+        { label: 'View', to: `/expenses/${e.id}` },
+        { label: 'Edit', to: `/expenses/edit/${e.id}` },
+        {
+          label: 'Delete',
+          color: 'red',
+          confirm: { title: 'Are you sure you want to delete?', message: e.reference },
+          run: () => deleteExpense(e.id),
+        },
+      ]}
+    />
+  );
+}
