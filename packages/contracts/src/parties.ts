@@ -65,6 +65,11 @@ const customerFields = {
   awardPoints: z.int().min(0).max(100_000_000).default(0),
   taxPermitNumber: z.string().trim().max(30).regex(/^\d*$/, { message: 'must be a number' }).default(''),
   priceGroupID: z.int().positive().default(1),
+  /** When the resale certificate was last verified (signing one sets today); '' or null clears it. */
+  dateLastVerified: z
+    .union([isoDate(), z.literal('')])
+    .nullable()
+    .optional(),
 };
 export const customerInput = z.object(customerFields);
 export type CustomerInput = z.input<typeof customerInput>;

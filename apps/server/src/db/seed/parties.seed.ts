@@ -89,17 +89,15 @@ export const seedParties: SeedArea = async ({ db, random, scale, today }) => {
       email: 'consign@lonestarwholesale.example',
     })
     .where(eq(billers.id, 2));
-  await db
-    .insert(billers)
-    .values({
-      company: 'Metroplex Snacks LLC',
-      name: 'Karen Wu',
-      city: 'Fort Worth',
-      state: 'TX',
-      postalCode: '76102',
-      country: 'USA',
-      phone: '(817) 555-0140',
-    });
+  await db.insert(billers).values({
+    company: 'Metroplex Snacks LLC',
+    name: 'Karen Wu',
+    city: 'Fort Worth',
+    state: 'TX',
+    postalCode: '76102',
+    country: 'USA',
+    phone: '(817) 555-0140',
+  });
 
   const groups = (await db.select({ id: priceGroups.id }).from(priceGroups)).map((g) => g.id);
   const count = Math.round(40 * scale);

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { billersRepository } from '../billers/billers.repository.js';
@@ -38,6 +38,11 @@ export function createCustomersService({ db, config }: AppContext) {
     };
   };
 
+  const assertNotFuture = (date: string | null | undefined) => {
+    if (date && date > today())
+      throw new ValidationError('dateLastVerified can not be in the future', 'dateLastVerified');
+  };
+
   const findRow = async (id: number) => {
     const row = await repo.find(db, id);
     if (!row) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
@@ -57,22 +62,33 @@ export function createCustomersService({ db, config }: AppContext) {
     },
 
     async create(input: Input, user: AuthUser) {
+      assertNotFuture(input.dateLastVerified);
       return db.transaction(async (tx) => {
         await assertPriceGroup(tx, input.priceGroupID);
-        const { priceGroupID, ...values } = input;
-        const id = await repo.insert(tx, { ...values, priceGroupId: priceGroupID });
+        const { priceGroupID, dateLastVerified, ...values } = input;
+        const id = await repo.insert(tx, {
+          ...values,
+          priceGroupId: priceGroupID,
+          dateLastVerified: dateLastVerified || null,
+        });
         await recordAudit(tx, user.id, 'customer', id, 'create', null, input);
         return toCustomer((await repo.find(tx, id))!);
       });
     },
 
     async update(input: Input & { id: number }, user: AuthUser) {
+      assertNotFuture(input.dateLastVerified);
       return db.transaction(async (tx) => {
         if (!(await repo.lock(tx, input.id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
         await assertPriceGroup(tx, input.priceGroupID);
         const before = await repo.find(tx, input.id);
-        const { id, priceGroupID, ...values } = input;
-        await repo.update(tx, id, { ...values, priceGroupId: priceGroupID });
+        const { id, priceGroupID, dateLastVerified, ...values } = input;
+        await repo.update(tx, id, {
+          ...values,
+          priceGroupId: priceGroupID,
+          // Absent keeps the date; '' or null clears it.
+          ...(dateLastVerified === undefined ? {} : { dateLastVerified: dateLastVerified || null }),
+        });
         const after = (await repo.find(tx, id))!;
         await recordAudit(tx, user.id, 'customer', id, 'update', before, after);
         return toCustomer(after);

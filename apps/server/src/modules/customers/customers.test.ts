@@ -93,6 +93,28 @@ describe('customers', () => {
     ]);
   });
 
+  it('takes a verification date, refuses one in the future, keeps it when absent', async () => {
+    const today = todayIn('America/Chicago');
+    const c = await newCustomer({ company: 'Dated', dateLastVerified: addDays(today, -400) });
+    const read = (await t.call('POST', `/api/customer/${c.id}/`, undefined, t.adminToken)).json().customer;
+    expect(read).toMatchObject({ dateLastVerified: addDays(today, -400), stale: true });
+    const future = await t.call(
+      'PATCH',
+      '/api/customer/update/',
+      { ...quickStop, id: c.id, dateLastVerified: addDays(today, 1) },
+      t.adminToken,
+    );
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe('dateLastVerified can not be in the future');
+    const kept = await t.call(
+      'PATCH',
+      '/api/customer/update/',
+      { ...quickStop, id: c.id, company: 'Dated' },
+      t.adminToken,
+    );
+    expect(kept.json().customer.dateLastVerified).toBe(addDays(today, -400));
+  });
+
   it('soft-deletes, recovers, deletes permanently', async () => {
     const c = await newCustomer({ company: 'Gone Soon' });
     await t.call('DELETE', `/api/customer/delete/${c.id}/`, undefined, t.adminToken);

@@ -23,6 +23,7 @@ function toBody(v: Values) {
     awardPoints: Number(v.awardPoints) || 0,
     taxPermitNumber: String(v.taxPermitNumber ?? '').trim(),
     priceGroupID: Number(v.priceGroupID) || 1,
+    dateLastVerified: String(v.dateLastVerified ?? '') || null,
   };
 }
 
@@ -34,7 +35,7 @@ export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
   const [debounced] = useDebouncedValue(groupSearch, 200);
   const groups = usePriceGroupOptions(debounced);
   const form = useForm<Values>({
-    initialValues: { ...EMPTY_ADDRESS, awardPoints: 0, taxPermitNumber: '', priceGroupID: '1' },
+    initialValues: { ...EMPTY_ADDRESS, awardPoints: 0, taxPermitNumber: '', priceGroupID: '1', dateLastVerified: '' },
     validate: (values) => zodValidate(customerInput)(toBody(values as Values)),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the customer arrives
@@ -54,6 +55,7 @@ export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
         awardPoints: c.awardPoints,
         taxPermitNumber: c.taxPermitNumber,
         priceGroupID: String(c.priceGroupID),
+        dateLastVerified: c.dateLastVerified ?? '',
       });
     }
   }, [customer.data]);
@@ -114,6 +116,13 @@ export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
             allowDeselect={false}
             nothingFoundMessage="No price group found"
             {...form.getInputProps('priceGroupID')}
+          />
+          <TextInput
+            label="Date last verified"
+            description={readOnly ? undefined : 'Signing a resale certificate sets it to today'}
+            type="date"
+            readOnly={readOnly}
+            {...form.getInputProps('dateLastVerified')}
           />
           {customer.data && (
             <Text fz="sm" c={customer.data.stale ? 'yellow.9' : 'dimmed'}>
