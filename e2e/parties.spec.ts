@@ -15,7 +15,7 @@ test('create, edit, delete and recover a customer', async ({ page }) => {
   await page.getByLabel('Side menu').getByRole('link', { name: 'New Customer' }).click();
   await page.getByLabel('Company').fill(company);
   await page.getByLabel('Contact name').fill('Raj Patel');
-  await page.getByLabel('City').fill('Plano');
+  await page.getByLabel('City', { exact: true }).fill('Plano');
   await page.getByLabel('Phone').fill('972-555-0142');
   await page.getByLabel('Tax permit number').fill('32012345678');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -26,7 +26,9 @@ test('create, edit, delete and recover a customer', async ({ page }) => {
   await expect(row).toContainText('Plano');
   await expect(row).toContainText('Default');
   await row.getByRole('link', { name: 'Edit' }).click();
-  await page.getByLabel('City').fill('Frisco');
+  await expect(page).toHaveURL(/\/customers\/edit\/\d+$/);
+  await expect(page.getByRole('textbox', { name: /^Company/ })).toHaveValue(company);
+  await page.getByLabel('City', { exact: true }).fill('Frisco');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/customers$/);
   await page.getByLabel('Search').fill(company);

@@ -1,9 +1,8 @@
 import { Button, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListFilterInput } from '@wd/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import { showAlert } from '../lib/alert';
 import { errorMessage } from '../lib/api-client';
 import { type ListParamsApi, type ListParamsOptions, useListParams } from '../lib/list-params';
@@ -115,7 +114,19 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const [search, setSearch] = useState(params.search);
   useEffect(() => setSearch(params.search), [params.search]);
-  const pushSearch = useDebouncedCallback((q: string) => params.setSearch(q.trim()), 300);
+  // Typing searches after a pause; leaving the page first cancels it (else it would navigate back here).
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  // A navigation under way (a row link clicked while the search waits) wins over the search.
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== 'idle';
+  const pushSearch = (q: string) => {
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      if (!navigating.current) params.setSearch(q.trim());
+    }, 300);
+  };
 
   const reload = async () => {
     setSelected(new Set());
@@ -248,7 +259,9 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
                   pushSearch(e.currentTarget.value);
                 }}
                 onKeyDown={(e) => {
-                  if (e.key === 'Enter') params.setSearch(search.trim());
+                  if (e.key !== 'Enter') return;
+                  clearTimeout(searchTimer.current);
+                  params.setSearch(search.trim());
                 }}
               />
             </Group>

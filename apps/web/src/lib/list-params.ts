@@ -77,9 +77,11 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
 
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean) => {
+      // Read the URL as it is now, not as it was at the last render: two quick changes
+      // (a month, then a year) must both land.
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          const next = new URLSearchParams(window.location.search);
           for (const [k, v] of Object.entries(changes)) {
             if (v === null) next.delete(k);
             else next.set(k, v);
