@@ -22,6 +22,10 @@ test('create, edit, delete and recover a customer', async ({ page }) => {
   await expect(page).toHaveURL(/\/customers$/);
 
   await page.getByLabel('Search').fill(company);
+
+  // The list filters once typing pauses; wait for it as a user would.
+
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByRole('row', { name: new RegExp(company) });
   await expect(row).toContainText('Plano');
   await expect(row).toContainText('Default');
@@ -32,6 +36,8 @@ test('create, edit, delete and recover a customer', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/customers$/);
   await page.getByLabel('Search').fill(company);
+  // The list filters once typing pauses; wait for it as a user would.
+  await expect(page).toHaveURL(/[?&]q=/);
   await expect(row).toContainText('Frisco');
 
   await row.getByRole('button', { name: 'More actions' }).click();
@@ -147,6 +153,8 @@ test('billers: create, view read-only, delete and recover; biller 1 stays', asyn
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/billers$/);
   await page.getByLabel('Search').fill(company);
+  // The list filters once typing pauses; wait for it as a user would.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByRole('row', { name: new RegExp(company) });
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page.getByLabel('Company')).toHaveAttribute('readonly', '');
@@ -185,6 +193,8 @@ test('suppliers: add one and find it; a missing one says so', async ({ page }) =
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/distributors$/);
   await page.getByLabel('Search').fill(company);
+  // The list filters once typing pauses; wait for it as a user would.
+  await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByRole('row', { name: new RegExp(company) })).toContainText('800-555-0199');
   await page.goto('/distributors/987654');
   await expect(page.getByRole('alert')).toHaveText("The distributor doesn't exist");

@@ -18,6 +18,8 @@ test('a product created with a UPC without its check digit shows the completed b
 
   await expect(page).toHaveURL(/\/products$/);
   await page.getByLabel('Search').fill(name);
+  // The list filters once typing pauses; wait for it as a user would.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByRole('row', { name: new RegExp(name) });
   const digits = body.split('').map(Number);
   const sum = digits.reduce((s, d, i) => s + d * ((body.length - i) % 2 === 1 ? 3 : 1), 0);
@@ -145,6 +147,8 @@ test('a customer price group priced by product group, then one item edited', asy
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/priceGroups$/);
   await page.getByLabel('Search').fill(`${tag} accounts`);
+  // The list filters once typing pauses; wait for it as a user would.
+  await expect(page).toHaveURL(/[?&]q=/);
   await page
     .getByRole('row', { name: new RegExp(`${tag} accounts`) })
     .getByRole('link', { name: 'View/Edit' })
