@@ -9,6 +9,7 @@ import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
 import { usersRoutes } from '../features/users/routes';
+import { setNavigating } from '../lib/navigation-state';
 import { requireAuth } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
@@ -49,3 +50,5 @@ const routes: AppRoute[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+// Read synchronously by pending work (a waiting search) that must not undo a navigation.
+router.subscribe((state) => setNavigating(state.navigation.state !== 'idle'));

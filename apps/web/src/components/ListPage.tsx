@@ -2,10 +2,11 @@ import { Button, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@ma
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListFilterInput } from '@wd/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useNavigation } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../lib/alert';
 import { errorMessage } from '../lib/api-client';
 import { type ListParamsApi, type ListParamsOptions, useListParams } from '../lib/list-params';
+import { isNavigating } from '../lib/navigation-state';
 import { type ConfirmOptions, confirm } from './confirm';
 import { type Column, DataTable } from './DataTable';
 import { Pager, ShowingText } from './Pager';
@@ -118,13 +119,10 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(searchTimer.current), []);
   // A navigation under way (a row link clicked while the search waits) wins over the search.
-  const navigation = useNavigation();
-  const navigating = useRef(false);
-  navigating.current = navigation.state !== 'idle';
   const pushSearch = (q: string) => {
     clearTimeout(searchTimer.current);
     searchTimer.current = setTimeout(() => {
-      if (!navigating.current) params.setSearch(q.trim());
+      if (!isNavigating()) params.setSearch(q.trim());
     }, 300);
   };
 
