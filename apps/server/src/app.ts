@@ -12,6 +12,7 @@ import { customersRoutes, resaleCertificateFileRoutes } from './modules/customer
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { chequeImageRoutes, invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
@@ -33,9 +34,10 @@ const modules = [
   customersRoutes,
   distributorsRoutes,
   expensesRoutes,
+  invoicesRoutes,
 ];
 /** Routes outside /api: images and stored files. */
-const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes];
+const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes, chequeImageRoutes];
 
 export interface BuildOptions {
   database: Pick<Database, 'db' | 'kind'>;

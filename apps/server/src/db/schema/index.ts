@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './barcode-items.js';
 export * from './files.js';
+export * from './invoices.js';
 export * from './parties.js';
 export * from './price-groups.js';
 export * from './product-groups.js';

@@ -1,7 +1,7 @@
 import type { Biller, ListFilter } from '@wd/contracts';
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { billers, expenses } from '../../db/schema/index.js';
+import { billers, expenses, invoices } from '../../db/schema/index.js';
 import { orderBy, paging, searchCondition } from '../../lib/list.js';
 
 const columns = {
@@ -84,8 +84,11 @@ export const billersRepository = {
 
   /** What still points at a biller, by name: a biller with any is never removed permanently. */
   async references(db: Tx, id: number): Promise<Record<string, number>> {
-    const [{ total }] = await db.select({ total: count() }).from(expenses).where(eq(expenses.billerId, id));
-    return { expenses: total };
+    const [[{ total }], [{ invoiceCount }]] = await Promise.all([
+      db.select({ total: count() }).from(expenses).where(eq(expenses.billerId, id)),
+      db.select({ invoiceCount: count() }).from(invoices).where(eq(invoices.billerId, id)),
+    ]);
+    return { invoices: invoiceCount, expenses: total };
   },
 
   async logo(db: Tx, id: number) {

@@ -1,7 +1,7 @@
 import type { ListFilter } from '@wd/contracts';
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers, priceGroups } from '../../db/schema/index.js';
+import { customers, invoices, priceGroups } from '../../db/schema/index.js';
 import { orderBy, paging, searchCondition } from '../../lib/list.js';
 
 const columns = {
@@ -95,7 +95,8 @@ export const customersRepository = {
   },
 
   /** What still points at a customer: one with any is never removed permanently. */
-  async references(_db: Tx, _id: number): Promise<Record<string, number>> {
-    return {};
+  async references(db: Tx, id: number): Promise<Record<string, number>> {
+    const [{ total }] = await db.select({ total: count() }).from(invoices).where(eq(invoices.customerId, id));
+    return { invoices: total };
   },
 };

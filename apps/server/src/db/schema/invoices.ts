@@ -1,0 +1,103 @@
+import { boolean, date, index, integer, pgSequence, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+import { files } from './files.js';
+import { billers, customers } from './parties.js';
+import { products } from './products.js';
+import { users } from './users.js';
+
+export const invoiceNoSeq = pgSequence('invoice_no_seq');
+export const paymentReferenceSeq = pgSequence('payment_reference_seq');
+
+/**
+ * Invoices. The totals are stored, in cents, and recomputed from the lines and
+ * payments in the same transaction as any change to them (under a row lock).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    invoiceNo: text('invoice_no').notNull().unique(),
+    date: date('date', { mode: 'string' }).notNull(),
+    type: text('type', { enum: ['invoice', 'consignment'] })
+      .notNull()
+      .default('invoice'),
+    billerId: integer('biller_id')
+      .notNull()
+      .default(1)
+      .references(() => billers.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['NEW', 'DUE', 'PAID', 'REFUND'] })
+      .notNull()
+      .default('NEW'),
+    consignmentStatus: text('consignment_status', { enum: ['DUE', 'PAID'] }),
+    remarks: text('remarks').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    /** The header's own discount and award points (payments add theirs). */
+    headerDiscount: integer('header_discount').notNull().default(0),
+    headerAwardPoints: integer('header_award_points').notNull().default(0),
+    showSuggestedAnalysis: integer('show_suggested_analysis').notNull().default(0),
+    showIndividualMargin: integer('show_individual_margin').notNull().default(0),
+    showDamagedGoods: integer('show_damaged_goods').notNull().default(0),
+    mergeInvoiceItems: integer('merge_invoice_items').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    amountCredited: integer('amount_credited').notNull().default(0),
+    paid: integer('paid').notNull().default(0),
+    discountRedeemed: integer('discount_redeemed').notNull().default(0),
+    awardPointsRedeemed: integer('award_points_redeemed').notNull().default(0),
+    balance: integer('balance').notNull().default(0),
+    totalSuggested: integer('total_suggested').notNull().default(0),
+    suggestedCredited: integer('suggested_credited').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('invoices_date_idx').on(t.date),
+    index('invoices_status_date_idx').on(t.status, t.date),
+    index('invoices_biller_idx').on(t.billerId),
+    index('invoices_customer_idx').on(t.customerId),
+  ],
+);
+
+/** A line keeps a snapshot of the product as it was when added. */
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    barcode: text('barcode').notNull(),
+    costPrice: integer('cost_price').notNull(),
+    sellingPrice: integer('selling_price').notNull(),
+    suggestedRetailPrice: integer('suggested_retail_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    damagedGood: boolean('damaged_good').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('invoice_items_invoice_idx').on(t.invoiceId), index('invoice_items_product_idx').on(t.productId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    referenceNo: text('reference_no').notNull().unique(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    paymentType: text('payment_type', { enum: ['cash', 'cheque', 'credit', 'moneyOrder'] }).notNull(),
+    amountPaid: integer('amount_paid').notNull(),
+    discountRedeemed: integer('discount_redeemed').notNull().default(0),
+    awardPointsRedeemed: integer('award_points_redeemed').notNull().default(0),
+    amountDue: integer('amount_due').notNull(),
+    chequeNo: text('cheque_no').notNull().default(''),
+    chequeFileId: integer('cheque_file_id').references(() => files.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('paid'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('payments_invoice_idx').on(t.invoiceId), index('payments_date_idx').on(t.date)],
+);

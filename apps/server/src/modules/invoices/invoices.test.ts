@@ -1,0 +1,358 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalog.js';
+import { createTestApp, multipart, type TestApp } from '../../../test/helpers.js';
+import { barcodePng } from '../barcodes/barcode-image.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const newInvoice = async (type = 'invoice') =>
+  (await t.call('POST', `/api/invoice/new/${type}/`, undefined, t.adminToken)).json().invoice as {
+    id: number;
+    invoiceNo: string;
+  };
+const summary = async (id: number) =>
+  (await t.call('POST', `/api/invoice/summary/${id}/`, undefined, t.adminToken)).json();
+const pay = (invoiceID: number, fields: Record<string, unknown>) =>
+  t.call(
+    'POST',
+    '/api/payment/insert/',
+    { invoiceID, date: '2026-11-20', paymentType: 'cash', ...fields },
+    t.adminToken,
+  );
+
+describe('invoice/new', () => {
+  it('creates a NEW invoice for biller 1 and a walk-in, numbered from a sequence', async () => {
+    const a = await newInvoice();
+    const b = await newInvoice('consignment');
+    expect(a.invoiceNo).toMatch(/^Invoice\/\d+$/);
+    expect(Number(b.invoiceNo.split('/')[1])).toBe(Number(a.invoiceNo.split('/')[1]) + 1);
+    const s = (await summary(b.id)).invoiceSummary;
+    expect(s).toMatchObject({
+      status: 'NEW',
+      type: 'consignment',
+      consignmentStatus: 'DUE',
+      billerID: 1,
+      customerID: 0,
+      customer: 'Walk-in customer',
+      total: 0,
+    });
+  });
+});
+
+describe('lines', () => {
+  it('scans by barcode, by barcode with a leading 0 dropped, by box barcode (unit quantity), by exact name', async () => {
+    const inv = await newInvoice();
+    const p = await createProduct(t, {
+      name: 'Scan Me Cola',
+      unitQuantity: 24,
+      boxBarcode: `BOX-SCAN-${Date.now()}`,
+      sellingPrice: 1.25,
+    });
+    const box = (await t.call('POST', `/api/product/${p.id}/`, undefined, t.adminToken)).json().product.boxBarcode;
+    for (const lookup of [p.barcode, p.barcode.slice(1), box, 'scan me cola']) {
+      const res = await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, lookup }, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const lines = (await t.call('POST', `/api/invoice/${inv.id}/`, {}, t.adminToken)).json().invoiceItems;
+    expect(lines.map((l: { quantity: number }) => l.quantity)).toEqual([1, 1, 24, 1]);
+    expect(lines[2]).toMatchObject({ productName: 'Scan Me Cola', sellingPrice: 1.25, subtotal: 30 });
+    const s = await summary(inv.id);
+    expect(s.invoiceTotals.total).toBe(33.75);
+  });
+
+  it('adds nothing for no match (404) or several (409)', async () => {
+    const inv = await newInvoice();
+    const none = await t.call(
+      'POST',
+      '/api/invoice/insert/',
+      { invoiceID: inv.id, lookup: 'no such thing' },
+      t.adminToken,
+    );
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('No product matches "no such thing"');
+    await createProduct(t, { name: 'Twin' });
+    await createProduct(t, { name: 'twin' });
+    const many = await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, lookup: 'Twin' }, t.adminToken);
+    expect(many.statusCode).toBe(409);
+    expect((await t.call('POST', `/api/invoice/${inv.id}/`, {}, t.adminToken)).json().totalRows).toBe(0);
+  });
+
+  it("prices by the customer's price group, else the product's own prices; keeps a snapshot", async () => {
+    const group = (await t.call('POST', '/api/priceGroup/new/', { name: `Gas ${Date.now()}` }, t.adminToken)).json()
+      .priceGroup;
+    const p = await createProduct(t, { sellingPrice: 2, suggestedRetailPrice: 3.49 });
+    await t.call(
+      'POST',
+      '/api/priceGroup/insert/',
+      { priceGroupID: group.id, productID: p.id, price: 1.8, suggestedRetailPrice: 3.29 },
+      t.adminToken,
+    );
+    const customer = (
+      await t.call(
+        'POST',
+        '/api/customer/new/',
+        { company: `Gas Stop ${Date.now()}`, priceGroupID: group.id },
+        t.adminToken,
+      )
+    ).json().customer;
+    const inv = await newInvoice();
+    await t.call('PATCH', '/api/invoice/update/', { id: inv.id, customerID: customer.id }, t.adminToken);
+    const line = (
+      await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken)
+    ).json().invoiceItem;
+    expect(line).toMatchObject({ sellingPrice: 1.8, suggestedRetailPrice: 3.29, costPrice: 1 });
+    const walkIn = await newInvoice();
+    const own = (
+      await t.call('POST', '/api/invoice/insert/', { invoiceID: walkIn.id, productID: p.id }, t.adminToken)
+    ).json().invoiceItem;
+    expect(own.sellingPrice).toBe(2);
+    // A later product price change does not touch the line.
+    await t.call(
+      'PATCH',
+      '/api/product/update/',
+      {
+        id: p.id,
+        name: p.name,
+        barcodeSymbology: 'upca',
+        barcode: p.barcode,
+        costPrice: 1,
+        sellingPrice: 9,
+        suggestedRetailPrice: 9,
+      },
+      t.adminToken,
+    );
+    expect(
+      (await t.call('POST', `/api/invoice/${walkIn.id}/`, {}, t.adminToken)).json().invoiceItems[0].sellingPrice,
+    ).toBe(2);
+  });
+
+  it('merges repeated scans when mergeInvoiceItems is 1', async () => {
+    const inv = await newInvoice();
+    await t.call('PATCH', '/api/invoice/update/', { id: inv.id, mergeInvoiceItems: 1 }, t.adminToken);
+    const p = await createProduct(t);
+    for (let i = 0; i < 3; i++)
+      await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
+    const lines = (await t.call('POST', `/api/invoice/${inv.id}/`, {}, t.adminToken)).json().invoiceItems;
+    expect(lines.map((l: { quantity: number }) => l.quantity)).toEqual([3]);
+  });
+
+  it('a return line may be damaged; a positive one may not, and loses the flag', async () => {
+    const inv = await newInvoice();
+    const p = await createProduct(t, { sellingPrice: 4 });
+    const line = (
+      await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken)
+    ).json().invoiceItem;
+    const bad = await t.call(
+      'PATCH',
+      '/api/invoice/update/item/',
+      { id: line.id, invoiceID: inv.id, quantity: 2, damagedGood: true },
+      t.adminToken,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Only a return (a negative quantity) can be a damaged good');
+    const ret = await t.call(
+      'PATCH',
+      '/api/invoice/update/item/',
+      { id: line.id, invoiceID: inv.id, quantity: -2, damagedGood: true },
+      t.adminToken,
+    );
+    expect(ret.json().invoiceItem).toMatchObject({ quantity: -2, subtotal: -8, damagedGood: true });
+    expect((await summary(inv.id)).invoiceTotals).toMatchObject({ total: 0, amountCredited: 8, balance: -8 });
+    const back = await t.call(
+      'PATCH',
+      '/api/invoice/update/item/',
+      { id: line.id, invoiceID: inv.id, quantity: 1 },
+      t.adminToken,
+    );
+    expect(back.json().invoiceItem.damagedGood).toBe(false);
+    expect((await t.call('DELETE', `/api/invoice/delete/item/${line.id}/`, undefined, t.adminToken)).statusCode).toBe(
+      200,
+    );
+    expect((await summary(inv.id)).invoiceTotals.total).toBe(0);
+  });
+});
+
+describe('states and payments', () => {
+  it('submit settles DUE; biller and customer lock after NEW; payments move DUE → PAID → REFUND', async () => {
+    const inv = await newInvoice();
+    const p = await createProduct(t, { sellingPrice: 10 });
+    await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
+    const submitted = await t.call('PATCH', '/api/invoice/update/', { id: inv.id, status: 'DUE' }, t.adminToken);
+    expect(submitted.json().invoice).toMatchObject({ status: 'DUE', balance: 10 });
+    const locked = await t.call('PATCH', '/api/invoice/update/', { id: inv.id, billerID: 2 }, t.adminToken);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe('The biller and customer can only change while the invoice is NEW');
+    const transfer = await t.call('PATCH', '/api/invoice/update/', { id: inv.id, transferBiller: true }, t.adminToken);
+    expect(transfer.json().invoice.billerID).toBe(2);
+
+    const part = await pay(inv.id, { paymentType: 'cheque', chequeNo: '1001', amountPaid: 6 });
+    expect(part.json().payment).toMatchObject({
+      amountPaid: 6,
+      amountDue: 4,
+      referenceNo: expect.stringMatching(/^PAY-\d{6}$/),
+    });
+    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'DUE', paid: 6, balance: 4 });
+    await pay(inv.id, { amountPaid: 3.5, discountRedeemed: 0.5 });
+    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'PAID', balance: 0, discountRedeemed: 0.5 });
+    const over = await pay(inv.id, { amountPaid: 1 });
+    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'REFUND', balance: -1 });
+    await t.call('DELETE', `/api/payment/delete/${over.json().payment.id}/`, undefined, t.adminToken);
+    expect((await summary(inv.id)).invoiceSummary.status).toBe('PAID');
+
+    const history = (await t.call('POST', `/api/payment/invoice/${inv.id}/`, {}, t.adminToken)).json();
+    expect(history.totalRows).toBe(2);
+    expect(history.totals).toEqual({ paid: 9.5, discount: 0.5 });
+  });
+
+  it('refuses a cheque without a number and a payment of nothing (400)', async () => {
+    const inv = await newInvoice();
+    const cheque = await pay(inv.id, { paymentType: 'cheque', amountPaid: 5 });
+    expect(cheque.statusCode).toBe(400);
+    expect(cheque.json().message).toBe('Please enter the Cheque No.');
+    const nothing = await pay(inv.id, { amountPaid: 0 });
+    expect(nothing.statusCode).toBe(400);
+    expect((await pay(999999, { amountPaid: 1 })).statusCode).toBe(404);
+  });
+
+  it('takes a cheque photo as multipart and serves it to signed-in users only', async () => {
+    const inv = await newInvoice();
+    const png = await barcodePng('CHEQUE-1', 'code128');
+    const body = multipart([
+      {
+        name: 'payment',
+        data: JSON.stringify({
+          invoiceID: inv.id,
+          date: '2026-11-21',
+          paymentType: 'cheque',
+          amountPaid: 5,
+          chequeNo: '2002',
+        }),
+      },
+      { name: 'chequeImage', filename: 'cheque.png', contentType: 'image/png', data: png },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/insert/',
+      headers: { ...body.headers, token: t.adminToken },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ref = res.json().payment.referenceNo;
+    expect(res.json().payment.hasCheque).toBe(true);
+    const image = await t.call('GET', `/images/cheques/${ref}.jpg`, undefined, t.adminToken);
+    expect(Buffer.compare(image.rawPayload, png)).toBe(0);
+    expect((await t.call('GET', `/images/cheques/${ref}.jpg`)).statusCode).toBe(401);
+  });
+
+  it('deleting an invoice removes its lines and payments and keeps a record', async () => {
+    const inv = await newInvoice();
+    const p = await createProduct(t);
+    await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
+    await pay(inv.id, { amountPaid: 1 });
+    expect((await t.call('DELETE', `/api/invoice/delete/${inv.id}/`, undefined, t.adminToken)).json()).toEqual({
+      message: 'Deleted',
+    });
+    const gone = await t.call('POST', `/api/invoice/summary/${inv.id}/`, undefined, t.adminToken);
+    expect(gone.statusCode).toBe(404);
+    const audit = await t.database.db.execute(
+      sql`select count(*)::int as n from audit_log where entity = 'invoice' and entity_id = ${inv.id} and action = 'delete' and before->'payments' is not null`,
+    );
+    expect((audit as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  });
+});
+
+describe('the invoice list', () => {
+  it('filters by status and type and sums every matching row', async () => {
+    const tag = `Listed ${Date.now()}`;
+    const customer = (await t.call('POST', '/api/customer/new/', { company: tag }, t.adminToken)).json().customer;
+    const p = await createProduct(t, { sellingPrice: 2.5 });
+    for (let i = 0; i < 3; i++) {
+      const inv = await newInvoice(i === 2 ? 'consignment' : 'invoice');
+      await t.call('PATCH', '/api/invoice/update/', { id: inv.id, customerID: customer.id }, t.adminToken);
+      await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
+      await t.call('PATCH', '/api/invoice/update/', { id: inv.id, status: 'DUE' }, t.adminToken);
+    }
+    const res = await t.call(
+      'POST',
+      '/api/invoice/all/',
+      { searchQuery: tag, status: 'DUE', resultsPerPage: 1 },
+      t.adminToken,
+    );
+    expect(res.json()).toMatchObject({ totalRows: 3, totals: { total: 7.5, balance: 7.5, paid: 0 } });
+    const consignment = await t.call(
+      'POST',
+      '/api/invoice/all/',
+      { searchQuery: tag, type: 'consignment' },
+      t.adminToken,
+    );
+    expect(consignment.json().totalRows).toBe(1);
+  });
+});
+
+describe('correctness under load', () => {
+  it('50 concurrent payments and line changes leave totals equal to a recomputation from the rows', async () => {
+    const inv = await newInvoice();
+    const p = await createProduct(t, { sellingPrice: 3.33 });
+    const line = (
+      await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken)
+    ).json().invoiceItem;
+    await t.call('PATCH', '/api/invoice/update/', { id: inv.id, status: 'DUE' }, t.adminToken);
+    const N = Number(process.env.CONCURRENT_OPS ?? 50);
+    const work = Array.from({ length: N }, (_, i) =>
+      i % 2 === 0
+        ? pay(inv.id, { amountPaid: 0.01 * (i + 1) })
+        : t.call('PATCH', '/api/invoice/update/item/', { id: line.id, invoiceID: inv.id, quantity: i }, t.adminToken),
+    );
+    const results = await Promise.all(work);
+    expect(results.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
+
+    const check = await t.database.db.execute(sql`
+      select i.total, i.paid, i.balance, i.status,
+        (select coalesce(sum(subtotal), 0) from invoice_items where invoice_id = i.id and quantity > 0)::int as lines_total,
+        (select coalesce(sum(amount_paid), 0) from payments where invoice_id = i.id)::int as payments_total,
+        (select count(*) from payments where invoice_id = i.id)::int as payment_count
+      from invoices i where i.id = ${inv.id}`);
+    const row = (check as unknown as { rows: Record<string, number | string>[] }).rows[0];
+    const paymentCents = Array.from({ length: N }, (_, i) => i)
+      .filter((i) => i % 2 === 0)
+      .reduce((sum, i) => sum + (i + 1), 0);
+    expect(row.payment_count).toBe(N / 2);
+    expect(row.total).toBe(row.lines_total);
+    expect(row.paid).toBe(row.payments_total);
+    // Σ 0.01 × (1, 3, 5 … N−1) ($6.25 for 50): every payment counted.
+    expect(row.payments_total).toBe(paymentCents);
+    expect(row.balance).toBe(Number(row.lines_total) - paymentCents);
+  });
+});
+
+describe('what invoices change elsewhere', () => {
+  it("counts a product's quantity sold on submitted invoices only, and keeps invoiced customers from permanent deletion", async () => {
+    const p = await createProduct(t);
+    const customer = (
+      await t.call('POST', '/api/customer/new/', { company: `Invoiced ${Date.now()}` }, t.adminToken)
+    ).json().customer;
+    const draft = await newInvoice();
+    const sent = await newInvoice();
+    await t.call('PATCH', '/api/invoice/update/', { id: sent.id, customerID: customer.id }, t.adminToken);
+    for (const inv of [draft, sent]) {
+      const line = (
+        await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken)
+      ).json().invoiceItem;
+      await t.call('PATCH', '/api/invoice/update/item/', { id: line.id, invoiceID: inv.id, quantity: 5 }, t.adminToken);
+    }
+    await t.call('PATCH', '/api/invoice/update/', { id: sent.id, status: 'DUE' }, t.adminToken);
+    expect((await t.call('POST', `/api/product/${p.id}/`, undefined, t.adminToken)).json().product.quantitySold).toBe(
+      5,
+    );
+
+    await t.call('DELETE', `/api/customer/delete/${customer.id}/`, undefined, t.adminToken);
+    const permanent = await t.call('DELETE', `/api/customer/delete/${customer.id}/`, undefined, t.adminToken);
+    expect(permanent.statusCode).toBe(409);
+    expect(permanent.json().message).toBe(`${customer.company} has 1 invoice and can not be deleted permanently`);
+  });
+});

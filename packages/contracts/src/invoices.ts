@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { isoDate } from './common/dates.js';
+import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
+import { dollars, nonNegativeDollars } from './common/money.js';
+
+export const INVOICE_TYPES = ['invoice', 'consignment'] as const;
+export const INVOICE_STATUSES = ['NEW', 'DUE', 'PAID', 'REFUND'] as const;
+export const PAYMENT_TYPES = ['cash', 'cheque', 'credit', 'moneyOrder'] as const;
+export const WALK_IN_CUSTOMER = 'Walk-in customer';
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+export const invoiceSchema = z.object({
+  id: z.int(),
+  invoiceNo: z.string(),
+  date: z.string(),
+  type: z.enum(INVOICE_TYPES),
+  billerID: z.int(),
+  biller: z.string(),
+  /** 0: no customer (a walk-in). */
+  customerID: z.int(),
+  customer: z.string(),
+  priceGroupID: z.int(),
+  status: z.enum(INVOICE_STATUSES),
+  consignmentStatus: z.enum(['DUE', 'PAID']).nullable(),
+  remarks: z.string(),
+  notes: z.string(),
+  total: z.number(),
+  amountCredited: z.number(),
+  paid: z.number(),
+  discountRedeemed: z.number(),
+  awardPointsRedeemed: z.number(),
+  balance: z.number(),
+  /** The header's own discount and points, editable on the invoice. */
+  headerDiscount: z.number(),
+  headerAwardPoints: z.number(),
+  showSuggestedAnalysis: flag,
+  showIndividualMargin: flag,
+  showDamagedGoods: flag,
+  mergeInvoiceItems: flag,
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceItemSchema = z.object({
+  id: z.int(),
+  invoiceID: z.int(),
+  productID: z.int(),
+  productName: z.string(),
+  barcode: z.string(),
+  costPrice: z.number(),
+  sellingPrice: z.number(),
+  suggestedRetailPrice: z.number(),
+  quantity: z.int(),
+  subtotal: z.number(),
+  damagedGood: z.boolean(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+
+export const invoiceTotalsSchema = z.object({
+  total: z.number(),
+  amountCredited: z.number(),
+  discountRedeemed: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  totalSuggested: z.number(),
+  suggestedCredited: z.number(),
+  totalSuggestedProfit: z.number(),
+  suggestedBalance: z.number(),
+});
+export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
+
+export const invoiceListFilter = z.preprocess(
+  (v) => v ?? {},
+  listFilterSchema.extend({
+    ...periodFilterFields,
+    biller: z.union([z.int().positive(), z.literal(''), z.literal(0)]).optional(),
+    type: z.union([z.enum(INVOICE_TYPES), z.literal(''), z.literal('All')]).optional(),
+    status: z.union([z.enum(['DUE', 'PAID', 'REFUND']), z.literal(''), z.literal('All')]).optional(),
+  }),
+);
+
+/** Add a line: by product id, or by scanned / typed text (barcode ± leading 0, box barcode, exact name). */
+export const invoiceInsertInput = z
+  .object({
+    invoiceID: z.int().positive(),
+    customerID: z.int().nonnegative().optional(),
+    productID: z.int().positive().optional(),
+    lookup: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((v) => v.productID !== undefined || v.lookup !== undefined, {
+    message: 'is required (or lookup)',
+    path: ['productID'],
+  });
+
+export const invoiceItemUpdateInput = z.object({
+  id: z.int().positive(),
+  invoiceID: z.int().positive(),
+  quantity: z.int().min(-100_000).max(100_000),
+  damagedGood: z.boolean().optional(),
+  sellingPrice: nonNegativeDollars().optional(),
+  suggestedRetailPrice: nonNegativeDollars().optional(),
+});
+
+export const invoiceUpdateInput = z.object({
+  id: z.int().positive(),
+  date: isoDate().optional(),
+  billerID: z.int().positive().optional(),
+  /** 0 or null: no customer. */
+  customerID: z.int().nonnegative().nullable().optional(),
+  /** Submit: 'DUE'; the server settles it to DUE, PAID or REFUND from the balance. */
+  status: z.literal('DUE').optional(),
+  remarks: z.string().max(5000).optional(),
+  notes: z.string().max(5000).optional(),
+  discountRedeemed: nonNegativeDollars().optional(),
+  awardPointsRedeemed: nonNegativeDollars().optional(),
+  showSuggestedAnalysis: flag.optional(),
+  showIndividualMargin: flag.optional(),
+  showDamagedGoods: flag.optional(),
+  mergeInvoiceItems: flag.optional(),
+  /** Flip biller 1 ↔ 2. */
+  transferBiller: z.literal(true).optional(),
+  /** Flip a consignment invoice's DUE ↔ PAID. */
+  transferStatus: z.literal(true).optional(),
+});
+export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateInput>;
+
+export const paymentInput = z
+  .object({
+    invoiceID: z.int().positive(),
+    date: isoDate(),
+    paymentType: z.enum(PAYMENT_TYPES),
+    amountPaid: dollars().default(0),
+    discountRedeemed: nonNegativeDollars().default(0),
+    awardPointsRedeemed: nonNegativeDollars().default(0),
+    chequeNo: z.string().trim().max(40).default(''),
+  })
+  .refine((v) => v.paymentType !== 'cheque' || v.chequeNo !== '', {
+    message: 'Please enter the Cheque No.',
+    path: ['chequeNo'],
+  })
+  .refine((v) => v.amountPaid !== 0 || v.discountRedeemed !== 0, {
+    message: 'must not be 0 when the discount is 0 too',
+    path: ['amountPaid'],
+  });
+export type PaymentInput = z.input<typeof paymentInput>;
+
+export const paymentSchema = z.object({
+  id: z.int(),
+  referenceNo: z.string(),
+  invoiceID: z.int(),
+  invoiceNo: z.string(),
+  date: z.string(),
+  paymentType: z.enum(PAYMENT_TYPES),
+  amountPaid: z.number(),
+  discountRedeemed: z.number(),
+  awardPointsRedeemed: z.number(),
+  amountDue: z.number(),
+  chequeNo: z.string(),
+  hasCheque: z.boolean(),
+  status: z.string(),
+  biller: z.string(),
+  customer: z.string(),
+  total: z.number(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const invoiceResponse = z.object({ invoice: invoiceSchema });
+export const invoicesResponse = z.object({
+  invoices: z.array(invoiceSchema),
+  ...pageFields,
+  totals: z.object({
+    total: z.number(),
+    paid: z.number(),
+    discount: z.number(),
+    credit: z.number(),
+    balance: z.number(),
+  }),
+});
+export const invoiceItemResponse = z.object({ invoiceItem: invoiceItemSchema });
+export const invoiceItemsResponse = z.object({ invoiceItems: z.array(invoiceItemSchema), ...pageFields });
+export const invoiceSummaryResponse = z.object({
+  invoiceSummary: invoiceSchema.extend({
+    billerLogo: z.string(),
+    fullBillerAddress: z.string(),
+    billerPhone: z.string(),
+    fullCustomerAddress: z.string(),
+    customerPhone: z.string(),
+    customerEmail: z.string(),
+  }),
+  invoiceTotals: invoiceTotalsSchema,
+});
+export const paymentResponse = z.object({ payment: paymentSchema });
+
+export const INVOICE_MESSAGES = {
+  notFound: "The invoice doesn't exist",
+  itemNotFound: 'The invoice line does not exist',
+  paymentNotFound: 'The payment does not exist',
+  lockedParties: 'The biller and customer can only change while the invoice is NEW',
+  damagedNeedsReturn: 'Only a return (a negative quantity) can be a damaged good',
+  noMatch: 'No product matches',
+  manyMatches: 'More than one product matches; pick one',
+  transferOnlyHouse: 'Transfer Biller flips between billers 1 and 2 only',
+  notConsignment: 'Only consignment invoices have a consignment status',
+  noCheque: 'This payment has no cheque associated with it!',
+} as const;
