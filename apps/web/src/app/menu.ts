@@ -2,6 +2,7 @@ import { billersMenu } from '../features/billers/routes';
 import { customersMenu } from '../features/customers/routes';
 import { distributorsMenu } from '../features/distributors/routes';
 import { expensesMenu } from '../features/expenses/routes';
+import { invoicesMenu } from '../features/invoices/routes';
 import { priceGroupsMenu } from '../features/price-groups/routes';
 import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
@@ -12,6 +13,7 @@ import type { MenuSection } from './route-types';
 export const menu: MenuSection[] = [
   usersMenu,
   productsMenu,
+  invoicesMenu,
   priceGroupsMenu,
   productGroupsMenu,
   billersMenu,

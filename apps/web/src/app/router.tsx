@@ -5,6 +5,7 @@ import { customersRoutes } from '../features/customers/routes';
 import { distributorsRoutes } from '../features/distributors/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
+import { paymentsRoutes } from '../features/payments/routes';
 import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
@@ -19,6 +20,7 @@ import type { AppRoute } from './route-types';
 /** Every area's routes that need a signed-in user; a new area adds its list here. */
 const signedInRoutes: AppRoute[] = [
   ...invoicesRoutes,
+  ...paymentsRoutes,
   ...productsRoutes,
   ...priceGroupsRoutes,
   ...productGroupsRoutes,

@@ -19,4 +19,8 @@ export const queryKeys = {
   distributor: (id: string | number) => ['distributors', 'one', String(id)] as const,
   expenses: ['expenses'] as const,
   expense: (id: string | number) => ['expenses', 'one', String(id)] as const,
+  invoices: ['invoices'] as const,
+  invoice: (id: string | number) => ['invoices', 'one', String(id)] as const,
+  invoiceItems: (id: string | number) => ['invoices', 'items', String(id)] as const,
+  payments: ['payments'] as const,
 };

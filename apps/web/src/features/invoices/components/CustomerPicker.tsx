@@ -1,0 +1,42 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type Customer, WALK_IN_CUSTOMER } from '@wd/contracts';
+import { useState } from 'react';
+import { api } from '../../../lib/api-client';
+
+/** Customer search for invoices (50 a search); the empty choice is the walk-in customer. */
+export function CustomerPicker({
+  value,
+  label: current,
+  onPick,
+  ...props
+}: { value: number; label: string; onPick(id: number): void } & Omit<SelectProps, 'value' | 'onChange' | 'data'>) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 200);
+  const query = useQuery({
+    queryKey: ['customers', 'picker', debounced],
+    queryFn: () => api.post<{ customers: Customer[] }>('customer/all/', { searchQuery: debounced, resultsPerPage: 50 }),
+    placeholderData: keepPreviousData,
+  });
+  const options = [
+    { value: '0', label: WALK_IN_CUSTOMER },
+    ...(query.data?.customers ?? []).map((c) => ({ value: String(c.id), label: c.company })),
+  ];
+  if (value && !options.some((o) => o.value === String(value))) options.push({ value: String(value), label: current });
+  return (
+    <Select
+      label="Customer"
+      searchable
+      data={options}
+      value={String(value)}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: o }) => o}
+      onChange={(v) => onPick(Number(v ?? 0))}
+      allowDeselect={false}
+      nothingFoundMessage="No customer found"
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatMoney, type InvoiceItem } from '@wd/contracts';
+import { useState } from 'react';
+import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
+import { api } from '../../../lib/api-client';
+
+interface LinesTableProps {
+  lines: InvoiceItem[];
+  onChange(
+    line: InvoiceItem,
+    change: { quantity?: number; damagedGood?: boolean; sellingPrice?: number; suggestedRetailPrice?: number },
+  ): Promise<unknown>;
+  onDelete(line: InvoiceItem): Promise<unknown>;
+}
+
+/** The lines: quantity stepper (negative for returns), edit-price popup, damaged checkbox, delete. */
+export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
+  const [pricing, setPricing] = useState<InvoiceItem | null>(null);
+  return (
+    <>
+      <Table striped withTableBorder fz="sm" data-testid="invoice-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>Barcode</Table.Th>
+            <Table.Th style={{ width: 130 }}>Qty</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Price</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Retail</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Subtotal</Table.Th>
+            <Table.Th>Damaged</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={9}>
+                <Text c="dimmed" ta="center" py="sm">
+                  No lines yet: scan a product.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {lines.map((l, i) => (
+            <Table.Tr key={l.id} data-testid="invoice-line">
+              <Table.Td>{i + 1}</Table.Td>
+              <Table.Td>{l.productName}</Table.Td>
+              <Table.Td>{l.barcode}</Table.Td>
+              <Table.Td>
+                <NumberInput
+                  size="xs"
+                  aria-label={`Quantity of ${l.productName}`}
+                  value={l.quantity}
+                  allowDecimal={false}
+                  onBlur={(e) => {
+                    const q = Number.parseInt(e.currentTarget.value, 10);
+                    if (Number.isInteger(q) && q !== l.quantity) void onChange(l, { quantity: q });
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                  }}
+                />
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => setPricing(l)}
+                  aria-label={`Edit price of ${l.productName}`}
+                >
+                  {formatMoney(l.sellingPrice)}
+                </Button>
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.suggestedRetailPrice)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }} data-testid="line-subtotal">
+                {formatMoney(l.subtotal)}
+              </Table.Td>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`${l.productName} is damaged`}
+                  checked={l.damagedGood}
+                  disabled={l.quantity >= 0}
+                  onChange={(e) => void onChange(l, { damagedGood: e.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  color="red"
+                  variant="subtle"
+                  aria-label={`Delete ${l.productName}`}
+                  onClick={() => void onDelete(l)}
+                >
+                  ×
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <PriceModal line={pricing} onClose={() => setPricing(null)} onSave={(p) => onChange(pricing!, p)} />
+    </>
+  );
+}
+
+function PriceModal({
+  line,
+  onClose,
+  onSave,
+}: {
+  line: InvoiceItem | null;
+  onClose(): void;
+  onSave(p: { sellingPrice: number; suggestedRetailPrice: number }): Promise<unknown>;
+}) {
+  const [selling, setSelling] = useState<number | string>('');
+  const [retail, setRetail] = useState<number | string>('');
+  const history = useQuery({
+    queryKey: ['invoices', 'productHistory', line?.id],
+    queryFn: () =>
+      api.post<{
+        priceHistory: {
+          date: string;
+          invoiceNo: string;
+          sellingPrice: number;
+          suggestedRetailPrice: number;
+          quantity: number;
+        }[];
+      }>(`invoice/productHistory/${line?.id}/`),
+    enabled: Boolean(line),
+  });
+  const [shown, setShown] = useState<number | null>(null);
+  if (line && shown !== line.id) {
+    setShown(line.id);
+    setSelling(line.sellingPrice);
+    setRetail(line.suggestedRetailPrice);
+  }
+  return (
+    <Modal opened={Boolean(line)} onClose={onClose} title={`Price · ${line?.productName ?? ''}`} centered>
+      <Stack gap="sm">
+        <MoneyInput label="Selling price" value={selling} onChange={setSelling} />
+        <MoneyInput label="Suggested retail price" value={retail} onChange={setRetail} />
+        <Text fz="sm" fw={600}>
+          Earlier prices for this customer
+        </Text>
+        {(history.data?.priceHistory ?? []).length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            {history.isPending ? 'Loading…' : 'None'}
+          </Text>
+        ) : (
+          <Table fz="xs">
+            <Table.Tbody>
+              {history.data?.priceHistory.map((h) => (
+                <Table.Tr key={`${h.invoiceNo}-${h.date}-${h.quantity}`}>
+                  <Table.Td>{formatDate(h.date)}</Table.Td>
+                  <Table.Td>{h.invoiceNo}</Table.Td>
+                  <Table.Td>{h.quantity}</Table.Td>
+                  <Table.Td>{formatMoney(h.sellingPrice)}</Table.Td>
+                  <Table.Td>{formatMoney(h.suggestedRetailPrice)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            onClick={async () => {
+              await onSave({ sellingPrice: moneyValue(selling), suggestedRetailPrice: moneyValue(retail) });
+              onClose();
+            }}
+          >
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
