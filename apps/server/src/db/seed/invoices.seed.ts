@@ -55,11 +55,13 @@ export const seedInvoices: SeedArea = async ({ db, random, scale, today }) => {
       for (const amount of parts) {
         const cheque = consignment || random.chance(0.35);
         const due = paymentAmountDue(balance, amount, 0);
+        const paidOn = addDays(date, random.int(0, 14));
         pays.push({
           amountPaid: amount,
           discountRedeemed: 0,
           awardPointsRedeemed: 0,
-          date: addDays(date, random.int(0, 14)) > today ? today : addDays(date, random.int(0, 14)),
+          // Dates are YYYY-MM-DD text: the earlier of the two sorts first.
+          date: [paidOn, today].sort()[0],
           paymentType: cheque ? 'cheque' : 'cash',
           chequeNo: cheque ? String(random.int(1000, 9999)) : '',
           amountDue: due,
