@@ -9,6 +9,7 @@ import type { AppContext } from './lib/context.js';
 import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.routes.js';
 import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
+import { distributorInvoicesRoutes } from './modules/distributor-invoices/distributor-invoices.routes.js';
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -35,6 +36,7 @@ const modules = [
   distributorsRoutes,
   expensesRoutes,
   invoicesRoutes,
+  distributorInvoicesRoutes,
 ];
 /** Routes outside /api: images and stored files. */
 const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes, chequeImageRoutes];

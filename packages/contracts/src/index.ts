@@ -6,6 +6,7 @@ export * from './common/errors.js';
 export * from './common/list.js';
 export * from './common/messages.js';
 export * from './common/money.js';
+export * from './distributor-invoices.js';
 export * from './invoices.js';
 export * from './parties.js';
 export * from './price-groups.js';

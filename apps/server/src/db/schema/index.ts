@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './barcode-items.js';
+export * from './distributor-invoices.js';
 export * from './files.js';
 export * from './invoices.js';
 export * from './parties.js';

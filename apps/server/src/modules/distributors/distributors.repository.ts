@@ -1,7 +1,7 @@
 import type { ListFilter } from '@wd/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { distributors } from '../../db/schema/index.js';
+import { distributorInvoices, distributors } from '../../db/schema/index.js';
 import { orderBy, paging, searchCondition } from '../../lib/list.js';
 
 const columns = {
@@ -57,7 +57,11 @@ export const distributorsRepository = {
     await db.delete(distributors).where(eq(distributors.id, id));
   },
   /** What still points at a supplier: one with any can not be deleted. */
-  async references(_db: Tx, _id: number): Promise<Record<string, number>> {
-    return {};
+  async references(db: Tx, id: number): Promise<Record<string, number>> {
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(distributorInvoices)
+      .where(eq(distributorInvoices.distributorId, id));
+    return { invoices: total };
   },
 };

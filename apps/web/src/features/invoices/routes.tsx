@@ -5,6 +5,7 @@ export const invoicesRoutes: AppRoute[] = [
   { path: 'invoices/new', handle: { title: 'New Invoice' }, lazy: page(() => import('./pages/NewInvoicePage')) },
   { path: 'invoices/:type/new', handle: { title: 'New Invoice' }, lazy: page(() => import('./pages/NewInvoicePage')) },
   { path: 'invoices/edit/:id', handle: { title: 'Edit Invoice' }, lazy: page(() => import('./pages/EditInvoicePage')) },
+  { path: 'invoices/:id', handle: { title: 'Invoice' }, lazy: page(() => import('./pages/InvoiceDetailPage')) },
 ];
 
 export const invoicesMenu: MenuSection = {

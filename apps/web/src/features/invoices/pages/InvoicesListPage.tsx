@@ -121,8 +121,9 @@ export default function InvoicesListPage() {
           money('amountCredited', 'Credit', 'credit')(totals),
           money('balance', 'Balance', 'balance')(totals),
         ]}
-        inlineActions={2}
+        inlineActions={3}
         rowActions={(i) => [
+          { label: 'View', to: `/invoices/${i.id}` },
           { label: 'Edit', to: `/invoices/edit/${i.id}` },
           { label: 'Add Payment', run: () => setPaying(i), reload: false },
           { label: 'View Payments', to: `/payment/invoice/${i.id}` },

@@ -1,0 +1,54 @@
+import { date, index, integer, pgSequence, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+import { files } from './files.js';
+import { distributors } from './parties.js';
+import { users } from './users.js';
+
+export const distributorPaymentReferenceSeq = pgSequence('distributor_payment_reference_seq');
+
+/** What the business owes its suppliers; amounts in cents, recomputed from the payments. */
+export const distributorInvoices = pgTable(
+  'distributor_invoices',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date', { mode: 'string' }).notNull(),
+    datePaid: date('date_paid', { mode: 'string' }),
+    distributorId: integer('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    invoiceNo: text('invoice_no').notNull(),
+    amountPurchase: integer('amount_purchase').notNull(),
+    amountPaid: integer('amount_paid').notNull().default(0),
+    amountDue: integer('amount_due').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['DUE', 'PAID', 'REFUND'] })
+      .notNull()
+      .default('DUE'),
+    ...timestamps,
+  },
+  (t) => [
+    index('distributor_invoices_date_idx').on(t.date),
+    index('distributor_invoices_distributor_idx').on(t.distributorId),
+  ],
+);
+
+export const distributorPayments = pgTable(
+  'distributor_payments',
+  {
+    id: serial('id').primaryKey(),
+    referenceNo: text('reference_no').notNull().unique(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => distributorInvoices.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    paymentType: text('payment_type', { enum: ['cash', 'cheque', 'credit', 'moneyOrder'] }).notNull(),
+    amountPaid: integer('amount_paid').notNull(),
+    amountDue: integer('amount_due').notNull(),
+    chequeNo: text('cheque_no').notNull().default(''),
+    chequeFileId: integer('cheque_file_id').references(() => files.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('paid'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('distributor_payments_invoice_idx').on(t.invoiceId)],
+);

@@ -1,0 +1,160 @@
+import {
+  distributorInvoiceInput,
+  distributorInvoiceListFilter,
+  distributorInvoiceResponse,
+  distributorInvoicesResponse,
+  distributorInvoiceUpdateInput,
+  distributorPaymentInput,
+  distributorPaymentResponse,
+  errorSchema,
+  idParams,
+  listFilterSchema,
+  messageSchema,
+  periodFilterFields,
+} from '@wd/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ValidationError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/uploads.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createDistributorInvoicesService } from './distributor-invoices.service.js';
+
+const tags = ['supplier invoices'];
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+};
+const historyBody = z.preprocess(
+  (v) => v ?? {},
+  listFilterSchema.extend({ startDate: periodFilterFields.startDate, endDate: periodFilterFields.endDate }),
+);
+
+export const distributorInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDistributorInvoicesService(app.ctx);
+  app.post(
+    '/distributor/invoices/all',
+    {
+      schema: {
+        tags,
+        summary: 'Supplier invoices with totals over every matching row',
+        body: distributorInvoiceListFilter,
+        response: { 200: distributorInvoicesResponse, ...errors },
+      },
+    },
+    (req) => service.list(req.body),
+  );
+  app.post(
+    '/distributor/invoices/insert',
+    {
+      schema: {
+        tags,
+        summary: 'Record a supplier invoice',
+        body: distributorInvoiceInput,
+        response: { 200: distributorInvoiceResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      distributorInvoice: await service.create(req.body, currentUser(req)),
+    }),
+  );
+  app.patch(
+    '/distributor/invoices/update',
+    {
+      schema: {
+        tags,
+        summary: 'Change a supplier invoice',
+        body: distributorInvoiceUpdateInput,
+        response: { 200: distributorInvoiceResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      distributorInvoice: await service.update(req.body, currentUser(req)),
+    }),
+  );
+  app.delete(
+    '/distributor/invoices/delete/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a supplier invoice and its payments',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    (req) => service.remove(req.params.id, currentUser(req)),
+  );
+  app.post(
+    '/distributor/invoices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One supplier invoice',
+        params: idParams,
+        response: { 200: distributorInvoiceResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      distributorInvoice: await service.get(req.params.id),
+    }),
+  );
+
+  app.post(
+    '/distributorPayment/insert',
+    {
+      schema: {
+        tags,
+        summary: 'Pay a supplier invoice: multipart (`payment` JSON text, optional `chequeImage`) or JSON',
+        response: { 200: distributorPaymentResponse, ...errors },
+      },
+    },
+    async (req) => {
+      let raw: unknown = req.body;
+      let image = null;
+      if (req.isMultipart()) {
+        const parts = await readMultipart(req, 'chequeImage', { required: false });
+        image = parts.image;
+        try {
+          raw = JSON.parse(parts.fields.payment ?? '');
+        } catch {
+          throw new ValidationError('payment must be JSON text', 'payment');
+        }
+      }
+      const parsed = distributorPaymentInput.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue.path.join('.');
+        throw new ValidationError(
+          issue.message.startsWith('Please') ? issue.message : `${field} ${issue.message}`,
+          field,
+        );
+      }
+      return { payment: await service.addPayment(parsed.data, image, currentUser(req)) };
+    },
+  );
+  app.delete(
+    '/distributorPayment/delete/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a supplier payment',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    (req) => service.removePayment(req.params.id, currentUser(req)),
+  );
+  app.post(
+    '/distributorPayment/invoice/:id',
+    { schema: { tags, summary: 'Payments of a supplier invoice', params: idParams, body: historyBody } },
+    (req) => service.history('invoice', req.params.id, req.body),
+  );
+  app.post(
+    '/distributorPayment/distributor/:id',
+    { schema: { tags, summary: 'Payments to a supplier', params: idParams, body: historyBody } },
+    (req) => service.history('distributor', req.params.id, req.body),
+  );
+};

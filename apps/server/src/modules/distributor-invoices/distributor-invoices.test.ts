@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+let distributorId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  distributorId = (await t.call('POST', '/api/distributor/insert/', { company: 'Core-Mark' }, t.adminToken)).json()
+    .distributor.id;
+});
+afterAll(() => t.close());
+
+const newInvoice = async (fields: Record<string, unknown> = {}) => {
+  const res = await t.call(
+    'POST',
+    '/api/distributor/invoices/insert/',
+    {
+      date: '2026-10-01',
+      distributorID: distributorId,
+      invoiceNo: '55012',
+      amountPurchase: 1234.56,
+      note: 'Weekly order',
+      ...fields,
+    },
+    t.adminToken,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().distributorInvoice as { id: number };
+};
+const pay = (invoiceID: number, fields: Record<string, unknown>) =>
+  t.call(
+    'POST',
+    '/api/distributorPayment/insert/',
+    { invoiceID, date: '2026-10-05', paymentType: 'cash', ...fields },
+    t.adminToken,
+  );
+
+describe('supplier invoices', () => {
+  it('starts DUE for the whole purchase; payments make it PAID with the paying date, then REFUND when overpaid', async () => {
+    const inv = await newInvoice();
+    const read = (await t.call('POST', `/api/distributor/invoices/${inv.id}/`, undefined, t.adminToken)).json()
+      .distributorInvoice;
+    expect(read).toMatchObject({
+      distributor: 'Core-Mark',
+      invoiceNo: '55012',
+      amountPurchase: 1234.56,
+      amountPaid: 0,
+      amountDue: 1234.56,
+      status: 'DUE',
+      datePaid: null,
+    });
+    await pay(inv.id, { amountPaid: 1000, paymentType: 'cheque', chequeNo: '881' });
+    const paid = await pay(inv.id, { amountPaid: 234.56, date: '2026-10-09' });
+    expect(paid.json().payment).toMatchObject({ amountDue: 0, referenceNo: expect.stringMatching(/^SPAY-\d{6}$/) });
+    expect(
+      (await t.call('POST', `/api/distributor/invoices/${inv.id}/`, undefined, t.adminToken)).json().distributorInvoice,
+    ).toMatchObject({ status: 'PAID', amountDue: 0, datePaid: '2026-10-09' });
+    const over = await pay(inv.id, { amountPaid: 1 });
+    expect(
+      (await t.call('POST', `/api/distributor/invoices/${inv.id}/`, undefined, t.adminToken)).json().distributorInvoice,
+    ).toMatchObject({ status: 'REFUND', amountDue: -1, datePaid: null });
+    await t.call('DELETE', `/api/distributorPayment/delete/${over.json().payment.id}/`, undefined, t.adminToken);
+    const history = (await t.call('POST', `/api/distributorPayment/invoice/${inv.id}/`, {}, t.adminToken)).json();
+    expect(history).toMatchObject({ totalRows: 2, totals: { paid: 1234.56 } });
+    const bySupplier = (
+      await t.call('POST', `/api/distributorPayment/distributor/${distributorId}/`, {}, t.adminToken)
+    ).json();
+    expect(bySupplier.totalRows).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists with filters and footer totals over all matching rows', async () => {
+    await newInvoice({ invoiceNo: '70001', date: '2025-01-10', amountPurchase: 100 });
+    await newInvoice({ invoiceNo: '70002', date: '2025-01-20', amountPurchase: 50.5 });
+    await newInvoice({ invoiceNo: '70003', date: '2025-02-01', amountPurchase: 999 });
+    const res = await t.call(
+      'POST',
+      '/api/distributor/invoices/all/',
+      { month: 1, year: 2025, resultsPerPage: 1, distributor: distributorId, status: 'DUE' },
+      t.adminToken,
+    );
+    expect(res.json()).toMatchObject({
+      totalRows: 2,
+      totals: { amountPurchase: 150.5, amountPaid: 0, amountDue: 150.5 },
+    });
+  });
+
+  it('validates (invoice no numeric, cheque number) and 404s', async () => {
+    const bad = await t.call(
+      'POST',
+      '/api/distributor/invoices/insert/',
+      { date: '2026-10-01', distributorID: distributorId, invoiceNo: 'A-1', amountPurchase: 1 },
+      t.adminToken,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('invoiceNo must be a number');
+    const inv = await newInvoice();
+    const cheque = await pay(inv.id, { paymentType: 'cheque', amountPaid: 5 });
+    expect(cheque.json().message).toBe('Please enter the Cheque No.');
+    const missing = await t.call('POST', '/api/distributor/invoices/99999/', undefined, t.adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("The Supplier Invoice doesn't exist");
+  });
+
+  it('a supplier with invoices can not be deleted', async () => {
+    const res = await t.call('DELETE', `/api/distributor/delete/${distributorId}/`, undefined, t.adminToken);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Core-Mark has \d+ invoices and can not be deleted$/);
+  });
+});
