@@ -36,7 +36,7 @@ test('sign in shows the shell; sign out returns to sign in', async ({ page }) =>
   await expect(page.getByLabel('Side menu').getByRole('link', { name: 'All Users' })).toBeVisible();
   await expect(page.getByText(`© ${new Date().getFullYear()} Wholesale Desk`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
-  await expect(page.getByText('No invoices', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/invoices/new');
 
   // Signed in, /signin sends back to /.
   await page.goto('/signin');
