@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { billersRoutes } from '../features/billers/routes';
 import { customersRoutes } from '../features/customers/routes';
+import { distributorInvoicesRoutes } from '../features/distributor-invoices/routes';
 import { distributorsRoutes } from '../features/distributors/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
@@ -27,6 +28,7 @@ const signedInRoutes: AppRoute[] = [
   ...billersRoutes,
   ...customersRoutes,
   ...expensesRoutes,
+  ...distributorInvoicesRoutes,
   ...distributorsRoutes,
   ...usersRoutes,
 ];

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
+import { createDistributorInvoicesService } from '../distributor-invoices/distributor-invoices.service.js';
 import { createInvoicesService } from './invoices.service.js';
 import { createPaymentsService } from './payments.service.js';
 
@@ -212,11 +213,16 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 /** GET /images/cheques/{referenceNo}.jpg: the cheque photo, for signed-in users only. */
 export const chequeImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const paymentsService = createPaymentsService(app.ctx);
+  const supplierPayments = createDistributorInvoicesService(app.ctx);
   app.get(
     '/images/cheques/:file',
     { config: { auth: 'user' }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
     async (req, reply) => {
-      const file = await paymentsService.chequeImage(req.params.file.replace(/\.\w+$/, ''));
+      const reference = req.params.file.replace(/\.\w+$/, '');
+      // Supplier payments are numbered SPAY-…, customer payments PAY-….
+      const file = reference.startsWith('SPAY-')
+        ? await supplierPayments.chequeImage(reference)
+        : await paymentsService.chequeImage(reference);
       return reply.type(file.contentType).header('cache-control', 'private, no-store').send(file.data);
     },
   );

@@ -18,3 +18,13 @@ export function useDistributor(id: string | undefined) {
 export const createDistributor = (body: DistributorInput) => api.post('distributor/insert/', body);
 export const updateDistributor = (body: DistributorInput & { id: number }) => api.patch('distributor/update/', body);
 export const deleteDistributor = (id: number) => api.delete(`distributor/delete/${id}/`);
+
+/** Suppliers for pickers (100, as the spec's dropdowns ask). */
+export function useDistributorOptions() {
+  return useQuery({
+    queryKey: [...queryKeys.distributors, 'options'],
+    queryFn: async () =>
+      (await api.post<{ distributors: Distributor[] }>('distributor/all/', { resultsPerPage: 100 })).distributors,
+    staleTime: 60_000,
+  });
+}

@@ -26,5 +26,7 @@ export const distributorsMenu: MenuSection = {
   entries: [
     { label: 'All Suppliers', to: '/distributors' },
     { label: 'New Supplier', to: '/distributors/new' },
+    { label: 'Supplier Invoices', to: '/distributors/invoices' },
+    { label: 'New Supplier Invoice', to: '/distributors/invoices/new' },
   ],
 };

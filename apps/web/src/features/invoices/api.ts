@@ -55,3 +55,10 @@ export const addPayment = (payment: Record<string, unknown>, chequeImage: File |
   if (chequeImage) form.append('chequeImage', chequeImage, chequeImage.name);
   return api.post<{ payment: Payment }>('payment/insert/', form);
 };
+
+export const addSupplierPayment = (payment: Record<string, unknown>, chequeImage: File | null) => {
+  const form = new FormData();
+  form.append('payment', JSON.stringify(payment));
+  if (chequeImage) form.append('chequeImage', chequeImage, chequeImage.name);
+  return api.post('distributorPayment/insert/', form);
+};

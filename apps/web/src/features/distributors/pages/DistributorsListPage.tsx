@@ -19,6 +19,7 @@ export default function DistributorsListPage() {
       rowActions={(d) => [
         { label: 'View', to: `/distributors/${d.id}` },
         { label: 'Edit', to: `/distributors/edit/${d.id}` },
+        { label: 'Payments', to: `/distributors/${d.id}/payments` },
         {
           label: 'Delete',
           color: 'red',

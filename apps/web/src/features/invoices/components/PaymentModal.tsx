@@ -5,14 +5,17 @@ import { useEffect, useState } from 'react';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { addPayment } from '../api';
+import { addPayment, addSupplierPayment } from '../api';
 
 export interface PaymentTarget {
   id: number;
   invoiceNo: string;
   total: number;
   balance: number;
-  billerID: number;
+  /** Customer invoices: sets the default type (cash for biller 1, cheque for biller 2). */
+  billerID?: number;
+  /** Supplier invoices: no discount or award points; posted to distributorPayment/insert. */
+  supplier?: boolean;
 }
 
 const TYPES = [
@@ -27,6 +30,7 @@ const TYPES = [
  * 1 and cheque for biller 2; a cheque needs its number; amountDue shows live.
  */
 export function PaymentModal({ target, onClose }: { target: PaymentTarget | null; onClose(): void }) {
+  const supplier = Boolean(target?.supplier);
   const queryClient = useQueryClient();
   const [date, setDate] = useState('');
   const [type, setType] = useState<string | null>(null);
@@ -59,19 +63,21 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
     setBusy(true);
     setError(null);
     try {
-      await addPayment(
-        {
-          invoiceID: target.id,
-          date,
-          paymentType: type,
-          amountPaid: moneyValue(amount),
-          discountRedeemed: moneyValue(discount),
-          awardPointsRedeemed: moneyValue(points),
-          chequeNo: chequeNo.trim(),
-        },
-        image,
-      );
+      const base = {
+        invoiceID: target.id,
+        date,
+        paymentType: type,
+        amountPaid: moneyValue(amount),
+        chequeNo: chequeNo.trim(),
+      };
+      if (supplier) await addSupplierPayment(base, image);
+      else
+        await addPayment(
+          { ...base, discountRedeemed: moneyValue(discount), awardPointsRedeemed: moneyValue(points) },
+          image,
+        );
       await queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      await queryClient.invalidateQueries({ queryKey: ['distributorInvoices'] });
       await queryClient.invalidateQueries({ queryKey: ['payments'] });
       showSuccess('Payment added');
       onClose();
@@ -136,12 +142,16 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
               error={chequeMissing ? 'Please enter the Cheque No.' : undefined}
             />
           </Grid.Col>
-          <Grid.Col span={6}>
-            <MoneyInput label="Discount" value={discount} onChange={setDiscount} />
-          </Grid.Col>
-          <Grid.Col span={6}>
-            <NumberInput label="Award points" value={points} onChange={setPoints} min={0} decimalScale={2} />
-          </Grid.Col>
+          {!supplier && (
+            <>
+              <Grid.Col span={6}>
+                <MoneyInput label="Discount" value={discount} onChange={setDiscount} />
+              </Grid.Col>
+              <Grid.Col span={6}>
+                <NumberInput label="Award points" value={points} onChange={setPoints} min={0} decimalScale={2} />
+              </Grid.Col>
+            </>
+          )}
         </Grid>
         <Text>
           Amount due after this payment: <b data-testid="payment-amount-due">{formatMoney(amountDue)}</b>

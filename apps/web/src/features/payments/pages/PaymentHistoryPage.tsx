@@ -18,20 +18,43 @@ const TYPE_LABELS: Record<string, string> = {
 /** Payment history of an invoice or a customer (the kind from the route, the id from the parameter). */
 export default function PaymentHistoryPage() {
   const { id = '' } = useParams();
-  const kind = useLocation().pathname.includes('/customer/') ? 'customer' : 'invoice';
+  const path = useLocation().pathname;
+  const supplier = path.startsWith('/distributors/');
+  const kind = supplier
+    ? path.includes('/invoices/')
+      ? 'invoice'
+      : 'distributor'
+    : path.includes('/customer/')
+      ? 'customer'
+      : 'invoice';
+  const base = supplier ? 'distributorPayment' : 'payment';
   const [cheque, setCheque] = useState<{ url: string; ref: string } | null>(null);
   useEffect(() => () => (cheque ? URL.revokeObjectURL(cheque.url) : undefined), [cheque]);
 
   const fetchPage = async (filter: ListFilterInput) =>
-    toListResult<Payment>('paymentHistory', await api.post(`payment/${kind}/${id}/`, filter));
+    toListResult<Payment>('paymentHistory', await api.post(`${base}/${kind}/${id}/`, filter));
+  const back = supplier
+    ? kind === 'invoice'
+      ? '/distributors/invoices'
+      : '/distributors'
+    : kind === 'invoice'
+      ? `/invoices/edit/${id}`
+      : '/customers';
+  const titles: Record<string, string> = {
+    'distributorPayment/invoice': 'Supplier Invoice Payments',
+    'distributorPayment/distributor': 'Supplier Payments',
+    'payment/invoice': 'Invoice Payments',
+    'payment/customer': 'Customer Payments',
+  };
+  const title = titles[`${base}/${kind}`];
 
   return (
     <>
       <ListPage<Payment, { paid: number; discount: number }>
-        title={kind === 'invoice' ? 'Invoice Payments' : 'Customer Payments'}
-        queryKey={[...queryKeys.payments, kind, id]}
+        title={title}
+        queryKey={[...queryKeys.payments, base, kind, id]}
         fetchPage={fetchPage as never}
-        backTo={kind === 'invoice' ? `/invoices/edit/${id}` : '/customers'}
+        backTo={back}
         headerActions={
           <Button variant="default" onClick={() => window.print()}>
             Print
@@ -60,8 +83,12 @@ export default function PaymentHistoryPage() {
           { key: 'referenceNo', title: 'Reference', sortable: false },
           { key: 'date', title: 'Date', render: (p) => <DateText value={p.date} /> },
           { key: 'invoiceNo', title: 'Invoice' },
-          { key: 'biller', title: 'Biller' },
-          { key: 'customer', title: 'Customer' },
+          ...(supplier
+            ? [{ key: 'distributor', title: 'Supplier' }]
+            : [
+                { key: 'biller', title: 'Biller' },
+                { key: 'customer', title: 'Customer' },
+              ]),
           { key: 'total', title: 'Total', align: 'right', render: (p) => <MoneyText value={p.total} /> },
           {
             key: 'amountPaid',
@@ -80,7 +107,7 @@ export default function PaymentHistoryPage() {
           { key: 'amountDue', title: 'Due', align: 'right', render: (p) => <MoneyText value={p.amountDue} /> },
           { key: 'paymentType', title: 'Type', render: (p) => TYPE_LABELS[p.paymentType] },
           { key: 'chequeNo', title: 'Cheque' },
-          { key: 'awardPointsRedeemed', title: 'Points', align: 'right' },
+          ...(supplier ? [] : [{ key: 'awardPointsRedeemed', title: 'Points', align: 'right' as const }]),
         ]}
         inlineActions={2}
         rowActions={(p) => [
@@ -97,7 +124,7 @@ export default function PaymentHistoryPage() {
             label: 'Delete',
             color: 'red',
             confirm: { title: 'Are you sure you want to delete?', message: p.referenceNo },
-            run: () => api.delete(`payment/delete/${p.id}/`),
+            run: () => api.delete(`${base}/delete/${p.id}/`),
           },
         ]}
       />
