@@ -144,6 +144,16 @@ export const paymentInput = z
   });
 export type PaymentInput = z.input<typeof paymentInput>;
 
+/** Change a payment: any of its fields; the invoice is recomputed. */
+export const paymentUpdateInput = z.object({
+  id: z.int().positive(),
+  date: isoDate().optional(),
+  paymentType: z.enum(PAYMENT_TYPES).optional(),
+  amountPaid: dollars().optional(),
+  discountRedeemed: nonNegativeDollars().optional(),
+  chequeNo: z.string().trim().max(40).optional(),
+});
+
 export const paymentSchema = z.object({
   id: z.int(),
   referenceNo: z.string(),

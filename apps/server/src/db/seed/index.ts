@@ -1,6 +1,6 @@
 import type { Db } from '../client.js';
 import { seedCatalog } from './catalog.seed.js';
-import { seedInvoices } from './invoices.seed.js';
+import { seedInvoices, seedSupplierInvoices } from './invoices.seed.js';
 import { seedParties } from './parties.seed.js';
 import { Random } from './random.js';
 import { seedUsers } from './users.seed.js';
@@ -17,7 +17,7 @@ export interface SeedContext {
 export type SeedArea = (ctx: SeedContext) => Promise<void>;
 
 /** Each area adds its generator here, in dependency order. */
-const areas: SeedArea[] = [seedUsers, seedCatalog, seedParties, seedInvoices];
+const areas: SeedArea[] = [seedUsers, seedCatalog, seedParties, seedInvoices, seedSupplierInvoices];
 
 export interface SeedOptions {
   seed?: number;

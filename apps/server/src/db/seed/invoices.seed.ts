@@ -1,6 +1,16 @@
 import { addDays, computeInvoiceTotals, lineSubtotal, paymentAmountDue, settledStatus } from '@wd/contracts';
 import { isNull, sql } from 'drizzle-orm';
-import { customers, invoiceItems, invoices, payments, priceGroupItems, products } from '../schema/index.js';
+import {
+  customers,
+  distributorInvoices,
+  distributorPayments,
+  distributors,
+  invoiceItems,
+  invoices,
+  payments,
+  priceGroupItems,
+  products,
+} from '../schema/index.js';
 import type { SeedArea } from './index.js';
 
 /**
@@ -99,6 +109,45 @@ export const seedInvoices: SeedArea = async ({ db, random, scale, today }) => {
           referenceNo: sql`'PAY-' || lpad(nextval('payment_reference_seq')::text, 6, '0')` as unknown as string,
         })),
       );
+    }
+  }
+};
+
+/** Supplier invoices over the year, most paid by cheque, the recent ones still due. */
+export const seedSupplierInvoices: SeedArea = async ({ db, random, scale, today }) => {
+  const suppliers = await db.select({ id: distributors.id }).from(distributors);
+  if (suppliers.length === 0) return;
+  const count = Math.round(60 * scale);
+  for (let n = 0; n < count; n++) {
+    const daysAgo = Math.floor((365 * (count - n)) / count);
+    const date = addDays(today, -daysAgo);
+    const purchase = random.int(300, 9000) * 100 + random.int(0, 99);
+    const paid = daysAgo > 30 || random.chance(0.3);
+    const payDate = [addDays(date, random.int(3, 25)), today].sort()[0];
+    const [row] = await db
+      .insert(distributorInvoices)
+      .values({
+        date,
+        distributorId: random.pick(suppliers).id,
+        invoiceNo: String(random.int(10000, 99999)),
+        amountPurchase: purchase,
+        amountPaid: paid ? purchase : 0,
+        amountDue: paid ? 0 : purchase,
+        status: paid ? 'PAID' : 'DUE',
+        datePaid: paid ? payDate : null,
+      })
+      .returning({ id: distributorInvoices.id });
+    if (paid) {
+      await db.insert(distributorPayments).values({
+        referenceNo:
+          sql`'SPAY-' || lpad(nextval('distributor_payment_reference_seq')::text, 6, '0')` as unknown as string,
+        invoiceId: row.id,
+        date: payDate,
+        paymentType: 'cheque',
+        amountPaid: purchase,
+        amountDue: 0,
+        chequeNo: String(random.int(1000, 9999)),
+      });
     }
   }
 };

@@ -15,6 +15,7 @@ import {
   messageSchema,
   paymentInput,
   paymentResponse,
+  paymentUpdateInput,
   periodFilterFields,
 } from '@wd/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -185,6 +186,18 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { payment: await paymentsService.insert(parsed.data, image, currentUser(req)) };
     },
+  );
+  app.patch(
+    '/payment/update',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Change a payment; the invoice is recomputed',
+        body: paymentUpdateInput,
+        response: { 200: paymentResponse, ...errors },
+      },
+    },
+    async (req) => ({ payment: await paymentsService.update(req.body, currentUser(req)) }),
   );
   app.delete(
     '/payment/delete/:id',

@@ -209,6 +209,29 @@ describe('states and payments', () => {
     expect(history.totals).toEqual({ paid: 9.5, discount: 0.5 });
   });
 
+  it('payment/update changes a payment and the invoice follows', async () => {
+    const inv = await newInvoice();
+    const p = await createProduct(t, { sellingPrice: 20 });
+    await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
+    await t.call('PATCH', '/api/invoice/update/', { id: inv.id, status: 'DUE' }, t.adminToken);
+    const payment = (await pay(inv.id, { amountPaid: 5 })).json().payment;
+    const upd = await t.call('PATCH', '/api/payment/update/', { id: payment.id, amountPaid: 20 }, t.adminToken);
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().payment).toMatchObject({ amountPaid: 20, amountDue: 0 });
+    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'PAID', paid: 20, balance: 0 });
+    const cheque = await t.call(
+      'PATCH',
+      '/api/payment/update/',
+      { id: payment.id, paymentType: 'cheque' },
+      t.adminToken,
+    );
+    expect(cheque.statusCode).toBe(400);
+    expect(cheque.json().message).toBe('Please enter the Cheque No.');
+    expect(
+      (await t.call('PATCH', '/api/payment/update/', { id: 999999, amountPaid: 1 }, t.adminToken)).statusCode,
+    ).toBe(404);
+  });
+
   it('refuses a cheque without a number and a payment of nothing (400)', async () => {
     const inv = await newInvoice();
     const cheque = await pay(inv.id, { paymentType: 'cheque', amountPaid: 5 });

@@ -4,6 +4,7 @@ import {
   type Payment,
   paymentAmountDue,
   type paymentInput,
+  type paymentUpdateInput,
   toCents,
   toDollars,
   WALK_IN_CUSTOMER,
@@ -14,7 +15,7 @@ import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices, payments } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse, paging, searchCondition } from '../../lib/list.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { filesRepository } from '../files.repository.js';
@@ -120,6 +121,45 @@ export function createPaymentsService({ db }: AppContext) {
         const payment = (await findOne(tx, row.id))!;
         await recordAudit(tx, user.id, 'payment', row.id, 'create', null, payment);
         return toPayment(payment);
+      });
+    },
+
+    /**
+     * Changes a payment under the invoice's lock; its amountDue is the balance
+     * before it (the invoice's balance without it) less its amount and discount.
+     */
+    async update(input: z.output<typeof paymentUpdateInput>, user: AuthUser) {
+      const first = await findOne(db, input.id);
+      if (!first) throw new NotFoundError(INVOICE_MESSAGES.paymentNotFound);
+      return db.transaction(async (tx) => {
+        await invoicesRepository.lock(tx, first.invoiceID);
+        const before = await findOne(tx, input.id);
+        if (!before) throw new NotFoundError(INVOICE_MESSAGES.paymentNotFound);
+        const paymentType = input.paymentType ?? before.paymentType;
+        const chequeNo = input.chequeNo ?? before.chequeNo;
+        if (paymentType === 'cheque' && !chequeNo) throw new ValidationError('Please enter the Cheque No.', 'chequeNo');
+        const amountPaid = input.amountPaid === undefined ? before.amountPaid : toCents(input.amountPaid);
+        const discount =
+          input.discountRedeemed === undefined ? before.discountRedeemed : toCents(input.discountRedeemed);
+        if (amountPaid === 0 && discount === 0)
+          throw new ValidationError('amountPaid must not be 0 when the discount is 0 too', 'amountPaid');
+        const invoice = (await invoicesRepository.find(tx, before.invoiceID))!;
+        const balanceWithout = invoice.balance + before.amountPaid + before.discountRedeemed;
+        await tx
+          .update(payments)
+          .set({
+            date: input.date ?? before.date,
+            paymentType,
+            chequeNo,
+            amountPaid,
+            discountRedeemed: discount,
+            amountDue: paymentAmountDue(balanceWithout, amountPaid, discount),
+          })
+          .where(eq(payments.id, input.id));
+        await recomputeInvoice(tx, before.invoiceID);
+        const after = (await findOne(tx, input.id))!;
+        await recordAudit(tx, user.id, 'payment', input.id, 'update', before, after);
+        return toPayment(after);
       });
     },
 
