@@ -34,6 +34,10 @@ const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  // A file that fails before any test runs (a syntax error, a failing hook) counts as one failure.
+  failed += (vitest.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
 }
 if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = true;
 

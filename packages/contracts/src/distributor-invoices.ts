@@ -53,6 +53,16 @@ export const distributorPaymentInput = z
     path: ['chequeNo'],
   });
 
+export const distributorPaymentUpdateInput = z.object({
+  id: z.int().positive(),
+  date: isoDate().optional(),
+  paymentType: z.enum(PAYMENT_TYPES).optional(),
+  amountPaid: nonNegativeDollars()
+    .refine((v) => v > 0, { message: 'must be more than 0' })
+    .optional(),
+  chequeNo: z.string().trim().max(40).optional(),
+});
+
 export const distributorPaymentSchema = z.object({
   id: z.int(),
   referenceNo: z.string(),

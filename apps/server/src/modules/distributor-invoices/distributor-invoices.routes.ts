@@ -6,6 +6,7 @@ import {
   distributorInvoiceUpdateInput,
   distributorPaymentInput,
   distributorPaymentResponse,
+  distributorPaymentUpdateInput,
   errorSchema,
   idParams,
   listFilterSchema,
@@ -134,6 +135,18 @@ export const distributorInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { payment: await service.addPayment(parsed.data, image, currentUser(req)) };
     },
+  );
+  app.patch(
+    '/distributorPayment/update',
+    {
+      schema: {
+        tags,
+        summary: 'Change a supplier payment; the invoice follows',
+        body: distributorPaymentUpdateInput,
+        response: { 200: distributorPaymentResponse, ...errors },
+      },
+    },
+    async (req) => ({ payment: await service.updatePayment(req.body, currentUser(req)) }),
   );
   app.delete(
     '/distributorPayment/delete/:id',

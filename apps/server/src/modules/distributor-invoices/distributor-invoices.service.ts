@@ -4,6 +4,7 @@ import {
   type DistributorPayment,
   type distributorInvoiceInput,
   type distributorPaymentInput,
+  type distributorPaymentUpdateInput,
   INVOICE_MESSAGES,
   MESSAGES,
   PARTY_MESSAGES,
@@ -17,7 +18,7 @@ import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributorPayments, distributors } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { orderBy, pageResponse, paging, searchCondition } from '../../lib/list.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { filesRepository } from '../files.repository.js';
@@ -296,6 +297,35 @@ export function createDistributorInvoicesService({ db }: AppContext) {
         const payment = (await findPayment(tx, row.id))!;
         await recordAudit(tx, user.id, 'distributor_payment', row.id, 'create', null, payment);
         return toPayment(payment);
+      });
+    },
+
+    async updatePayment(input: z.output<typeof distributorPaymentUpdateInput>, user: AuthUser) {
+      const first = await findPayment(db, input.id);
+      if (!first) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.paymentNotFound);
+      return db.transaction(async (tx) => {
+        await lock(tx, first.invoiceID);
+        const before = await findPayment(tx, input.id);
+        if (!before) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.paymentNotFound);
+        const paymentType = input.paymentType ?? before.paymentType;
+        const chequeNo = input.chequeNo ?? before.chequeNo;
+        if (paymentType === 'cheque' && !chequeNo) throw new ValidationError('Please enter the Cheque No.', 'chequeNo');
+        const amountPaid = input.amountPaid === undefined ? before.amountPaid : toCents(input.amountPaid);
+        const head = (await find(tx, before.invoiceID))!;
+        await tx
+          .update(distributorPayments)
+          .set({
+            date: input.date ?? before.date,
+            paymentType,
+            chequeNo,
+            amountPaid,
+            amountDue: head.amountDue + before.amountPaid - amountPaid,
+          })
+          .where(eq(distributorPayments.id, input.id));
+        await recompute(tx, before.invoiceID);
+        const after = (await findPayment(tx, input.id))!;
+        await recordAudit(tx, user.id, 'distributor_payment', input.id, 'update', before, after);
+        return toPayment(after);
       });
     },
 

@@ -68,6 +68,32 @@ describe('supplier invoices', () => {
     expect(bySupplier.totalRows).toBeGreaterThanOrEqual(2);
   });
 
+  it('distributorPayment/update changes a payment and the invoice follows', async () => {
+    const inv = await newInvoice({ amountPurchase: 100 });
+    const payment = (await pay(inv.id, { amountPaid: 40 })).json().payment;
+    const upd = await t.call(
+      'PATCH',
+      '/api/distributorPayment/update/',
+      { id: payment.id, amountPaid: 100 },
+      t.adminToken,
+    );
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().payment).toMatchObject({ amountPaid: 100, amountDue: 0 });
+    expect(
+      (await t.call('POST', `/api/distributor/invoices/${inv.id}/`, undefined, t.adminToken)).json().distributorInvoice,
+    ).toMatchObject({ status: 'PAID', amountDue: 0 });
+    expect(
+      (
+        await t.call(
+          'PATCH',
+          '/api/distributorPayment/update/',
+          { id: payment.id, paymentType: 'cheque' },
+          t.adminToken,
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+
   it('lists with filters and footer totals over all matching rows', async () => {
     await newInvoice({ invoiceNo: '70001', date: '2025-01-10', amountPurchase: 100 });
     await newInvoice({ invoiceNo: '70002', date: '2025-01-20', amountPurchase: 50.5 });
