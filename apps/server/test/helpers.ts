@@ -13,6 +13,8 @@ export const ADMIN_PASSWORD = 'admin-password-1';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database of this test file (undefined on PGlite). */
+  databaseUrl?: string;
   /** The first admin's token. */
   adminToken: string;
   /** Signs in and answers the token. */
@@ -29,7 +31,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const template = inject('pgTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL as string;
@@ -42,6 +44,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
     const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 10 });
     return {
       database,
+      url: target.toString(),
       async drop() {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
@@ -55,7 +58,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 
 /** A fresh, migrated database with the first admin, and the app on it. One per test file. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   const config = testConfig({ adminPassword: ADMIN_PASSWORD, ...overrides });
   const app = await buildApp({ database, config });
   await createUsersService(app.ctx).ensureAdmin();
@@ -79,6 +82,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     database,
+    databaseUrl: url,
     adminToken,
     signIn,
     call,

@@ -353,6 +353,48 @@ describe('correctness under load', () => {
   });
 });
 
+describe('the invoice row lock', () => {
+  // Needs a second connection, so PostgreSQL only (PGlite has one).
+  it.runIf(process.env.DB_KIND === 'postgres')(
+    'a payment waits for a transaction holding the invoice, then counts what it wrote',
+    async () => {
+      const pg = (await import('pg')).default;
+      const inv = await newInvoice();
+      const p = await createProduct(t, { sellingPrice: 10 });
+      await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
+      await t.call('PATCH', '/api/invoice/update/', { id: inv.id, status: 'DUE' }, t.adminToken);
+
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        // NO KEY UPDATE: the payment's foreign key check alone does not wait for it; only the service's own lock does.
+        await other.query('select id from invoices where id = $1 for no key update', [inv.id]);
+        let done = false;
+        const payment = pay(inv.id, { amountPaid: 2 }).then((r) => {
+          done = true;
+          return r;
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        // Held by the other transaction: the payment must still be waiting.
+        expect(done).toBe(false);
+        // The other transaction adds a line of its own and commits.
+        await other.query(
+          `insert into invoice_items (invoice_id, product_id, product_name, barcode, cost_price, selling_price, suggested_retail_price, quantity, subtotal)
+         values ($1, $2, 'Added elsewhere', '000000000000', 100, 500, 900, 1, 500)`,
+          [inv.id, p.id],
+        );
+        await other.query('commit');
+        expect((await payment).statusCode).toBe(200);
+      } finally {
+        await other.end();
+      }
+      // The payment's recompute ran after the lock was released, so it saw the other line.
+      expect((await summary(inv.id)).invoiceSummary).toMatchObject({ total: 15, paid: 2, balance: 13 });
+    },
+  );
+});
+
 describe('what invoices change elsewhere', () => {
   it("counts a product's quantity sold on submitted invoices only, and keeps invoiced customers from permanent deletion", async () => {
     const p = await createProduct(t);
