@@ -65,3 +65,32 @@ export async function readMultipart(
   if (required && !image) throw new ValidationError(`${field} is required`, field);
   return { image, fields };
 }
+
+/**
+ * A payment body: multipart with part `payment` (JSON text) and an optional
+ * image part `chequeImage`, or plain JSON; validated by `schema` with the
+ * spec's cheque message kept as it is.
+ */
+export async function readPaymentBody<S extends import('zod').ZodType>(
+  request: FastifyRequest,
+  schema: S,
+): Promise<{ payment: import('zod').output<S>; image: UploadedImage | null }> {
+  let raw: unknown = request.body;
+  let image: UploadedImage | null = null;
+  if (request.isMultipart()) {
+    const parts = await readMultipart(request, 'chequeImage', { required: false });
+    image = parts.image;
+    try {
+      raw = JSON.parse(parts.fields.payment ?? '');
+    } catch {
+      throw new ValidationError('payment must be JSON text', 'payment');
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.join('.');
+    throw new ValidationError(issue.message.startsWith('Please') ? issue.message : `${field} ${issue.message}`, field);
+  }
+  return { payment: parsed.data, image };
+}

@@ -15,8 +15,7 @@ import {
 } from '@wd/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ValidationError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
+import { readPaymentBody } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createDistributorInvoicesService } from './distributor-invoices.service.js';
 
@@ -113,27 +112,8 @@ export const distributorInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      let raw: unknown = req.body;
-      let image = null;
-      if (req.isMultipart()) {
-        const parts = await readMultipart(req, 'chequeImage', { required: false });
-        image = parts.image;
-        try {
-          raw = JSON.parse(parts.fields.payment ?? '');
-        } catch {
-          throw new ValidationError('payment must be JSON text', 'payment');
-        }
-      }
-      const parsed = distributorPaymentInput.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue.path.join('.');
-        throw new ValidationError(
-          issue.message.startsWith('Please') ? issue.message : `${field} ${issue.message}`,
-          field,
-        );
-      }
-      return { payment: await service.addPayment(parsed.data, image, currentUser(req)) };
+      const { payment, image } = await readPaymentBody(req, distributorPaymentInput);
+      return { payment: await service.addPayment(payment, image, currentUser(req)) };
     },
   );
   app.patch(

@@ -20,8 +20,7 @@ import {
 } from '@wd/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ValidationError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
+import { readPaymentBody } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createDistributorInvoicesService } from '../distributor-invoices/distributor-invoices.service.js';
 import { createInvoicesService } from './invoices.service.js';
@@ -164,27 +163,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      let raw: unknown = req.body;
-      let image = null;
-      if (req.isMultipart()) {
-        const parts = await readMultipart(req, 'chequeImage', { required: false });
-        image = parts.image;
-        try {
-          raw = JSON.parse(parts.fields.payment ?? '');
-        } catch {
-          throw new ValidationError('payment must be JSON text', 'payment');
-        }
-      }
-      const parsed = paymentInput.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue.path.join('.');
-        throw new ValidationError(
-          issue.message.startsWith('Please') ? issue.message : `${field} ${issue.message}`,
-          field,
-        );
-      }
-      return { payment: await paymentsService.insert(parsed.data, image, currentUser(req)) };
+      const { payment, image } = await readPaymentBody(req, paymentInput);
+      return { payment: await paymentsService.insert(payment, image, currentUser(req)) };
     },
   );
   app.patch(
