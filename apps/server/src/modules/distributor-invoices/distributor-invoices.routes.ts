@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { readPaymentBody } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createDistributorInvoicesService } from './distributor-invoices.service.js';
+import { createDistributorPaymentsService } from './distributor-payments.service.js';
 
 const tags = ['supplier invoices'];
 const errors = {
@@ -35,6 +36,7 @@ const historyBody = z.preprocess(
 
 export const distributorInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDistributorInvoicesService(app.ctx);
+  const payments = createDistributorPaymentsService(app.ctx);
   app.post(
     '/distributor/invoices/all',
     {
@@ -113,7 +115,7 @@ export const distributorInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { payment, image } = await readPaymentBody(req, distributorPaymentInput);
-      return { payment: await service.addPayment(payment, image, currentUser(req)) };
+      return { payment: await payments.addPayment(payment, image, currentUser(req)) };
     },
   );
   app.patch(
@@ -126,7 +128,7 @@ export const distributorInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: distributorPaymentResponse, ...errors },
       },
     },
-    async (req) => ({ payment: await service.updatePayment(req.body, currentUser(req)) }),
+    async (req) => ({ payment: await payments.updatePayment(req.body, currentUser(req)) }),
   );
   app.delete(
     '/distributorPayment/delete/:id',
@@ -138,16 +140,16 @@ export const distributorInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    (req) => service.removePayment(req.params.id, currentUser(req)),
+    (req) => payments.removePayment(req.params.id, currentUser(req)),
   );
   app.post(
     '/distributorPayment/invoice/:id',
     { schema: { tags, summary: 'Payments of a supplier invoice', params: idParams, body: historyBody } },
-    (req) => service.history('invoice', req.params.id, req.body),
+    (req) => payments.history('invoice', req.params.id, req.body),
   );
   app.post(
     '/distributorPayment/distributor/:id',
     { schema: { tags, summary: 'Payments to a supplier', params: idParams, body: historyBody } },
-    (req) => service.history('distributor', req.params.id, req.body),
+    (req) => payments.history('distributor', req.params.id, req.body),
   );
 };

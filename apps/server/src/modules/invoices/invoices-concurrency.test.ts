@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { invoiceCalls } from '../../../test/invoices.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,20 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newInvoice = async (type = 'invoice') =>
-  (await t.call('POST', `/api/invoice/new/${type}/`, undefined, t.adminToken)).json().invoice as {
-    id: number;
-    invoiceNo: string;
-  };
-const summary = async (id: number) =>
-  (await t.call('POST', `/api/invoice/summary/${id}/`, undefined, t.adminToken)).json();
-const pay = (invoiceID: number, fields: Record<string, unknown>) =>
-  t.call(
-    'POST',
-    '/api/payment/insert/',
-    { invoiceID, date: '2026-11-20', paymentType: 'cash', ...fields },
-    t.adminToken,
-  );
+const { newInvoice, summary, pay } = invoiceCalls(() => t);
 
 describe('correctness under load', () => {
   it('50 concurrent payments and line changes leave totals equal to a recomputation from the rows', async () => {

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPaymentBody } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
-import { createDistributorInvoicesService } from '../distributor-invoices/distributor-invoices.service.js';
+import { createDistributorPaymentsService } from '../distributor-invoices/distributor-payments.service.js';
 import { createInvoicesService } from './invoices.service.js';
 import { createPaymentsService } from './payments.service.js';
 
@@ -206,7 +206,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 /** GET /images/cheques/{referenceNo}.jpg: the cheque photo, for signed-in users only. */
 export const chequeImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const paymentsService = createPaymentsService(app.ctx);
-  const supplierPayments = createDistributorInvoicesService(app.ctx);
+  const supplierPayments = createDistributorPaymentsService(app.ctx);
   app.get(
     '/images/cheques/:file',
     { config: { auth: 'user' }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },

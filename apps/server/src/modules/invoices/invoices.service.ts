@@ -1,5 +1,4 @@
 import {
-  barcodeVariants,
   computeInvoiceTotals,
   DEFAULT_PRICE_GROUP_ID,
   INVOICE_MESSAGES,
@@ -9,12 +8,11 @@ import {
   MESSAGES,
   PARTY_MESSAGES,
   PRODUCT_MESSAGES,
-  settledStatus,
   toCents,
   toDollars,
   todayIn,
 } from '@wd/contracts';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, priceGroupItems, products } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -22,62 +20,8 @@ import type { AppContext } from '../../lib/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import type { AuthUser } from '../users/users.service.js';
+import { matchProduct, recomputeInvoice } from './invoice-lines.js';
 import { type InvoiceFilter, invoicesRepository as repo, toInvoice, toItem } from './invoices.repository.js';
-
-/**
- * Recomputes the stored totals from the lines and payments (DOMAIN.md's one
- * rule, in contracts) and settles the status unless the invoice is NEW.
- * Called inside the transaction that changed them, under the invoice's lock.
- */
-export async function recomputeInvoice(tx: Tx, invoiceId: number) {
-  const [lines, pays, head] = await Promise.all([
-    repo.allItems(tx, invoiceId),
-    repo.allPayments(tx, invoiceId),
-    repo.find(tx, invoiceId),
-  ]);
-  if (!head) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-  const t = computeInvoiceTotals(lines, pays, {
-    discountRedeemed: head.headerDiscount,
-    awardPointsRedeemed: head.headerAwardPoints,
-  });
-  await repo.update(tx, invoiceId, {
-    total: t.total,
-    amountCredited: t.amountCredited,
-    paid: t.paid,
-    discountRedeemed: t.discountRedeemed,
-    awardPointsRedeemed: t.awardPointsRedeemed,
-    balance: t.balance,
-    totalSuggested: t.totalSuggested,
-    suggestedCredited: t.suggestedCredited,
-    ...(head.status === 'NEW' ? {} : { status: settledStatus(t.balance) }),
-  });
-  return t;
-}
-
-/** Matches scanned or typed text to one active product (DOMAIN.md, "Adding a product"). */
-async function matchProduct(tx: Tx, text: string) {
-  const t = text.trim();
-  const rows = await tx
-    .select({ id: products.id, barcode: products.barcode, boxBarcode: products.boxBarcode })
-    .from(products)
-    .where(
-      and(
-        isNull(products.deletedAt),
-        or(
-          inArray(products.barcode, barcodeVariants(t)),
-          eq(products.boxBarcode, t),
-          sql`lower(${products.name}) = lower(${t})`,
-        ),
-      ),
-    )
-    .limit(2);
-  if (rows.length === 0) throw new NotFoundError(`${INVOICE_MESSAGES.noMatch} "${t}"`);
-  if (rows.length > 1) throw new ConflictError(INVOICE_MESSAGES.manyMatches);
-  return {
-    id: rows[0].id,
-    byBox: rows[0].boxBarcode !== '' && rows[0].boxBarcode === t && !barcodeVariants(t).includes(rows[0].barcode),
-  };
-}
 
 export function createInvoicesService({ db, config }: AppContext) {
   const today = () => todayIn(config.timeZone);

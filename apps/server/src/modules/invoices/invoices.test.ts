@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { createTestApp, multipart, type TestApp } from '../../../test/helpers.js';
+import { invoiceCalls } from '../../../test/invoices.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
 let t: TestApp;
@@ -10,20 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newInvoice = async (type = 'invoice') =>
-  (await t.call('POST', `/api/invoice/new/${type}/`, undefined, t.adminToken)).json().invoice as {
-    id: number;
-    invoiceNo: string;
-  };
-const summary = async (id: number) =>
-  (await t.call('POST', `/api/invoice/summary/${id}/`, undefined, t.adminToken)).json();
-const pay = (invoiceID: number, fields: Record<string, unknown>) =>
-  t.call(
-    'POST',
-    '/api/payment/insert/',
-    { invoiceID, date: '2026-11-20', paymentType: 'cash', ...fields },
-    t.adminToken,
-  );
+const { newInvoice, summary, pay } = invoiceCalls(() => t);
 
 describe('invoice/new', () => {
   it('creates a NEW invoice for biller 1 and a walk-in, numbered from a sequence', async () => {

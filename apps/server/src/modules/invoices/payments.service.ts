@@ -20,8 +20,8 @@ import { pageResponse, paging, searchCondition } from '../../lib/list.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { filesRepository } from '../files.repository.js';
 import type { AuthUser } from '../users/users.service.js';
+import { recomputeInvoice } from './invoice-lines.js';
 import { invoicesRepository } from './invoices.repository.js';
-import { recomputeInvoice } from './invoices.service.js';
 
 type Input = z.output<typeof paymentInput>;
 
