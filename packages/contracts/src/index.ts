@@ -1,6 +1,8 @@
 import './common/messages.js';
 
 export * from './barcodes.js';
+export * from './calls/index.js';
+export * from './common/call.js';
 export * from './common/dates.js';
 export * from './common/errors.js';
 export * from './common/list.js';

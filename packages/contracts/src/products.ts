@@ -5,22 +5,24 @@ import { BARCODE_SYMBOLOGIES, normalizeBarcode } from './rules/barcode.js';
 
 export const barcodeSymbology = z.enum(BARCODE_SYMBOLOGIES);
 
-export const productSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  unitQuantity: z.int(),
-  barcodeSymbology,
-  barcode: z.string(),
-  boxBarcode: z.string(),
-  category: z.string(),
-  costPrice: z.number(),
-  sellingPrice: z.number(),
-  suggestedRetailPrice: z.number(),
-  quantitySold: z.number(),
-  /** 0 when the product is in no product price group. */
-  productGroupID: z.int(),
-  deletedAt: z.string().nullable(),
-});
+export const productSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    unitQuantity: z.int(),
+    barcodeSymbology,
+    barcode: z.string(),
+    boxBarcode: z.string(),
+    category: z.string(),
+    costPrice: z.number(),
+    sellingPrice: z.number(),
+    suggestedRetailPrice: z.number(),
+    quantitySold: z.number(),
+    /** 0 when the product is in no product price group. */
+    productGroupID: z.int(),
+    deletedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
 const boxBarcode = z
@@ -59,9 +61,6 @@ export type ProductInput = z.input<typeof productInput>;
 
 export const productUpdateInput = z.object({ id: z.int().positive(), ...productFields }).transform(withBarcode);
 export type ProductUpdateInput = z.input<typeof productUpdateInput>;
-
-export const idsBody = z.object({ ids: z.array(z.int().positive()).min(1).max(10_000) });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const productResponse = z.object({ product: productSchema });
 export const productsResponse = z.object({ products: z.array(productSchema), ...pageFields });

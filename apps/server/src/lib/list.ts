@@ -1,12 +1,18 @@
-import type { ListFilter, SortItem } from '@wd/contracts';
-import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { monthRange, type PeriodFilter, type SortItem, yearRange } from '@wd/contracts';
+import { type AnyColumn, and, asc, desc, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { ValidationError } from './errors.js';
 
 /**
- * Shared pieces of every list query: search, sort and paging are done in SQL
- * (never by loading everything into JavaScript).
+ * The one list query of the server (docs/architecture.md, "Lists"): a page
+ * of rows, the number of matching rows and the footer totals, all computed in
+ * SQL. Search, sort and paging never happen in JavaScript.
  */
+
+/** Columns a list may be sorted by: the allow-list the filter's sortingList is checked against. */
 export type Sortable = Record<string, AnyColumn | SQL>;
+type Selection = SelectedFields;
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export function likePattern(text: string): string {
@@ -21,11 +27,14 @@ export function searchCondition(query: string | undefined, columns: (AnyColumn |
   return or(...columns.map((c) => ilike(sql`(${c})::text`, pattern)));
 }
 
-/** ORDER BY from the filter's sortingList; an unknown column is a 400, not silently ignored. */
+/**
+ * ORDER BY from the filter's sortingList. Only the allow-list's own keys count
+ * (`__proto__` or `constructor` are unknown columns): an unknown column is a 400.
+ */
 export function orderBy(sortingList: SortItem[] | undefined, sortable: Sortable, fallback: SQL[]): SQL[] {
   const clauses: SQL[] = [];
   for (const item of sortingList ?? []) {
-    const column = sortable[item.column];
+    const column = Object.hasOwn(sortable, item.column) ? sortable[item.column] : undefined;
     if (!column) {
       throw new ValidationError(`sortingList column must be one of ${Object.keys(sortable).join(', ')}`, 'sortingList');
     }
@@ -34,20 +43,98 @@ export function orderBy(sortingList: SortItem[] | undefined, sortable: Sortable,
   return [...clauses, ...fallback];
 }
 
-export interface Paging {
-  limit: number;
-  offset: number;
+/**
+ * The period filter as date ranges, so the date column's index serves it:
+ * start/end dates inclusive; month + year is [first day, first day of the
+ * next month); a year alone is that calendar year. A month without a year
+ * means that month of every year, which no range can say (no index then).
+ */
+export function periodCondition(column: AnyColumn, filter: PeriodFilter): SQL | undefined {
+  const { startDate, endDate, month, year } = filter;
+  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
+  return and(
+    startDate ? gte(column, startDate) : undefined,
+    endDate ? lte(column, endDate) : undefined,
+    range ? gte(column, range.from) : undefined,
+    range ? lt(column, range.until) : undefined,
+    month && !year ? sql`extract(month from ${column}) = ${month}` : undefined,
+  );
 }
 
-export function paging(filter: Pick<ListFilter, 'currentPage' | 'resultsPerPage'>): Paging {
-  return { limit: filter.resultsPerPage, offset: (filter.currentPage - 1) * filter.resultsPerPage };
+/** `where` for an optional "All"-able select filter (status, type): '' and 'All' mean any. */
+export function choice<T extends string>(column: AnyColumn, value: T | '' | 'All' | undefined): SQL | undefined {
+  return value && value !== 'All' ? sql`${column} = ${value}` : undefined;
 }
 
-/** `{ <key>: rows, currentPage, numPages, totalRows }` */
+/** A page request: which rows, how many, sorted how. */
+export interface PageRequest {
+  currentPage: number;
+  resultsPerPage: number;
+  sortingList?: SortItem[];
+}
+
+export interface ListSpec<C extends Selection, T extends Record<string, SQL>> {
+  /**
+   * FROM and joins for a selection: `(fields) => db.select(fields).from(a).leftJoin(b, …)`.
+   * The same joins serve the page and the count, so they can never disagree.
+   */
+  from: (fields: Selection) => DynamicSelect;
+  columns: C;
+  where?: SQL;
+  /** The allow-list of sort columns. */
+  sortable: Sortable;
+  /** The order after the user's sort: the default order, ending in a unique column so pages are stable. */
+  order: SQL[];
+  /** Footer sums over every matching row (not only the page), in cents or units. */
+  totals?: T;
+}
+
+/** The subset of a Drizzle select builder the helper uses (`.$dynamic()` is not needed: it only chains). */
+interface DynamicSelect {
+  where(where: SQL | undefined): {
+    orderBy(...order: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<unknown[]> } };
+  } & PromiseLike<unknown[]>;
+}
+
+export interface ListResult<Row, T> {
+  rows: Row[];
+  totalRows: number;
+  totals: { [K in keyof T]: number };
+}
+
+/**
+ * One page of a list, its row count and footer totals. Two statements run
+ * side by side: the page (which an index in the sort order can stop at
+ * LIMIT) and one aggregate (count and every total at once). A single
+ * statement with `count(*) over ()` was slower: the window forces every
+ * matching row, with all its columns, to be built before the LIMIT.
+ */
+export async function listPage<C extends Selection, T extends Record<string, SQL> = Record<never, SQL>>(
+  filter: PageRequest,
+  spec: ListSpec<C, T>,
+): Promise<ListResult<SelectResultFields<C>, T>> {
+  const aggregates: Selection = { __rows: sql<number>`count(*)`.mapWith(Number) };
+  for (const [key, expr] of Object.entries(spec.totals ?? {})) {
+    aggregates[key] = sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
+  }
+  const [rows, [agg]] = await Promise.all([
+    spec
+      .from(spec.columns)
+      .where(spec.where)
+      .orderBy(...orderBy(filter.sortingList, spec.sortable, spec.order))
+      .limit(filter.resultsPerPage)
+      .offset((filter.currentPage - 1) * filter.resultsPerPage),
+    spec.from(aggregates).where(spec.where) as PromiseLike<Record<string, number>[]>,
+  ]);
+  const { __rows, ...totals } = agg;
+  return { rows: rows as SelectResultFields<C>[], totalRows: __rows, totals: totals as { [K in keyof T]: number } };
+}
+
+/** `{ <key>: rows, currentPage, numPages, totalRows }`: the wire shape of every list (API.md). */
 export function pageResponse<K extends string, T>(
   key: K,
   rows: T[],
-  filter: Pick<ListFilter, 'currentPage' | 'resultsPerPage'>,
+  filter: Pick<PageRequest, 'currentPage' | 'resultsPerPage'>,
   totalRows: number,
 ): { [P in K]: T[] } & { currentPage: number; numPages: number; totalRows: number } {
   return {
@@ -56,4 +143,9 @@ export function pageResponse<K extends string, T>(
     numPages: Math.max(1, Math.ceil(totalRows / filter.resultsPerPage)),
     totalRows,
   } as { [P in K]: T[] } & { currentPage: number; numPages: number; totalRows: number };
+}
+
+/** LIMIT/OFFSET of a page request, for the few lists that are not a plain `listPage`. */
+export function paging(filter: Pick<PageRequest, 'currentPage' | 'resultsPerPage'>) {
+  return { limit: filter.resultsPerPage, offset: (filter.currentPage - 1) * filter.resultsPerPage };
 }

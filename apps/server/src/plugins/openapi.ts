@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** /api/openapi.json and the reference page /api/docs, both from the route schemas. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
@@ -18,6 +18,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas named with `.meta({ id })` in packages/contracts become components/schemas and are referenced.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -23,3 +23,37 @@ export interface MenuSection {
 export function page(load: () => Promise<{ default: React.ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
+
+type Loader = () => Promise<{ default: React.ComponentType }>;
+
+/** One named export of a lazily loaded module as a page. */
+export function pageExport<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return page(async () => ({ default: (await load())[name] as React.ComponentType }));
+}
+
+/**
+ * The usual routes of a record area: `<path>` (list), `<path>/recover`,
+ * `<path>/new`, `<path>/edit/:id` and `<path>/:id`, with their titles.
+ * `form` loads the module holding the new, edit and view pages.
+ */
+export function recordRoutes<M>(o: {
+  path: string;
+  /** "Billers" */
+  plural: string;
+  /** "Biller" */
+  singular: string;
+  list: Loader;
+  recover?: Loader;
+  form: () => Promise<M>;
+  pages: { new: keyof M; edit: keyof M; view: keyof M };
+}): AppRoute[] {
+  return [
+    { path: o.path, handle: { title: o.plural }, lazy: page(o.list) },
+    ...(o.recover
+      ? [{ path: `${o.path}/recover`, handle: { title: `Recover ${o.plural}` }, lazy: page(o.recover) }]
+      : []),
+    { path: `${o.path}/new`, handle: { title: `New ${o.singular}` }, lazy: pageExport(o.form, o.pages.new) },
+    { path: `${o.path}/edit/:id`, handle: { title: `Edit ${o.singular}` }, lazy: pageExport(o.form, o.pages.edit) },
+    { path: `${o.path}/:id`, handle: { title: o.singular }, lazy: pageExport(o.form, o.pages.view) },
+  ];
+}

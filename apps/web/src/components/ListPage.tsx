@@ -6,29 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../lib/alert';
 import { errorMessage } from '../lib/api-client';
 import { type ListParamsApi, type ListParamsOptions, useListParams } from '../lib/list-params';
+import { type ListResult, type ListSource, toListResult as toListResultOf } from '../lib/list-source';
 import { isNavigating } from '../lib/navigation-state';
 import { type ConfirmOptions, confirm } from './confirm';
 import { type Column, DataTable } from './DataTable';
 import { Pager, ShowingText } from './Pager';
 
-export interface ListResult<T, Totals = Record<string, number>> {
-  rows: T[];
-  currentPage: number;
-  numPages: number;
-  totalRows: number;
-  totals?: Totals;
-}
-
-/** `{ users: [...], currentPage, … }` → ListResult, for an area's fetch function. */
-export function toListResult<T>(key: string, body: Record<string, unknown>): ListResult<T> {
-  return {
-    rows: (body[key] as T[]) ?? [],
-    currentPage: Number(body.currentPage ?? 1),
-    numPages: Number(body.numPages ?? 1),
-    totalRows: Number(body.totalRows ?? 0),
-    totals: body.totals as Record<string, number> | undefined,
-  };
-}
+export type { ListResult } from '../lib/list-source';
 
 export interface RowAction {
   label: string;
@@ -55,9 +39,12 @@ export const PAGE_SIZE_OPTIONS = ['10', '25', '50', '100', 'ALL'];
 
 interface ListPageProps<T, Totals> {
   title: ReactNode;
-  /** The area's query key; the filter is appended. */
-  queryKey: readonly unknown[];
-  fetchPage: (filter: ListFilterInput & Record<string, unknown>) => Promise<ListResult<T, Totals>>;
+  /** Where the pages come from (listSource of a list call). */
+  source?: ListSource<T, Totals>;
+  /** @deprecated transitional: use source. */
+  queryKey?: readonly unknown[];
+  /** @deprecated transitional: use source. */
+  fetchPage?: (filter: ListFilterInput & Record<string, unknown>) => Promise<ListResult<T, Totals>>;
   columns: Column<T>[] | ((totals: Totals | undefined) => Column<T>[]);
   rowKey?: (row: T) => string | number;
   addNewTo?: string;
@@ -91,22 +78,25 @@ interface ListPageProps<T, Totals> {
 export function ListPage<T, Totals = Record<string, number>>(props: ListPageProps<T, Totals>) {
   const {
     title,
-    queryKey,
-    fetchPage,
+    source: given,
     rowKey = (row: T) => (row as { id: number }).id,
     paginated = true,
     inlineActions = 3,
   } = props;
+  const source: ListSource<T, Totals> = given ?? {
+    key: (f) => [...(props.queryKey ?? []), f],
+    fetch: (f) => (props.fetchPage as NonNullable<typeof props.fetchPage>)(f),
+  };
+  const queryClient = useQueryClient();
   const params = useListParams(props.params);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const lastTotal = useRef<number | undefined>(undefined);
   const filter = paginated
     ? params.toFilter(lastTotal.current)
     : { ...params.toFilter(), currentPage: 1, resultsPerPage: 100_000 };
   const query = useQuery({
-    queryKey: [...queryKey, filter],
-    queryFn: () => fetchPage(filter),
+    queryKey: source.key(filter),
+    queryFn: () => source.fetch(filter),
     placeholderData: keepPreviousData,
   });
   const data = query.data;
@@ -126,11 +116,11 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
     }, 300);
   };
 
+  // The action's mutation hook has invalidated what it changed; the list goes back to page 1.
   const reload = async () => {
     setSelected(new Set());
     params.setPage(1);
-    // The whole area: a recover or delete moves rows between its lists.
-    await queryClient.invalidateQueries({ queryKey: [queryKey[0]] });
+    if (!given && props.queryKey) await queryClient.invalidateQueries({ queryKey: [props.queryKey[0]] });
   };
 
   const runAction = async (action: RowAction) => {
@@ -289,4 +279,9 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
       </Paper>
     </Stack>
   );
+}
+
+/** @deprecated transitional: use listSource. */
+export function toListResult<T>(_key: string, body: Record<string, unknown>): ListResult<T> {
+  return toListResultOf<T, Record<string, number>>(body);
 }

@@ -3,8 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '@wd/contracts';
 import { useState } from 'react';
-import { api } from '../lib/api-client';
+import { lookupProducts } from '../features/products/api';
 import { formatMoney } from '../lib/format';
+import { keys } from '../lib/query-keys';
 
 interface ProductPickerProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   value: Product | null;
@@ -18,13 +19,12 @@ export function ProductPicker({ value, onChange, limit = 20, label = 'Product', 
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const query = useQuery({
-    queryKey: ['products', 'filter', debounced, limit],
-    queryFn: () =>
-      api.post<{ products: Product[] }>('product/filter/', { searchQuery: debounced, resultsPerPage: limit }),
+    queryKey: keys.products.list('lookup', { debounced, limit }),
+    queryFn: () => lookupProducts(debounced, limit),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
-  const found = query.data?.products ?? [];
+  const found = query.data ?? [];
   const options = value && !found.some((p) => p.id === value.id) ? [value, ...found] : found;
   return (
     <Select

@@ -1,4 +1,4 @@
-import type { Session } from '@wd/contracts';
+import { type Call, type CallInput, type CallResult, callPath, type Session } from '@wd/contracts';
 import { session } from './session';
 
 /** A failed call: the server's `{ message, field? }` and the HTTP status. */
@@ -69,14 +69,25 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
-};
+/** A multipart call's file (optional where the call says so). */
+export type CallFile = { file?: File | Blob | null };
 
-export const checkToken = () => api.post<Session>('user/token/');
+/**
+ * Makes a call of the table (packages/contracts): the path from its
+ * parameters, the body as JSON (or multipart with the file), and the answer
+ * typed by its response schema.
+ */
+export function callApi<C extends Call>(call: C, input?: CallInput<C> & CallFile): Promise<CallResult<C>> {
+  const { params, body, file } = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown } & CallFile;
+  const path = callPath(call, params);
+  if (!call.multipart) return request(call.method, path, body);
+  const form = new FormData();
+  if (call.multipart.json) form.append(call.multipart.json, JSON.stringify(body ?? {}));
+  if (file) form.append(call.multipart.file, file, file instanceof File ? file.name : call.multipart.file);
+  return request(call.method, path, form);
+}
+
+export const checkToken = (): Promise<Session> => request('POST', 'user/token/');
 
 /** A file behind the Token header (stored images, PDFs), as a Blob. `path` is absolute (/files/…) or under /api. */
 export async function fetchBlob(path: string): Promise<Blob> {
@@ -113,3 +124,11 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return 'There has been an error';
 }
+
+/** @deprecated transitional: areas call through callApi and the table of calls. */
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};

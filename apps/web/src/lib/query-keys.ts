@@ -1,4 +1,38 @@
-/** One place for the query keys, so a change can invalidate exactly what it moved. */
+/**
+ * Query keys, one factory per area (docs/web.md, "Data layer"):
+ * `all` → everything of the area; `lists()` → every list of it (any filter);
+ * `list(name, filter)` → one list; `detail(id)` → one record and whatever
+ * hangs under it (`[...detail(id), 'items']`). A mutation invalidates the
+ * narrowest key that covers what it changed.
+ */
+export function createKeys<A extends string>(area: A) {
+  const all = [area] as const;
+  return {
+    all,
+    lists: () => [area, 'list'] as const,
+    list: (name: string, filter?: unknown) => [area, 'list', name, ...(filter === undefined ? [] : [filter])] as const,
+    details: () => [area, 'detail'] as const,
+    detail: (id: string | number) => [area, 'detail', String(id)] as const,
+  };
+}
+export type AreaKeys = ReturnType<typeof createKeys>;
+
+/** Every area's keys; an area may add its own beside these in its api.ts. */
+export const keys = {
+  users: createKeys('users'),
+  products: createKeys('products'),
+  barcodeItems: createKeys('barcodeItems'),
+  productGroups: createKeys('productGroups'),
+  priceGroups: createKeys('priceGroups'),
+  billers: createKeys('billers'),
+  customers: createKeys('customers'),
+  distributors: createKeys('distributors'),
+  expenses: createKeys('expenses'),
+  invoices: createKeys('invoices'),
+  distributorInvoices: createKeys('distributorInvoices'),
+  payments: createKeys('payments'),
+};
+/** @deprecated transitional: each area uses keys.<area> (createKeys). */
 export const queryKeys = {
   users: ['users'] as const,
   user: (id: string | number) => ['users', 'one', String(id)] as const,

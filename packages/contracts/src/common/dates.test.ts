@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, formatDate, todayIn } from '../index.js';
+import { addDays, daysBetween, formatDate, monthRange, todayIn, yearRange } from '../index.js';
 
 describe('formatDate', () => {
   it('shows YYYY-MM-DD as MM-DD-YYYY', () => {
@@ -23,5 +23,18 @@ describe('date arithmetic', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2025-11-22', '2026-11-22')).toBe(365);
+  });
+});
+
+describe('period ranges', () => {
+  it('a month runs to the first day of the next one', () => {
+    expect(monthRange(2026, 2)).toEqual({ from: '2026-02-01', until: '2026-03-01' });
+    expect(monthRange(2024, 2)).toEqual({ from: '2024-02-01', until: '2024-03-01' });
+  });
+  it('December runs into January of the next year', () => {
+    expect(monthRange(2026, 12)).toEqual({ from: '2026-12-01', until: '2027-01-01' });
+  });
+  it('a year is January 1st to January 1st', () => {
+    expect(yearRange(1999)).toEqual({ from: '1999-01-01', until: '2000-01-01' });
   });
 });

@@ -49,3 +49,22 @@ export const MONTHS = [
   'November',
   'December',
 ] as const;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A half-open date range [from, until), both YYYY-MM-DD. */
+export interface DateRange {
+  from: string;
+  until: string;
+}
+
+/** Month 1–12 of a year → [first day, first day of the next month). */
+export function monthRange(year: number, month: number): DateRange {
+  const next = month === 12 ? { y: year + 1, m: 1 } : { y: year, m: month + 1 };
+  return { from: `${pad(year, 4)}-${pad(month)}-01`, until: `${pad(next.y, 4)}-${pad(next.m)}-01` };
+}
+
+/** A calendar year → [January 1st, January 1st of the next year). */
+export function yearRange(year: number): DateRange {
+  return { from: `${pad(year, 4)}-01-01`, until: `${pad(year + 1, 4)}-01-01` };
+}

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 
 /** Every failure answers this body (API.md, "Errors"). */
-export const errorSchema = z.object({
-  message: z.string(),
-  /** The request field the message is about, when there is one. */
-  field: z.string().optional(),
-});
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    /** The request field the message is about, when there is one. */
+    field: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorSchema>;
 
-export const messageSchema = z.object({ message: z.string() });
+export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
 export const MESSAGES = {
   notSignedIn: 'Not signed in',

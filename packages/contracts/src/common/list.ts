@@ -48,3 +48,11 @@ export interface Page<T> {
   numPages: number;
   totalRows: number;
 }
+
+/** The period part of a list or report filter ('' means not set). */
+export interface PeriodFilter {
+  startDate?: string;
+  endDate?: string;
+  month?: number | '';
+  year?: number | '';
+}

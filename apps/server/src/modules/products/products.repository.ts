@@ -1,8 +1,8 @@
 import { barcodeVariants, type ListFilter, type Product, toDollars } from '@wd/contracts';
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, paging, searchCondition } from '../../lib/list.js';
 
 /** The one select of a product (prices in cents; mapped to the contract by toProduct). */
 export const productColumns = {
@@ -60,23 +60,17 @@ export const productSearchable = [products.name, products.barcode, products.boxB
 export const active = isNull(products.deletedAt);
 
 export const productsRepository = {
-  async list(db: Tx, filter: ListFilter, deleted: boolean) {
-    const where = and(
-      deleted ? isNotNull(products.deletedAt) : active,
-      searchCondition(filter.searchQuery, productSearchable),
-    );
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(productColumns)
-        .from(products)
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, productSortable, [asc(products.name), asc(products.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(products).where(where),
-    ]);
-    return { rows, totalRows: total };
+  list(db: Tx, filter: ListFilter, deleted: boolean) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(products),
+      columns: productColumns,
+      where: and(
+        deleted ? isNotNull(products.deletedAt) : active,
+        searchCondition(filter.searchQuery, productSearchable),
+      ),
+      sortable: productSortable,
+      order: [asc(products.name), asc(products.id)],
+    });
   },
 
   /**
@@ -100,8 +94,9 @@ export const productsRepository = {
       .limit(limit);
   },
 
-  async categories(db: Tx, search: string, limit: number, offset: number) {
-    const where = and(active, ne(products.category, ''), searchCondition(search, [products.category]));
+  async categories(db: Tx, filter: ListFilter) {
+    const where = and(active, ne(products.category, ''), searchCondition(filter.searchQuery, [products.category]));
+    const { limit, offset } = paging(filter);
     const [rows, [{ total }]] = await Promise.all([
       db
         .selectDistinct({ category: products.category })
@@ -150,15 +145,5 @@ export const productsRepository = {
   async update(db: Tx, id: number, values: Partial<typeof products.$inferInsert>) {
     const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning(productColumns);
     return row;
-  },
-
-  async setDeleted(db: Tx, ids: number[], deletedAt: Date | null) {
-    if (ids.length === 0) return;
-    await db.update(products).set({ deletedAt }).where(inArray(products.id, ids));
-  },
-
-  async remove(db: Tx, ids: number[]) {
-    if (ids.length === 0) return;
-    await db.delete(products).where(inArray(products.id, ids));
   },
 };

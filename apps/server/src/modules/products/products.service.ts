@@ -1,6 +1,5 @@
 import {
   type ListFilter,
-  MESSAGES,
   PRODUCT_MESSAGES,
   type Product,
   type ProductInput,
@@ -10,11 +9,13 @@ import {
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { recordAudit, recordAuditMany } from '../../lib/audit.js';
+import { products } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
+import { createSoftDelete } from '../../lib/soft-delete.js';
 import type { AuthUser } from '../users/users.service.js';
 import { type ProductRow, productsRepository as repo, toProduct } from './products.repository.js';
 
@@ -82,11 +83,7 @@ export function createProductsService({ db }: AppContext) {
     },
 
     async categories(filter: ListFilter) {
-      const { limit, offset } = {
-        limit: filter.resultsPerPage,
-        offset: (filter.currentPage - 1) * filter.resultsPerPage,
-      };
-      const { rows, totalRows } = await repo.categories(db, filter.searchQuery, limit, offset);
+      const { rows, totalRows } = await repo.categories(db, filter);
       return pageResponse('categories', rows, filter, totalRows);
     },
 
@@ -129,68 +126,23 @@ export function createProductsService({ db }: AppContext) {
       }
     },
 
-    /**
-     * Delete: an active product is soft-deleted (it can be recovered); one
-     * already deleted is removed for good (the recover screen's Delete).
-     * Invoice lines keep their snapshot of it.
-     */
-    async delete(ids: number[], user: AuthUser): Promise<{ message: string }> {
-      await db.transaction(async (tx) => {
-        const rows = await repo.findByIds(tx, ids);
-        if (rows.length === 0) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
-        const soft = rows.filter((r) => !r.deletedAt);
-        const hard = rows.filter((r) => r.deletedAt);
-        await repo.setDeleted(
-          tx,
-          soft.map((r) => r.id),
-          new Date(),
-        );
-        await repo.remove(
-          tx,
-          hard.map((r) => r.id),
-        );
-        await recordAuditMany(tx, user.id, 'product', 'delete', [
-          ...soft.map((r) => ({ id: r.id, before: toProduct(r), after: { deleted: 'soft' } })),
-          ...hard.map((r) => ({ id: r.id, before: toProduct(r), after: { deleted: 'permanent' } })),
-        ]);
-      });
-      return { message: MESSAGES.deleted };
-    },
-
-    async recover(ids: number[], user: AuthUser): Promise<{ message: string }> {
-      try {
-        await db.transaction(async (tx) => {
-          const rows = (await repo.findByIds(tx, ids)).filter((r): r is ProductRow => Boolean(r.deletedAt));
-          if (rows.length === 0) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
-          for (const r of rows) {
-            const owner = await repo.barcodeOwner(tx, 'barcode', r.barcode, r.id);
-            if (owner) {
-              throw new ConflictError(
-                `"${r.name}" can not be recovered: ${owner.name} now has its barcode ${r.barcode}`,
-              );
-            }
-            if (r.boxBarcode && (await repo.barcodeOwner(tx, 'boxBarcode', r.boxBarcode, r.id))) {
-              throw new ConflictError(`"${r.name}" can not be recovered: another product now has its box barcode`);
-            }
-          }
-          await repo.setDeleted(
-            tx,
-            rows.map((r) => r.id),
-            null,
-          );
-          await recordAuditMany(
-            tx,
-            user.id,
-            'product',
-            'recover',
-            rows.map((r) => ({ id: r.id })),
-          );
-        });
-      } catch (error) {
-        rethrowDuplicate(error);
-      }
-      return { message: MESSAGES.recovered };
-    },
+    /** Invoice lines keep their snapshot of a product that is removed for good. */
+    ...createSoftDelete(db, products, {
+      entity: 'product',
+      notFound: PRODUCT_MESSAGES.notFound,
+      label: (r: ProductRow) => r.name,
+      lockMany: (tx, ids) => repo.findByIds(tx, ids),
+      rethrow: rethrowDuplicate,
+      audit: toProduct,
+      async unrecoverable(tx, r) {
+        const owner = await repo.barcodeOwner(tx, 'barcode', r.barcode, r.id);
+        if (owner) return `"${r.name}" can not be recovered: ${owner.name} now has its barcode ${r.barcode}`;
+        if (r.boxBarcode && (await repo.barcodeOwner(tx, 'boxBarcode', r.boxBarcode, r.id))) {
+          return `"${r.name}" can not be recovered: another product now has its box barcode`;
+        }
+        return null;
+      },
+    }),
   };
 }
 

@@ -1,37 +1,61 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BarcodeItem, ListFilterInput, Product, ProductInput, ProductUpdateInput } from '@wd/contracts';
-import { toListResult } from '../../components/ListPage';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { type BarcodeItem, type ProductInput, type ProductUpdateInput, productCalls } from '@wd/contracts';
+import { api, callApi } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export const fetchProducts = async (filter: ListFilterInput) =>
-  toListResult<Product>('products', await api.post('product/all/', filter));
-export const fetchDeletedProducts = async (filter: ListFilterInput) =>
-  toListResult<Product>('products', await api.post('product/all/deleted/', filter));
+/** The products area's data layer: list sources, queries and mutation hooks that own their invalidation. */
+const productKeys = keys.products;
+
+export const activeProducts = listSource(productCalls.list, productKeys.list('active'));
+export const deletedProducts = listSource(productCalls.listDeleted, productKeys.list('deleted'));
 
 export function useProduct(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.product(id ?? ''),
-    queryFn: async () => (await api.post<{ product: Product }>(`product/${id}/`)).product,
+    queryKey: productKeys.detail(id ?? ''),
+    queryFn: async () => (await callApi(productCalls.get, { params: { id: Number(id) } })).product,
     enabled: Boolean(id),
   });
 }
 
 export function useCategories(search: string) {
   return useQuery({
-    queryKey: [...queryKeys.categories, search],
+    queryKey: productKeys.list('categories', search),
     queryFn: async () =>
-      (await api.post<{ categories: string[] }>('product/categories/', { searchQuery: search, resultsPerPage: 20 }))
-        .categories,
+      (await callApi(productCalls.categories, { body: { searchQuery: search, resultsPerPage: 20 } })).categories,
     staleTime: 30_000,
   });
 }
 
-export const createProduct = (body: ProductInput) => api.post<{ product: Product }>('product/insert/', body);
-export const updateProduct = (body: ProductUpdateInput) => api.patch<{ product: Product }>('product/update/', body);
-/** Soft delete for active products, permanent for deleted ones. */
-export const deleteProducts = (ids: (number | string)[]) => api.post('product/delete/', { ids: ids.map(Number) });
-export const recoverProducts = (ids: (number | string)[]) => api.post('product/recover/', { ids: ids.map(Number) });
+/** Scan and picker lookup: exact codes first. */
+export const lookupProducts = async (searchQuery: string, resultsPerPage: number) =>
+  (await callApi(productCalls.lookup, { body: { searchQuery, resultsPerPage } })).products;
+
+export const useCreateProduct = () =>
+  useCallMutation(productCalls.create, {
+    input: (body: ProductInput) => ({ body }),
+    invalidates: () => [productKeys.lists()],
+  });
+
+export const useUpdateProduct = () =>
+  useCallMutation(productCalls.update, {
+    input: (body: ProductUpdateInput) => ({ body }),
+    invalidates: (_, body) => [productKeys.lists(), productKeys.detail(body.id)],
+  });
+
+/** Soft delete for active products, permanent for deleted ones; both lists change. */
+export const useDeleteProducts = () =>
+  useCallMutation(productCalls.delete, {
+    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
+    invalidates: () => [productKeys.all],
+  });
+
+export const useRecoverProducts = () =>
+  useCallMutation(productCalls.recover, {
+    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
+    invalidates: () => [productKeys.all],
+  });
 
 export const fetchBarcodeItems = async () =>
   (await api.post<{ barcodeItems: BarcodeItem[] }>('barcode/all/', {})).barcodeItems;

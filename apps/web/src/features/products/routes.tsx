@@ -1,18 +1,6 @@
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
-
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  page(async () => ({ default: (await load())[name] }));
-const form = () => import('./pages/ProductFormPage');
+import { type AppRoute, type MenuSection, page, recordRoutes } from '../../app/route-types';
 
 export const productsRoutes: AppRoute[] = [
-  { path: 'products', handle: { title: 'Products' }, lazy: page(() => import('./pages/ProductsListPage')) },
-  {
-    path: 'products/recover',
-    handle: { title: 'Recover Products' },
-    lazy: page(() => import('./pages/ProductsRecoverPage')),
-  },
-  { path: 'products/new', handle: { title: 'New Product' }, lazy: named(form, 'ProductNewPage') },
-  { path: 'products/edit/:id', handle: { title: 'Edit Product' }, lazy: named(form, 'ProductEditPage') },
   {
     path: 'products/barcode',
     handle: { title: 'Barcode Labels' },
@@ -23,7 +11,15 @@ export const productsRoutes: AppRoute[] = [
     handle: { title: 'Print Barcode Labels' },
     lazy: page(() => import('./pages/BarcodePrintPage')),
   },
-  { path: 'products/:id', handle: { title: 'Product' }, lazy: named(form, 'ProductViewPage') },
+  ...recordRoutes({
+    path: 'products',
+    plural: 'Products',
+    singular: 'Product',
+    list: () => import('./pages/ProductsListPage'),
+    recover: () => import('./pages/ProductsRecoverPage'),
+    form: () => import('./pages/ProductFormPage'),
+    pages: { new: 'ProductNewPage', edit: 'ProductEditPage', view: 'ProductViewPage' },
+  }),
 ];
 
 export const productsMenu: MenuSection = {

@@ -1,16 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_MESSAGES } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../lib/alert';
-import { queryKeys } from '../../../lib/query-keys';
-import { createProduct, updateProduct, useProduct } from '../api';
+import { useCreateProduct, useProduct, useUpdateProduct } from '../api';
 import { ProductForm, toProductInput } from '../components/ProductForm';
-
-function useSaved() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.products });
-}
 
 /** A missing product: alert 'Product does not exist' and go to /products. */
 function useMissingProductRedirect(isError: boolean) {
@@ -24,16 +17,8 @@ function useMissingProductRedirect(isError: boolean) {
 }
 
 export function ProductNewPage() {
-  const saved = useSaved();
-  return (
-    <ProductForm
-      title="New Product"
-      onSubmit={async (v) => {
-        await createProduct(toProductInput(v));
-        await saved();
-      }}
-    />
-  );
+  const create = useCreateProduct();
+  return <ProductForm title="New Product" onSubmit={(v) => create.mutateAsync(toProductInput(v))} />;
 }
 
 export function ProductViewPage() {
@@ -46,17 +31,14 @@ export function ProductViewPage() {
 export function ProductEditPage() {
   const { id } = useParams();
   const query = useProduct(id);
-  const saved = useSaved();
+  const update = useUpdateProduct();
   useMissingProductRedirect(query.isError);
   return (
     <ProductForm
       title="Edit Product"
       product={query.data}
       loading={query.isPending}
-      onSubmit={async (v) => {
-        await updateProduct({ id: Number(id), ...toProductInput(v) });
-        await saved();
-      }}
+      onSubmit={(v) => update.mutateAsync({ id: Number(id), ...toProductInput(v) })}
     />
   );
 }

@@ -2,16 +2,15 @@ import { Button } from '@mantine/core';
 import type { Product } from '@wd/contracts';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteProducts, fetchProducts } from '../api';
+import { activeProducts, useDeleteProducts } from '../api';
 import { productColumns } from '../components/productColumns';
 
 export default function ProductsListPage() {
+  const remove = useDeleteProducts();
   return (
     <ListPage<Product>
       title="Products"
-      queryKey={queryKeys.products}
-      fetchPage={fetchProducts}
+      source={activeProducts}
       addNewTo="/products/new"
       headerActions={
         <Button variant="default" component={Link} to="/products/recover">
@@ -27,7 +26,7 @@ export default function ProductsListPage() {
           label: 'Delete',
           color: 'red',
           confirm: { title: 'Are you sure you want to delete?', message: p.name },
-          run: () => deleteProducts([p.id]),
+          run: () => remove.mutateAsync([p.id]),
         },
       ]}
       bulkActions={[
@@ -37,7 +36,7 @@ export default function ProductsListPage() {
             title: 'Are you sure you want to delete?',
             message: 'The selected products can be recovered later.',
           },
-          run: deleteProducts,
+          run: (ids) => remove.mutateAsync(ids),
         },
       ]}
     />

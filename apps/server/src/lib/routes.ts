@@ -1,0 +1,87 @@
+import { type Call, errorSchema, errorStatuses, type MultipartSpec } from '@wd/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthUser } from '../modules/users/users.service.js';
+import { UnauthorizedError } from './errors.js';
+import { readMultipartCall, type UploadedImage } from './uploads.js';
+
+/** What a handler gets: the validated params and body, the signed-in user, and the raw request/reply. */
+export interface CallContext<C extends Call> {
+  params: C['params'] extends z.ZodType ? z.output<C['params']> : undefined;
+  body: C['body'] extends z.ZodType ? z.output<C['body']> : undefined;
+  /** The image of a multipart call (null when the optional part was not sent). */
+  file: UploadedImage | null;
+  /** The signed-in user (401 when read on a public call without one). */
+  user: AuthUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<C extends Call> = (ctx: CallContext<C>) => Promise<z.input<C['response']>> | z.input<C['response']>;
+export type Handlers<T extends Record<string, Call>> = { [K in keyof T]: Handler<T[K]> };
+
+/** The parts of a multipart call, for the OpenAPI document. */
+function multipartSchema(spec: MultipartSpec) {
+  const file = z.file().describe('An image (JPEG, PNG, WebP or HEIC), at most 10 MB');
+  return z.object({
+    ...(spec.json ? { [spec.json]: z.string().describe('The record as JSON text') } : {}),
+    [spec.file]: spec.fileRequired ? file : file.optional(),
+  });
+}
+
+/**
+ * Registers an area's routes from its table of calls (packages/contracts):
+ * path, method, auth level, request and response schemas and the error
+ * statuses all come from the table; the handlers only call the service.
+ * A multipart call's parts are read and validated here (the JSON part by the
+ * call's body schema, the file by its content), so handlers get `body` and `file`.
+ */
+export function registerCalls<T extends Record<string, Call>>(app: FastifyInstance, calls: T, handlers: Handlers<T>) {
+  for (const [name, call] of Object.entries(calls)) {
+    const handler = handlers[name] as Handler<Call>;
+    const response: Record<number, z.ZodType> = { 200: call.response };
+    for (const status of errorStatuses(call)) response[status] = errorSchema;
+    const multipart = call.multipart;
+    app.route({
+      method: call.method,
+      url: call.path,
+      config: { auth: call.auth },
+      schema: {
+        tags: [call.tag],
+        summary: call.summary,
+        operationId: `${call.tag.replace(/\W+(\w)/g, (_, c: string) => c.toUpperCase())}.${name}`,
+        ...(call.params ? { params: call.params } : {}),
+        ...(multipart
+          ? { body: multipartSchema(multipart), consumes: ['multipart/form-data'] }
+          : call.body
+            ? { body: call.body }
+            : {}),
+        response,
+      },
+      // The multipart body is validated by readMultipartCall, part by part.
+      ...(multipart
+        ? {
+            validatorCompiler: ((route: Parameters<typeof validatorCompiler>[0]) =>
+              route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route)) as never,
+          }
+        : {}),
+      handler: async (request, reply) => {
+        let body: unknown = request.body;
+        let file: UploadedImage | null = null;
+        if (multipart) ({ body, file } = await readMultipartCall(request, multipart, call.body));
+        return handler({
+          params: request.params,
+          body,
+          file,
+          get user() {
+            if (!request.user) throw new UnauthorizedError();
+            return request.user;
+          },
+          request,
+          reply,
+        } as CallContext<Call>);
+      },
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
+      }
+    >
+  >;
+  components: { schemas?: Record<string, unknown> };
+};
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.call('GET', '/api/openapi.json')).json();
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  );
+
+describe('the OpenAPI document', () => {
+  it('gives every operation a response schema for 200 and its errors', () => {
+    const missing = operations()
+      .filter(({ op }) => !op.responses?.['200']?.content?.['application/json']?.schema)
+      .map(({ name }) => name);
+    expect(missing).toEqual([]);
+    const product = doc.paths['/api/product/{id}'].post.responses;
+    expect(Object.keys(product).sort()).toEqual(['200', '400', '401', '404']);
+  });
+
+  it('documents the parts of every multipart call', () => {
+    const multipart = operations().filter(({ op }) => op.requestBody?.content['multipart/form-data']);
+    expect(multipart.map(({ name }) => name).sort()).toEqual([
+      'POST /api/customer/resaleCertificate/{id}',
+      'POST /api/distributorPayment/insert',
+      'POST /api/payment/insert',
+      'POST /api/supplier/logo/{id}',
+    ]);
+    const payment = doc.paths['/api/payment/insert'].post.requestBody?.content['multipart/form-data'].schema;
+    expect(Object.keys(payment?.properties ?? {}).sort()).toEqual(['chequeImage', 'payment']);
+    expect(payment?.properties?.chequeImage.format).toBe('binary');
+  });
+
+  it('names the shared schemas in components and refers to them', () => {
+    expect(Object.keys(doc.components.schemas ?? {})).toEqual(
+      expect.arrayContaining([
+        'Error',
+        'Message',
+        'Product',
+        'Invoice',
+        'InvoiceItem',
+        'Payment',
+        'Customer',
+        'Biller',
+      ]),
+    );
+    expect(JSON.stringify(doc.paths['/api/product/{id}'].post.responses['200'])).toContain(
+      '#/components/schemas/Product',
+    );
+  });
+});

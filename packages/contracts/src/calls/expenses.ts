@@ -1,0 +1,2 @@
+// The calls of this area are added here (see products.ts for the shape).
+export {};

@@ -1,0 +1,19 @@
+/**
+ * The table of calls: every call of the API, area by area. The server
+ * registers its routes from it, the web client calls through it, and the
+ * OpenAPI document is generated from it (docs/api.md).
+ */
+export * from './barcodes.js';
+export * from './billers.js';
+export * from './customers.js';
+export * from './distributor-invoices.js';
+export * from './distributors.js';
+export * from './expenses.js';
+export * from './health.js';
+export * from './invoices.js';
+export * from './payments.js';
+export * from './price-groups.js';
+export * from './product-groups.js';
+export * from './products.js';
+export * from './soft-delete.js';
+export * from './users.js';

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * One entry of the table of calls: everything both ends need to agree on.
+ * The server registers its routes from these entries (validation, response
+ * schema, error statuses, who may call), the web client builds its requests
+ * and types from them, and the OpenAPI document is generated from them.
+ * See docs/api.md.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Who may make a call: anyone, any signed-in user (the default), or admins only. */
+export type CallAuth = 'public' | 'user' | 'admin';
+
+/** Statuses a call can answer besides 200; each answers `{ message, field? }`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+/** A multipart call: a JSON text part and an optional file part (documented; read by the handler). */
+export interface MultipartSpec {
+  /** The part that carries the record as JSON text, validated by the call's `body` schema; absent for file-only calls. */
+  json?: string;
+  /** The file part. */
+  file: string;
+  /** Whether the file part is required. */
+  fileRequired: boolean;
+}
+
+export interface Call<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Under /api, with `:name` parameters, e.g. `/product/:id`. */
+  path: string;
+  summary: string;
+  /** OpenAPI tag (the area). */
+  tag: string;
+  auth: CallAuth;
+  params: P;
+  body: B;
+  response: R;
+  /** Statuses besides 200 (400 and 401/403 are added from the schemas and `auth`). */
+  errors: readonly ErrorStatus[];
+  multipart?: MultipartSpec;
+}
+
+type CallInit<P, B, R> = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  auth?: CallAuth;
+  params?: P;
+  body?: B;
+  response: R;
+  errors?: readonly ErrorStatus[];
+  multipart?: MultipartSpec;
+};
+
+/**
+ * The calls of one area, with the area's tag. Keys are the names the client
+ * and the server use (`products.get`); each value is completed with defaults
+ * (signed-in users only, no extra errors).
+ */
+export function defineCalls<
+  const T extends Record<string, CallInit<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>,
+>(
+  tag: string,
+  calls: T,
+): {
+  [K in keyof T]: Call<
+    T[K]['params'] extends z.ZodType ? T[K]['params'] : undefined,
+    T[K]['body'] extends z.ZodType ? T[K]['body'] : undefined,
+    T[K]['response']
+  >;
+} {
+  const out: Record<string, Call> = {};
+  for (const [name, c] of Object.entries(calls)) {
+    out[name] = {
+      method: c.method,
+      path: c.path,
+      summary: c.summary,
+      tag,
+      auth: c.auth ?? 'user',
+      params: c.params,
+      body: c.body,
+      response: c.response,
+      errors: c.errors ?? [],
+      multipart: c.multipart,
+    };
+  }
+  return out as never;
+}
+
+/** Every status a call can answer besides 200, from its schemas, its auth level and its own list. */
+export function errorStatuses(call: Call): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(call.errors);
+  if (call.params || call.body || call.multipart) statuses.add(400);
+  if (call.auth !== 'public') statuses.add(401);
+  if (call.auth === 'admin') statuses.add(403);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** What a call takes: `params` and `body` where it has them (the body as the client sends it). */
+export type CallInput<C extends Call> = (C['params'] extends z.ZodType ? { params: z.input<C['params']> } : object) &
+  (C['body'] extends z.ZodType ? { body?: z.input<C['body']> } : object);
+
+/** What a call answers. */
+export type CallResult<C extends Call> = z.output<C['response']>;
+
+/** `/product/:id` + `{ id: 5 }` → `product/5/` (the spec's trailing slash). */
+export function callPath(call: Pick<Call, 'path'>, params?: Record<string, unknown>): string {
+  const path = call.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${call.path}: missing ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${path.replace(/^\//, '')}/`;
+}
+
+/** Route parameter `:id`: a positive whole number. */
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Bulk operations: `{ ids: number[] }`. */
+export const idsBody = z.object({ ids: z.array(z.int().positive()).min(1).max(10_000) });
