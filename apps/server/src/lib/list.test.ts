@@ -1,0 +1,69 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { invoices } from '../db/schema/index.js';
+import { ValidationError } from './errors.js';
+import { choice, likePattern, orderBy, periodCondition } from './list.js';
+
+const dialect = new PgDialect();
+const render = (s: Parameters<PgDialect['sqlToQuery']>[0] | undefined) => (s ? dialect.sqlToQuery(s) : undefined);
+
+describe('orderBy', () => {
+  const sortable = { date: invoices.date, total: invoices.total };
+
+  it('applies the user sort before the stable fallback', () => {
+    const clauses = orderBy([{ column: 'total', order: 'desc' }], sortable, []);
+    expect(render(clauses[0])?.sql).toBe('"invoices"."total" desc');
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'nothing'])(
+    'refuses %s as a column with a 400 naming the allowed ones',
+    (column) => {
+      expect(() => orderBy([{ column, order: 'asc' }], sortable, [])).toThrow(ValidationError);
+      expect(() => orderBy([{ column, order: 'asc' }], sortable, [])).toThrow(
+        'sortingList column must be one of date, total',
+      );
+    },
+  );
+});
+
+describe('periodCondition', () => {
+  it('is nothing when no period is set', () => {
+    expect(periodCondition(invoices.date, { startDate: '', endDate: '', month: '', year: '' })).toBeUndefined();
+  });
+
+  it('turns month + year into a date range the index can serve', () => {
+    const q = render(periodCondition(invoices.date, { month: 12, year: 2025 }));
+    expect(q?.sql).not.toContain('extract');
+    expect(q?.sql).toBe('("invoices"."date" >= $1 and "invoices"."date" < $2)');
+    expect(q?.params).toEqual(['2025-12-01', '2026-01-01']);
+  });
+
+  it('turns a year alone into that calendar year', () => {
+    expect(render(periodCondition(invoices.date, { year: 2024 }))?.params).toEqual(['2024-01-01', '2025-01-01']);
+  });
+
+  it('keeps start and end dates inclusive beside the month range', () => {
+    const q = render(
+      periodCondition(invoices.date, { startDate: '2026-02-10', endDate: '2026-02-20', month: 2, year: 2026 }),
+    );
+    expect(q?.sql).toContain('>= $1');
+    expect(q?.sql).toContain('<= $2');
+    expect(q?.params).toEqual(['2026-02-10', '2026-02-20', '2026-02-01', '2026-03-01']);
+  });
+
+  it('matches a month of every year when no year is given', () => {
+    expect(render(periodCondition(invoices.date, { month: 3 }))?.sql).toContain('extract(month from');
+  });
+});
+
+describe('choice and likePattern', () => {
+  it("treats '' and 'All' as any", () => {
+    expect(choice(invoices.status, '')).toBeUndefined();
+    expect(choice(invoices.status, 'All')).toBeUndefined();
+    expect(render(choice(invoices.status, 'DUE'))?.params).toEqual(['DUE']);
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
