@@ -2,22 +2,23 @@ import { z } from 'zod';
 import { isoDate } from './common/dates.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
-import { PAYMENT_TYPES } from './invoices.js';
 
 /** Supplier (distributor) invoices: amountDue = amountPurchase − Σ payments. */
-export const distributorInvoiceSchema = z.object({
-  id: z.int(),
-  date: z.string(),
-  datePaid: z.string().nullable(),
-  distributorID: z.int(),
-  distributor: z.string(),
-  invoiceNo: z.string(),
-  amountPurchase: z.number(),
-  amountPaid: z.number(),
-  amountDue: z.number(),
-  note: z.string(),
-  status: z.enum(['DUE', 'PAID', 'REFUND']),
-});
+export const distributorInvoiceSchema = z
+  .object({
+    id: z.int(),
+    date: z.string(),
+    datePaid: z.string().nullable(),
+    distributorID: z.int(),
+    distributor: z.string(),
+    invoiceNo: z.string(),
+    amountPurchase: z.number(),
+    amountPaid: z.number(),
+    amountDue: z.number(),
+    note: z.string(),
+    status: z.enum(['DUE', 'PAID', 'REFUND']),
+  })
+  .meta({ id: 'DistributorInvoice' });
 export type DistributorInvoice = z.infer<typeof distributorInvoiceSchema>;
 
 const fields = {
@@ -29,7 +30,9 @@ const fields = {
 };
 export const distributorInvoiceInput = z.object(fields);
 export type DistributorInvoiceInput = z.input<typeof distributorInvoiceInput>;
+export type DistributorInvoiceCreate = z.output<typeof distributorInvoiceInput>;
 export const distributorInvoiceUpdateInput = z.object({ id: z.int().positive(), ...fields });
+export type DistributorInvoiceUpdate = z.output<typeof distributorInvoiceUpdateInput>;
 
 export const distributorInvoiceListFilter = z.preprocess(
   (v) => v ?? {},
@@ -39,54 +42,18 @@ export const distributorInvoiceListFilter = z.preprocess(
     status: z.union([z.enum(['DUE', 'PAID', 'REFUND']), z.literal(''), z.literal('All')]).optional(),
   }),
 );
-
-export const distributorPaymentInput = z
-  .object({
-    invoiceID: z.int().positive(),
-    date: isoDate(),
-    paymentType: z.enum(PAYMENT_TYPES),
-    amountPaid: nonNegativeDollars().refine((v) => v > 0, { message: 'must be more than 0' }),
-    chequeNo: z.string().trim().max(40).default(''),
-  })
-  .refine((v) => v.paymentType !== 'cheque' || v.chequeNo !== '', {
-    message: 'Please enter the Cheque No.',
-    path: ['chequeNo'],
-  });
-
-export const distributorPaymentUpdateInput = z.object({
-  id: z.int().positive(),
-  date: isoDate().optional(),
-  paymentType: z.enum(PAYMENT_TYPES).optional(),
-  amountPaid: nonNegativeDollars()
-    .refine((v) => v > 0, { message: 'must be more than 0' })
-    .optional(),
-  chequeNo: z.string().trim().max(40).optional(),
-});
-
-export const distributorPaymentSchema = z.object({
-  id: z.int(),
-  referenceNo: z.string(),
-  invoiceID: z.int(),
-  invoiceNo: z.string(),
-  distributor: z.string(),
-  date: z.string(),
-  paymentType: z.enum(PAYMENT_TYPES),
-  amountPaid: z.number(),
-  amountDue: z.number(),
-  chequeNo: z.string(),
-  hasCheque: z.boolean(),
-  status: z.string(),
-  total: z.number(),
-});
-export type DistributorPayment = z.infer<typeof distributorPaymentSchema>;
+export type DistributorInvoiceFilter = z.output<typeof distributorInvoiceListFilter>;
 
 export const distributorInvoiceResponse = z.object({ distributorInvoice: distributorInvoiceSchema });
+/** Footer sums of the supplier invoice list, over every matching invoice. */
+export const distributorInvoiceTotalsSchema = z
+  .object({ amountPurchase: z.number(), amountPaid: z.number(), amountDue: z.number() })
+  .meta({ id: 'DistributorInvoiceTotals' });
 export const distributorInvoicesResponse = z.object({
   distributorInvoices: z.array(distributorInvoiceSchema),
   ...pageFields,
-  totals: z.object({ amountPurchase: z.number(), amountPaid: z.number(), amountDue: z.number() }),
+  totals: distributorInvoiceTotalsSchema,
 });
-export const distributorPaymentResponse = z.object({ payment: distributorPaymentSchema });
 
 export const DISTRIBUTOR_INVOICE_MESSAGES = {
   notFound: "The Supplier Invoice doesn't exist",

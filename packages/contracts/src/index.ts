@@ -11,6 +11,7 @@ export * from './common/money.js';
 export * from './distributor-invoices.js';
 export * from './invoices.js';
 export * from './parties.js';
+export * from './payments.js';
 export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';

@@ -1,72 +1,77 @@
 import { z } from 'zod';
 import { isoDate } from './common/dates.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
-import { dollars, nonNegativeDollars } from './common/money.js';
+import { nonNegativeDollars } from './common/money.js';
 
 export const INVOICE_TYPES = ['invoice', 'consignment'] as const;
 export const INVOICE_STATUSES = ['NEW', 'DUE', 'PAID', 'REFUND'] as const;
-export const PAYMENT_TYPES = ['cash', 'cheque', 'credit', 'moneyOrder'] as const;
 export const WALK_IN_CUSTOMER = 'Walk-in customer';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
-export const invoiceSchema = z.object({
-  id: z.int(),
-  invoiceNo: z.string(),
-  date: z.string(),
-  type: z.enum(INVOICE_TYPES),
-  billerID: z.int(),
-  biller: z.string(),
-  /** 0: no customer (a walk-in). */
-  customerID: z.int(),
-  customer: z.string(),
-  priceGroupID: z.int(),
-  status: z.enum(INVOICE_STATUSES),
-  consignmentStatus: z.enum(['DUE', 'PAID']).nullable(),
-  remarks: z.string(),
-  notes: z.string(),
-  total: z.number(),
-  amountCredited: z.number(),
-  paid: z.number(),
-  discountRedeemed: z.number(),
-  awardPointsRedeemed: z.number(),
-  balance: z.number(),
-  /** The header's own discount and points, editable on the invoice. */
-  headerDiscount: z.number(),
-  headerAwardPoints: z.number(),
-  showSuggestedAnalysis: flag,
-  showIndividualMargin: flag,
-  showDamagedGoods: flag,
-  mergeInvoiceItems: flag,
-});
+export const invoiceSchema = z
+  .object({
+    id: z.int(),
+    invoiceNo: z.string(),
+    date: z.string(),
+    type: z.enum(INVOICE_TYPES),
+    billerID: z.int(),
+    biller: z.string(),
+    /** 0: no customer (a walk-in). */
+    customerID: z.int(),
+    customer: z.string(),
+    priceGroupID: z.int(),
+    status: z.enum(INVOICE_STATUSES),
+    consignmentStatus: z.enum(['DUE', 'PAID']).nullable(),
+    remarks: z.string(),
+    notes: z.string(),
+    total: z.number(),
+    amountCredited: z.number(),
+    paid: z.number(),
+    discountRedeemed: z.number(),
+    awardPointsRedeemed: z.number(),
+    balance: z.number(),
+    /** The header's own discount and points, editable on the invoice. */
+    headerDiscount: z.number(),
+    headerAwardPoints: z.number(),
+    showSuggestedAnalysis: flag,
+    showIndividualMargin: flag,
+    showDamagedGoods: flag,
+    mergeInvoiceItems: flag,
+  })
+  .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const invoiceItemSchema = z.object({
-  id: z.int(),
-  invoiceID: z.int(),
-  productID: z.int(),
-  productName: z.string(),
-  barcode: z.string(),
-  costPrice: z.number(),
-  sellingPrice: z.number(),
-  suggestedRetailPrice: z.number(),
-  quantity: z.int(),
-  subtotal: z.number(),
-  damagedGood: z.boolean(),
-});
+export const invoiceItemSchema = z
+  .object({
+    id: z.int(),
+    invoiceID: z.int(),
+    productID: z.int(),
+    productName: z.string(),
+    barcode: z.string(),
+    costPrice: z.number(),
+    sellingPrice: z.number(),
+    suggestedRetailPrice: z.number(),
+    quantity: z.int(),
+    subtotal: z.number(),
+    damagedGood: z.boolean(),
+  })
+  .meta({ id: 'InvoiceItem' });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
-export const invoiceTotalsSchema = z.object({
-  total: z.number(),
-  amountCredited: z.number(),
-  discountRedeemed: z.number(),
-  paid: z.number(),
-  balance: z.number(),
-  totalSuggested: z.number(),
-  suggestedCredited: z.number(),
-  totalSuggestedProfit: z.number(),
-  suggestedBalance: z.number(),
-});
+export const invoiceTotalsSchema = z
+  .object({
+    total: z.number(),
+    amountCredited: z.number(),
+    discountRedeemed: z.number(),
+    paid: z.number(),
+    balance: z.number(),
+    totalSuggested: z.number(),
+    suggestedCredited: z.number(),
+    totalSuggestedProfit: z.number(),
+    suggestedBalance: z.number(),
+  })
+  .meta({ id: 'InvoiceTotals' });
 export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
 
 export const invoiceListFilter = z.preprocess(
@@ -78,6 +83,13 @@ export const invoiceListFilter = z.preprocess(
     status: z.union([z.enum(['DUE', 'PAID', 'REFUND']), z.literal(''), z.literal('All')]).optional(),
   }),
 );
+export type InvoiceFilter = z.output<typeof invoiceListFilter>;
+export type InvoiceFilterInput = z.input<typeof invoiceListFilter>;
+
+/** `invoice/new/{type}/`: the kind of invoice to open. */
+export const invoiceNewParams = z.object({ type: z.enum(INVOICE_TYPES) });
+export const invoiceCreatedSchema = z.object({ id: z.int(), invoiceNo: z.string() }).meta({ id: 'InvoiceCreated' });
+export const invoiceCreatedResponse = z.object({ invoice: invoiceCreatedSchema });
 
 /** Add a line: by product id, or by scanned / typed text (barcode ± leading 0, box barcode, exact name). */
 export const invoiceInsertInput = z
@@ -91,6 +103,7 @@ export const invoiceInsertInput = z
     message: 'is required (or lookup)',
     path: ['productID'],
   });
+export type InvoiceInsertInput = z.output<typeof invoiceInsertInput>;
 
 export const invoiceItemUpdateInput = z.object({
   id: z.int().positive(),
@@ -100,6 +113,7 @@ export const invoiceItemUpdateInput = z.object({
   sellingPrice: nonNegativeDollars().optional(),
   suggestedRetailPrice: nonNegativeDollars().optional(),
 });
+export type InvoiceItemUpdateInput = z.output<typeof invoiceItemUpdateInput>;
 
 export const invoiceUpdateInput = z.object({
   id: z.int().positive(),
@@ -124,82 +138,57 @@ export const invoiceUpdateInput = z.object({
 });
 export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateInput>;
 
-export const paymentInput = z
-  .object({
-    invoiceID: z.int().positive(),
-    date: isoDate(),
-    paymentType: z.enum(PAYMENT_TYPES),
-    amountPaid: dollars().default(0),
-    discountRedeemed: nonNegativeDollars().default(0),
-    awardPointsRedeemed: nonNegativeDollars().default(0),
-    chequeNo: z.string().trim().max(40).default(''),
-  })
-  .refine((v) => v.paymentType !== 'cheque' || v.chequeNo !== '', {
-    message: 'Please enter the Cheque No.',
-    path: ['chequeNo'],
-  })
-  .refine((v) => v.amountPaid !== 0 || v.discountRedeemed !== 0, {
-    message: 'must not be 0 when the discount is 0 too',
-    path: ['amountPaid'],
-  });
-export type PaymentInput = z.input<typeof paymentInput>;
-
-/** Change a payment: any of its fields; the invoice is recomputed. */
-export const paymentUpdateInput = z.object({
-  id: z.int().positive(),
-  date: isoDate().optional(),
-  paymentType: z.enum(PAYMENT_TYPES).optional(),
-  amountPaid: dollars().optional(),
-  discountRedeemed: nonNegativeDollars().optional(),
-  chequeNo: z.string().trim().max(40).optional(),
-});
-
-export const paymentSchema = z.object({
-  id: z.int(),
-  referenceNo: z.string(),
-  invoiceID: z.int(),
-  invoiceNo: z.string(),
-  date: z.string(),
-  paymentType: z.enum(PAYMENT_TYPES),
-  amountPaid: z.number(),
-  discountRedeemed: z.number(),
-  awardPointsRedeemed: z.number(),
-  amountDue: z.number(),
-  chequeNo: z.string(),
-  hasCheque: z.boolean(),
-  status: z.string(),
-  biller: z.string(),
-  customer: z.string(),
-  total: z.number(),
-});
-export type Payment = z.infer<typeof paymentSchema>;
-
 export const invoiceResponse = z.object({ invoice: invoiceSchema });
-export const invoicesResponse = z.object({
-  invoices: z.array(invoiceSchema),
-  ...pageFields,
-  totals: z.object({
+/** Footer sums of the invoice list, over every matching invoice. */
+export const invoiceListTotalsSchema = z
+  .object({
     total: z.number(),
     paid: z.number(),
     discount: z.number(),
     credit: z.number(),
     balance: z.number(),
-  }),
+  })
+  .meta({ id: 'InvoiceListTotals' });
+export const invoicesResponse = z.object({
+  invoices: z.array(invoiceSchema),
+  ...pageFields,
+  totals: invoiceListTotalsSchema,
 });
 export const invoiceItemResponse = z.object({ invoiceItem: invoiceItemSchema });
 export const invoiceItemsResponse = z.object({ invoiceItems: z.array(invoiceItemSchema), ...pageFields });
-export const invoiceSummaryResponse = z.object({
-  invoiceSummary: invoiceSchema.extend({
+
+/** An invoice with its parties' addresses and contacts, for the detail page and the printout. */
+export const invoiceSummarySchema = invoiceSchema
+  .extend({
     billerLogo: z.string(),
     fullBillerAddress: z.string(),
     billerPhone: z.string(),
     fullCustomerAddress: z.string(),
     customerPhone: z.string(),
     customerEmail: z.string(),
-  }),
+  })
+  .meta({ id: 'InvoiceSummary' });
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+export const invoiceSummaryResponse = z.object({
+  invoiceSummary: invoiceSummarySchema,
   invoiceTotals: invoiceTotalsSchema,
 });
-export const paymentResponse = z.object({ payment: paymentSchema });
+
+/** An earlier line of the same product for the same customer (the edit-price popup). */
+export const priceHistoryEntrySchema = z
+  .object({
+    date: z.string(),
+    invoiceNo: z.string(),
+    sellingPrice: z.number(),
+    suggestedRetailPrice: z.number(),
+    quantity: z.int(),
+  })
+  .meta({ id: 'PriceHistoryEntry' });
+export type PriceHistoryEntry = z.infer<typeof priceHistoryEntrySchema>;
+export const productHistoryResponse = z.object({
+  invoiceItem: invoiceItemSchema,
+  priceHistory: z.array(priceHistoryEntrySchema),
+});
 
 export const INVOICE_MESSAGES = {
   notFound: "The invoice doesn't exist",

@@ -1,2 +1,99 @@
-// The calls of this area are added here (see products.ts for the shape).
-export {};
+import { defineCalls, idParams } from '../common/call.js';
+import { messageSchema } from '../common/errors.js';
+import { listBody } from '../common/list.js';
+import {
+  invoiceCreatedResponse,
+  invoiceInsertInput,
+  invoiceItemResponse,
+  invoiceItemsResponse,
+  invoiceItemUpdateInput,
+  invoiceListFilter,
+  invoiceNewParams,
+  invoiceResponse,
+  invoiceSummaryResponse,
+  invoicesResponse,
+  invoiceUpdateInput,
+  productHistoryResponse,
+} from '../invoices.js';
+
+export const invoiceCalls = defineCalls('invoices', {
+  create: {
+    method: 'POST',
+    path: '/invoice/new/:type',
+    summary: 'Create an invoice (NEW, today, biller 1, walk-in)',
+    params: invoiceNewParams,
+    response: invoiceCreatedResponse,
+  },
+  list: {
+    method: 'POST',
+    path: '/invoice/all',
+    summary: 'Invoices with totals over every matching row',
+    body: invoiceListFilter,
+    response: invoicesResponse,
+  },
+  summary: {
+    method: 'POST',
+    path: '/invoice/summary/:id',
+    summary: 'Invoice, parties and totals',
+    params: idParams,
+    response: invoiceSummaryResponse,
+    errors: [404],
+  },
+  addItem: {
+    method: 'POST',
+    path: '/invoice/insert',
+    summary: 'Add a line by productID or scanned lookup text',
+    body: invoiceInsertInput,
+    response: invoiceItemResponse,
+    errors: [404, 409],
+  },
+  updateItem: {
+    method: 'PATCH',
+    path: '/invoice/update/item',
+    summary: 'Change a line',
+    body: invoiceItemUpdateInput,
+    response: invoiceItemResponse,
+    errors: [404],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/invoice/update',
+    summary: 'Change the header; status DUE submits',
+    body: invoiceUpdateInput,
+    response: invoiceResponse,
+    errors: [404, 409],
+  },
+  deleteItem: {
+    method: 'DELETE',
+    path: '/invoice/delete/item/:id',
+    summary: 'Delete a line',
+    params: idParams,
+    response: messageSchema,
+    errors: [404],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/invoice/delete/:id',
+    summary: 'Delete an invoice with its lines and payments',
+    params: idParams,
+    response: messageSchema,
+    errors: [404],
+  },
+  productHistory: {
+    method: 'POST',
+    path: '/invoice/productHistory/:id',
+    summary: "A line's product: earlier prices for this customer",
+    params: idParams,
+    response: productHistoryResponse,
+    errors: [404],
+  },
+  items: {
+    method: 'POST',
+    path: '/invoice/:id',
+    summary: 'Lines of an invoice',
+    params: idParams,
+    body: listBody,
+    response: invoiceItemsResponse,
+    errors: [404],
+  },
+});

@@ -1,2 +1,110 @@
-// The calls of this area are added here (see products.ts for the shape).
-export {};
+import { defineCalls, idParams, type MultipartSpec } from '../common/call.js';
+import { messageSchema } from '../common/errors.js';
+import {
+  distributorPaymentHistoryResponse,
+  distributorPaymentInput,
+  distributorPaymentResponse,
+  distributorPaymentUpdateInput,
+  historyFilter,
+  paymentHistoryResponse,
+  paymentInput,
+  paymentResponse,
+  paymentUpdateInput,
+} from '../payments.js';
+
+/**
+ * Both kinds of payment have the same calls under their own path word
+ * (`payment`, `distributorPayment`), so one modal and one history screen
+ * serve both (docs/business-rules.md, "Payments").
+ */
+
+/** A payment is JSON text in the part `payment`, with an optional cheque photo; a plain JSON body works too. */
+const paymentParts: MultipartSpec = { json: 'payment', file: 'chequeImage', fileRequired: false };
+
+export const paymentCalls = defineCalls('payments', {
+  create: {
+    method: 'POST',
+    path: '/payment/insert',
+    summary: 'Record a customer payment (multipart `payment` + optional `chequeImage`, or JSON)',
+    body: paymentInput,
+    multipart: paymentParts,
+    response: paymentResponse,
+    errors: [404, 413, 415],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/payment/update',
+    summary: 'Change a payment; the invoice is recomputed',
+    body: paymentUpdateInput,
+    response: paymentResponse,
+    errors: [404],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/payment/delete/:id',
+    summary: 'Delete a payment',
+    params: idParams,
+    response: messageSchema,
+    errors: [404],
+  },
+  invoiceHistory: {
+    method: 'POST',
+    path: '/payment/invoice/:id',
+    summary: 'Payments of an invoice',
+    params: idParams,
+    body: historyFilter,
+    response: paymentHistoryResponse,
+  },
+  partyHistory: {
+    method: 'POST',
+    path: '/payment/customer/:id',
+    summary: 'Payments of a customer',
+    params: idParams,
+    body: historyFilter,
+    response: paymentHistoryResponse,
+  },
+});
+
+export const supplierPaymentCalls = defineCalls('supplier payments', {
+  create: {
+    method: 'POST',
+    path: '/distributorPayment/insert',
+    summary: 'Pay a supplier invoice (multipart `payment` + optional `chequeImage`, or JSON)',
+    body: distributorPaymentInput,
+    multipart: paymentParts,
+    response: distributorPaymentResponse,
+    errors: [404, 413, 415],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/distributorPayment/update',
+    summary: 'Change a supplier payment; the invoice follows',
+    body: distributorPaymentUpdateInput,
+    response: distributorPaymentResponse,
+    errors: [404],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/distributorPayment/delete/:id',
+    summary: 'Delete a supplier payment',
+    params: idParams,
+    response: messageSchema,
+    errors: [404],
+  },
+  invoiceHistory: {
+    method: 'POST',
+    path: '/distributorPayment/invoice/:id',
+    summary: 'Payments of a supplier invoice',
+    params: idParams,
+    body: historyFilter,
+    response: distributorPaymentHistoryResponse,
+  },
+  partyHistory: {
+    method: 'POST',
+    path: '/distributorPayment/distributor/:id',
+    summary: 'Payments to a supplier',
+    params: idParams,
+    body: historyFilter,
+    response: distributorPaymentHistoryResponse,
+  },
+});

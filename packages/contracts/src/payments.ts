@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { isoDate } from './common/dates.js';
+import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
+import { dollars, nonNegativeDollars } from './common/money.js';
+
+/**
+ * Payments of both kinds (docs/business-rules.md, "Payments"): customer
+ * payments against invoices (PAY-…, with discount and award points) and
+ * supplier payments against supplier invoices (SPAY-…, amount only).
+ */
+export const PAYMENT_TYPES = ['cash', 'cheque', 'credit', 'moneyOrder'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** The two kinds of payment; each has its own table, reference prefix and owning invoice. */
+export const PAYMENT_KINDS = ['customer', 'supplier'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export const PAYMENT_MESSAGES = {
+  chequeNoRequired: 'Please enter the Cheque No.',
+  nothingPaid: 'must not be 0 when the discount is 0 too',
+  notFound: 'The payment does not exist',
+} as const;
+
+const chequeNo = z.string().trim().max(40);
+/** A cheque needs its number. */
+const hasChequeNo = (v: { paymentType: string; chequeNo: string }) => v.paymentType !== 'cheque' || v.chequeNo !== '';
+const chequeNoIssue = { message: PAYMENT_MESSAGES.chequeNoRequired, path: ['chequeNo'] };
+
+/** A customer payment: amount and/or discount, optional award points; a cheque needs its number. */
+export const paymentInput = z
+  .object({
+    invoiceID: z.int().positive(),
+    date: isoDate(),
+    paymentType: z.enum(PAYMENT_TYPES),
+    amountPaid: dollars().default(0),
+    discountRedeemed: nonNegativeDollars().default(0),
+    awardPointsRedeemed: nonNegativeDollars().default(0),
+    chequeNo: chequeNo.default(''),
+  })
+  .refine(hasChequeNo, chequeNoIssue)
+  .refine((v) => v.amountPaid !== 0 || v.discountRedeemed !== 0, {
+    message: PAYMENT_MESSAGES.nothingPaid,
+    path: ['amountPaid'],
+  });
+export type PaymentInput = z.input<typeof paymentInput>;
+
+/** Change a customer payment: any of its fields; the invoice is recomputed. */
+export const paymentUpdateInput = z.object({
+  id: z.int().positive(),
+  date: isoDate().optional(),
+  paymentType: z.enum(PAYMENT_TYPES).optional(),
+  amountPaid: dollars().optional(),
+  discountRedeemed: nonNegativeDollars().optional(),
+  chequeNo: chequeNo.optional(),
+});
+export type PaymentUpdateInput = z.output<typeof paymentUpdateInput>;
+
+const positiveAmount = () => nonNegativeDollars().refine((v) => v > 0, { message: 'must be more than 0' });
+
+/** A supplier payment: an amount more than 0; a cheque needs its number. */
+export const distributorPaymentInput = z
+  .object({
+    invoiceID: z.int().positive(),
+    date: isoDate(),
+    paymentType: z.enum(PAYMENT_TYPES),
+    amountPaid: positiveAmount(),
+    chequeNo: chequeNo.default(''),
+  })
+  .refine(hasChequeNo, chequeNoIssue);
+export type DistributorPaymentInput = z.input<typeof distributorPaymentInput>;
+
+export const distributorPaymentUpdateInput = z.object({
+  id: z.int().positive(),
+  date: isoDate().optional(),
+  paymentType: z.enum(PAYMENT_TYPES).optional(),
+  amountPaid: positiveAmount().optional(),
+  chequeNo: chequeNo.optional(),
+});
+export type DistributorPaymentUpdateInput = z.output<typeof distributorPaymentUpdateInput>;
+
+/** Fields both kinds of payment answer. */
+const paymentFields = {
+  id: z.int(),
+  referenceNo: z.string(),
+  invoiceID: z.int(),
+  invoiceNo: z.string(),
+  date: z.string(),
+  paymentType: z.enum(PAYMENT_TYPES),
+  amountPaid: z.number(),
+  /** The invoice's balance left after this payment. */
+  amountDue: z.number(),
+  chequeNo: z.string(),
+  /** A cheque photo is stored (GET /images/cheques/{referenceNo}.jpg). */
+  hasCheque: z.boolean(),
+  status: z.string(),
+  /** The invoice's total (a supplier invoice's amountPurchase). */
+  total: z.number(),
+};
+
+export const paymentSchema = z
+  .object({
+    ...paymentFields,
+    discountRedeemed: z.number(),
+    awardPointsRedeemed: z.number(),
+    biller: z.string(),
+    customer: z.string(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const distributorPaymentSchema = z
+  .object({ ...paymentFields, distributor: z.string() })
+  .meta({ id: 'DistributorPayment' });
+export type DistributorPayment = z.infer<typeof distributorPaymentSchema>;
+
+export const paymentResponse = z.object({ payment: paymentSchema });
+export const distributorPaymentResponse = z.object({ payment: distributorPaymentSchema });
+
+/** The body of a payment history call: a list filter with an optional date range. */
+export const historyFilter = z.preprocess(
+  (v) => v ?? {},
+  listFilterSchema.extend({ startDate: periodFilterFields.startDate, endDate: periodFilterFields.endDate }),
+);
+export type HistoryFilter = z.output<typeof historyFilter>;
+export type HistoryFilterInput = z.input<typeof historyFilter>;
+
+/** Footer sums of a customer payment history, over every matching payment. */
+export const paymentHistoryTotalsSchema = z
+  .object({ paid: z.number(), discount: z.number() })
+  .meta({ id: 'PaymentHistoryTotals' });
+export const paymentHistoryResponse = z.object({
+  paymentHistory: z.array(paymentSchema),
+  ...pageFields,
+  totals: paymentHistoryTotalsSchema,
+});
+
+/** Footer sums of a supplier payment history. */
+export const distributorPaymentHistoryTotalsSchema = z
+  .object({ paid: z.number() })
+  .meta({ id: 'DistributorPaymentHistoryTotals' });
+export const distributorPaymentHistoryResponse = z.object({
+  paymentHistory: z.array(distributorPaymentSchema),
+  ...pageFields,
+  totals: distributorPaymentHistoryTotalsSchema,
+});
