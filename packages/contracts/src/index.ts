@@ -18,6 +18,7 @@ export * from './products.js';
 export * from './rules/barcode.js';
 export * from './rules/invoice-totals.js';
 export * from './rules/margins.js';
+export * from './rules/price-resolution.js';
 export * from './rules/price-suggestor.js';
 export * from './users.js';
 
