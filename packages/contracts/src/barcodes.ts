@@ -1,26 +1,30 @@
 import { z } from 'zod';
-import { pageFields } from './common/list.js';
+import { listResponse } from './common/list.js';
 
 /** The signed-in user's barcode label list (/products/barcode). */
-export const barcodeItemSchema = z.object({
-  id: z.int(),
-  productID: z.int(),
-  productName: z.string(),
-  barcode: z.string(),
-  barcodeSymbology: z.string(),
-  quantity: z.int(),
-  suggestedRetailPrice: z.number(),
-});
+export const barcodeItemSchema = z
+  .object({
+    id: z.int(),
+    productID: z.int(),
+    productName: z.string(),
+    barcode: z.string(),
+    barcodeSymbology: z.string(),
+    quantity: z.int(),
+    suggestedRetailPrice: z.number(),
+  })
+  .meta({ id: 'BarcodeItem' });
 export type BarcodeItem = z.infer<typeof barcodeItemSchema>;
 
 export const barcodeItemInput = z.object({
   productID: z.int().positive(),
   quantity: z.int().min(1).max(10_000),
 });
+export type BarcodeItemInput = z.infer<typeof barcodeItemInput>;
 export const barcodeItemUpdateInput = z.object({
   id: z.int().positive(),
   quantity: z.int().min(0).max(10_000),
 });
+export type BarcodeItemUpdateInput = z.infer<typeof barcodeItemUpdateInput>;
 export const barcodeGenerateInput = z.object({
   barcode: z
     .string()
@@ -31,10 +35,16 @@ export const barcodeGenerateInput = z.object({
 });
 
 export const barcodeItemResponse = z.object({ barcodeItem: barcodeItemSchema });
-export const barcodeItemsResponse = z.object({ barcodeItems: z.array(barcodeItemSchema), ...pageFields });
+export const barcodeItemsResponse = listResponse('barcodeItems', barcodeItemSchema);
+/** `barcode`: the image's address (barcodeImagePath). */
 export const barcodeGenerateResponse = z.object({ barcode: z.string() });
 
-/** Label sheet (SPEC.md 9): 114 labels a sheet; name lines of 21 and 22–45 characters. */
+/** Where a barcode's image is served (public, so an <img> needs no token). */
+export function barcodeImagePath(barcode: string): string {
+  return `/images/barcodes/${encodeURIComponent(barcode)}.png`;
+}
+
+/** Label sheet (docs/business-rules.md): 114 labels a sheet; name lines of 21 and 22–45 characters. */
 export const LABELS_PER_SHEET = 114;
 export function labelNameLines(name: string): [string, string] {
   return [name.slice(0, 21), name.slice(21, 45)];

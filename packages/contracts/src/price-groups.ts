@@ -1,36 +1,41 @@
 import { z } from 'zod';
-import { pageFields } from './common/list.js';
+import { listResponse } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 
 /** Customer price groups; group 1 is the default every customer starts in. */
 export const DEFAULT_PRICE_GROUP_ID = 1;
 
-export const priceGroupSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  itemCount: z.int(),
-});
+export const priceGroupSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    itemCount: z.int(),
+  })
+  .meta({ id: 'PriceGroup' });
 export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
 export const priceGroupInput = z.object({ name: z.string().trim().min(1).max(200) });
 export const priceGroupUpdateInput = z.object({ id: z.int().positive(), name: z.string().trim().min(1).max(200) });
+export type PriceGroupUpdateInput = z.infer<typeof priceGroupUpdateInput>;
 
-export const priceGroupItemSchema = z.object({
-  id: z.int(),
-  priceGroupID: z.int(),
-  productID: z.int(),
-  productName: z.string(),
-  barcode: z.string(),
-  category: z.string(),
-  productGroupID: z.int(),
-  costPrice: z.number(),
-  sellingPrice: z.number(),
-  suggestedRetailPrice: z.number(),
-  /** The group's price (sent as `price`). */
-  updatedPrice: z.number(),
-  /** The group's suggested retail price (sent as `suggestedRetailPrice`). */
-  updatedSuggestedRetailPrice: z.number(),
-});
+export const priceGroupItemSchema = z
+  .object({
+    id: z.int(),
+    priceGroupID: z.int(),
+    productID: z.int(),
+    productName: z.string(),
+    barcode: z.string(),
+    category: z.string(),
+    productGroupID: z.int(),
+    costPrice: z.number(),
+    sellingPrice: z.number(),
+    suggestedRetailPrice: z.number(),
+    /** The group's price (sent as `price`). */
+    updatedPrice: z.number(),
+    /** The group's suggested retail price (sent as `suggestedRetailPrice`). */
+    updatedSuggestedRetailPrice: z.number(),
+  })
+  .meta({ id: 'PriceGroupItem' });
 export type PriceGroupItem = z.infer<typeof priceGroupItemSchema>;
 
 const prices = { price: nonNegativeDollars(), suggestedRetailPrice: nonNegativeDollars() };
@@ -40,38 +45,42 @@ export const priceGroupItemInput = z.object({
   productID: z.int().positive(),
   ...prices,
 });
+export type PriceGroupItemInput = z.infer<typeof priceGroupItemInput>;
 export const priceGroupItemUpdateInput = z.object({ id: z.int().positive(), ...prices });
+export type PriceGroupItemUpdateInput = z.infer<typeof priceGroupItemUpdateInput>;
+/** Prices every product of a product group at once (add: creates items; edit: changes existing ones). */
 export const priceGroupByProductGroupInput = z.object({
   priceGroupID: z.int().positive(),
   productGroupID: z.int().positive(),
   ...prices,
 });
+export type PriceGroupByProductGroupInput = z.infer<typeof priceGroupByProductGroupInput>;
 export const priceGroupAllProductsInput = z.object({ priceGroupID: z.int().positive() });
 
 /** A product group as seen from a customer price group. */
-export const priceGroupProductGroupSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  costPrice: z.number(),
-  sellingPrice: z.number(),
-  suggestedRetailPrice: z.number(),
-  productCount: z.int(),
-  /** How many of its products have an item in the price group. */
-  itemCount: z.int(),
-  /** The price group's price for it, when its items agree (else null). */
-  updatedPrice: z.number().nullable(),
-  updatedSuggestedRetailPrice: z.number().nullable(),
-});
+export const priceGroupProductGroupSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    costPrice: z.number(),
+    sellingPrice: z.number(),
+    suggestedRetailPrice: z.number(),
+    productCount: z.int(),
+    /** How many of its products have an item in the price group. */
+    itemCount: z.int(),
+    /** The price group's price for it, when its items agree (else null). */
+    updatedPrice: z.number().nullable(),
+    updatedSuggestedRetailPrice: z.number().nullable(),
+  })
+  .meta({ id: 'PriceGroupProductGroup' });
 export type PriceGroupProductGroup = z.infer<typeof priceGroupProductGroupSchema>;
 
 export const priceGroupResponse = z.object({ priceGroup: priceGroupSchema });
-export const priceGroupsResponse = z.object({ priceGroups: z.array(priceGroupSchema), ...pageFields });
+export const priceGroupsResponse = listResponse('priceGroups', priceGroupSchema);
 export const priceGroupItemResponse = z.object({ priceGroupItem: priceGroupItemSchema });
-export const priceGroupItemsResponse = z.object({ priceGroupItems: z.array(priceGroupItemSchema), ...pageFields });
-export const priceGroupProductGroupsResponse = z.object({
-  productGroups: z.array(priceGroupProductGroupSchema),
-  ...pageFields,
-});
+export const priceGroupItemsResponse = listResponse('priceGroupItems', priceGroupItemSchema);
+export const priceGroupProductGroupsResponse = listResponse('productGroups', priceGroupProductGroupSchema);
+/** A change of many items: how many, and a sentence saying so. */
 export const countResponse = z.object({ message: z.string(), count: z.int() });
 
 export const PRICE_GROUP_MESSAGES = {

@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { pageFields } from './common/list.js';
+import { listResponse } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 import { productSchema } from './products.js';
 
-export const productGroupSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  costPrice: z.number(),
-  sellingPrice: z.number(),
-  suggestedRetailPrice: z.number(),
-  productCount: z.int(),
-});
+export const productGroupSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    costPrice: z.number(),
+    sellingPrice: z.number(),
+    suggestedRetailPrice: z.number(),
+    /** Active products in the group. */
+    productCount: z.int(),
+  })
+  .meta({ id: 'ProductGroup' });
 export type ProductGroup = z.infer<typeof productGroupSchema>;
 
 const fields = {
@@ -22,15 +25,18 @@ const fields = {
 export const productGroupInput = z.object(fields);
 export type ProductGroupInput = z.infer<typeof productGroupInput>;
 export const productGroupUpdateInput = z.object({ id: z.int().positive(), ...fields });
+export type ProductGroupUpdateInput = z.infer<typeof productGroupUpdateInput>;
 
 export const productGroupItemInput = z.object({
   productGroupID: z.int().positive(),
   productID: z.int().positive(),
 });
+export type ProductGroupItemInput = z.infer<typeof productGroupItemInput>;
 
 export const productGroupResponse = z.object({ productGroup: productGroupSchema });
-export const productGroupsResponse = z.object({ productGroups: z.array(productGroupSchema), ...pageFields });
-export const productGroupItemsResponse = z.object({ products: z.array(productSchema), ...pageFields });
+export const productGroupsResponse = listResponse('productGroups', productGroupSchema);
+/** The products of a group. */
+export const productGroupItemsResponse = listResponse('products', productSchema);
 
 export const PRODUCT_GROUP_MESSAGES = {
   notFound: "The Product Price Group doesn't exist",

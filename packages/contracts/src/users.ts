@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponse } from './common/list.js';
 
 export const USER_TYPES = ['user', 'admin'] as const;
 export const userType = z.enum(USER_TYPES);
@@ -14,22 +15,25 @@ export const username = () =>
 export const email = () => z.union([z.literal(''), z.email().max(254)]);
 export const password = () => z.string().min(8).max(200);
 
-export const userSchema = z.object({
-  id: z.int(),
-  username: z.string(),
-  email: z.string(),
-  type: userType,
-});
+export const userSchema = z
+  .object({
+    id: z.int(),
+    username: z.string(),
+    email: z.string(),
+    type: userType,
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-/** Sign-in carries the username in a field named `email` (SPEC.md 7). */
+/** Sign-in carries the username in a field named `email` (docs/api.md). */
 export const signInBody = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
-export const sessionSchema = userSchema.extend({ token: z.string() });
+/** A signed-in user and the token to send in the Token header. */
+export const sessionSchema = userSchema.extend({ token: z.string() }).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const changePasswordBody = z.object({
@@ -56,10 +60,8 @@ export const updateUserBody = z.object({
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
+/** `user/{name}`: a user by id (digits) or username. */
+export const userNameParams = z.object({ name: z.string().min(1).max(254) });
+
 export const userResponse = z.object({ user: userSchema });
-export const usersResponse = z.object({
-  users: z.array(userSchema),
-  currentPage: z.int(),
-  numPages: z.int(),
-  totalRows: z.int(),
-});
+export const usersResponse = listResponse('users', userSchema);

@@ -1,2 +1,15 @@
-// The calls of this area are added here (see products.ts for the shape).
-export {};
+import { z } from 'zod';
+import { defineCalls } from '../common/call.js';
+
+export const healthResponse = z.object({ status: z.literal('ok'), database: z.string() });
+
+/** Liveness: answers without a token once the database answers. */
+export const healthCalls = defineCalls('health', {
+  check: {
+    method: 'GET',
+    path: '/health',
+    summary: 'Liveness and database check',
+    auth: 'public',
+    response: healthResponse,
+  },
+});

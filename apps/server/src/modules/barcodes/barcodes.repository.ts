@@ -1,7 +1,8 @@
-import { toDollars } from '@wd/contracts';
+import { MAX_PAGE_SIZE, type SortItem, toDollars } from '@wd/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { barcodeItems, products } from '../../db/schema/index.js';
+import { listPage } from '../../lib/list.js';
 
 const itemColumns = {
   id: barcodeItems.id,
@@ -13,15 +14,29 @@ const itemColumns = {
   suggestedRetailPrice: products.suggestedRetailPrice,
 };
 
+const sortable = {
+  id: barcodeItems.id,
+  productName: products.name,
+  barcode: products.barcode,
+  quantity: barcodeItems.quantity,
+  suggestedRetailPrice: products.suggestedRetailPrice,
+};
+
 export const barcodesRepository = {
-  async list(db: Tx, userId: number) {
-    const rows = await db
-      .select(itemColumns)
-      .from(barcodeItems)
-      .innerJoin(products, eq(products.id, barcodeItems.productId))
-      .where(eq(barcodeItems.userId, userId))
-      .orderBy(asc(barcodeItems.id));
-    return rows.map((r) => ({ ...r, suggestedRetailPrice: toDollars(r.suggestedRetailPrice) }));
+  /** The whole list of a user (a label list is never paged), in the order added unless sorted. */
+  async list(db: Tx, userId: number, sortingList: SortItem[]) {
+    const { rows, totalRows } = await listPage(
+      { currentPage: 1, resultsPerPage: MAX_PAGE_SIZE, sortingList },
+      {
+        from: (fields) =>
+          db.select(fields).from(barcodeItems).innerJoin(products, eq(products.id, barcodeItems.productId)),
+        columns: itemColumns,
+        where: eq(barcodeItems.userId, userId),
+        sortable,
+        order: [asc(barcodeItems.id)],
+      },
+    );
+    return { rows: rows.map((r) => ({ ...r, suggestedRetailPrice: toDollars(r.suggestedRetailPrice) })), totalRows };
   },
 
   async find(db: Tx, userId: number, id: number) {

@@ -1,4 +1,4 @@
-import { MESSAGES, PRODUCT_MESSAGES } from '@wd/contracts';
+import { barcodeImagePath, type ListFilter, MESSAGES, PRODUCT_MESSAGES } from '@wd/contracts';
 import type { AppContext } from '../../lib/context.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
@@ -7,10 +7,6 @@ import { barcodePng } from './barcode-image.js';
 import { barcodesRepository as repo } from './barcodes.repository.js';
 
 const ITEM_NOT_FOUND = 'This barcode label is not in your list';
-
-export function imagePath(barcode: string) {
-  return `/images/barcodes/${encodeURIComponent(barcode)}.png`;
-}
 
 export function createBarcodesService({ db }: AppContext) {
   const image = async (barcode: string) => {
@@ -30,17 +26,13 @@ export function createBarcodesService({ db }: AppContext) {
 
     async generate(barcode: string) {
       await image(barcode);
-      return { barcode: imagePath(barcode) };
+      return { barcode: barcodeImagePath(barcode) };
     },
 
-    async list(userId: number) {
-      const rows = await repo.list(db, userId);
-      return pageResponse(
-        'barcodeItems',
-        rows,
-        { currentPage: 1, resultsPerPage: Math.max(1, rows.length) },
-        rows.length,
-      );
+    /** The whole list on one page, whatever the filter's paging says. */
+    async list(userId: number, filter: ListFilter) {
+      const { rows, totalRows } = await repo.list(db, userId, filter.sortingList);
+      return pageResponse('barcodeItems', rows, { currentPage: 1, resultsPerPage: Math.max(1, totalRows) }, totalRows);
     },
 
     async add(userId: number, productId: number, quantity: number) {

@@ -2,6 +2,7 @@ import bwipjs from 'bwip-js/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { expectSortRefused } from '../../../test/lists.js';
 import { renderOptions } from './barcode-image.js';
 
 let t: TestApp;
@@ -115,5 +116,30 @@ describe('barcode label list', () => {
       (await t.call('POST', '/api/barcode/insert/', { productID: 999999, quantity: 1 }, t.adminToken)).statusCode,
     ).toBe(404);
     expect((await t.call('POST', '/api/barcode/all/', {})).statusCode).toBe(401);
+  });
+});
+
+describe('barcode/all sorting', () => {
+  it('sorts by an allowed column and refuses any other, __proto__ included (400)', async () => {
+    const { token } = await t.createUser('label.sorter');
+    for (const [name, quantity] of [
+      ['Beta label', 2],
+      ['Alpha label', 5],
+    ] as const) {
+      const p = await createProduct(t, { name });
+      await t.call('POST', '/api/barcode/insert/', { productID: p.id, quantity }, token);
+    }
+    const list = async (body: object) => {
+      const res = await t.call('POST', '/api/barcode/all/', body, token);
+      return { ...res.json(), names: res.json().barcodeItems.map((i: { productName: string }) => i.productName) };
+    };
+    const sorted = (order: string) => list({ sortingList: [{ column: 'productName', order }] });
+    expect((await sorted('asc')).names).toEqual(['Alpha label', 'Beta label']);
+    expect((await sorted('desc')).names).toEqual(['Beta label', 'Alpha label']);
+    // In the order added when unsorted; a label list is never paged.
+    const all = await list({ resultsPerPage: 1 });
+    expect(all.names).toEqual(['Beta label', 'Alpha label']);
+    expect(all).toMatchObject({ currentPage: 1, numPages: 1, totalRows: 2 });
+    await expectSortRefused(t, '/api/barcode/all/', token);
   });
 });

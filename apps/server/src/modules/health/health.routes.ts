@@ -1,21 +1,14 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthCalls } from '@wd/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCalls } from '../../lib/routes.js';
+import { healthRepository } from './health.repository.js';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database check',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
-      },
+export async function healthRoutes(app: FastifyInstance) {
+  const { db, kind } = app.ctx;
+  registerCalls(app, healthCalls, {
+    check: async () => {
+      await healthRepository.ping(db);
+      return { status: 'ok' as const, database: kind };
     },
-    async () => {
-      await app.ctx.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: app.ctx.kind };
-    },
-  );
-};
+  });
+}

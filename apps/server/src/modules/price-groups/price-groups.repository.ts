@@ -1,8 +1,13 @@
-import { type ListFilter, type PriceGroupItem, toDollars } from '@wd/contracts';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type ListFilter, type PriceGroupItem, type PriceGroupProductGroup, toDollars } from '@wd/contracts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { priceGroupItems, priceGroups, productGroups, products } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, searchCondition } from '../../lib/list.js';
+import {
+  productGroupColumns,
+  productGroupSortable,
+  toProductGroup,
+} from '../product-groups/product-groups.repository.js';
 
 const itemCount =
   sql<number>`(select count(*) from price_group_items i where i.price_group_id = "price_groups"."id")`.mapWith(Number);
@@ -22,10 +27,8 @@ const itemColumns = {
   updatedPrice: priceGroupItems.price,
   updatedSuggestedRetailPrice: priceGroupItems.suggestedRetailPrice,
 };
-type ItemRow = Omit<PriceGroupItem, never>;
-
 /** Cents → dollars for the wire. */
-export function toItem(row: ItemRow): PriceGroupItem {
+function toItem(row: PriceGroupItem): PriceGroupItem {
   return {
     ...row,
     costPrice: toDollars(row.costPrice),
@@ -36,7 +39,6 @@ export function toItem(row: ItemRow): PriceGroupItem {
   };
 }
 
-const groupSortable = { id: priceGroups.id, name: priceGroups.name, itemCount };
 const itemSortable = {
   id: priceGroupItems.id,
   productName: products.name,
@@ -49,21 +51,34 @@ const itemSortable = {
   updatedSuggestedRetailPrice: priceGroupItems.suggestedRetailPrice,
 };
 
+const itemProduct = eq(products.id, priceGroupItems.productId);
+
+/** A product group seen from a price group (cents → dollars; no agreed price → null). */
+function toPricedProductGroup(
+  row: Parameters<typeof toProductGroup>[0] & {
+    itemCount: number;
+    updatedPrice: number | null;
+    updatedSuggestedRetailPrice: number | null;
+  },
+): PriceGroupProductGroup {
+  const dollars = (cents: number | null) => (cents === null ? null : toDollars(Number(cents)));
+  return {
+    ...toProductGroup(row),
+    itemCount: row.itemCount,
+    updatedPrice: dollars(row.updatedPrice),
+    updatedSuggestedRetailPrice: dollars(row.updatedSuggestedRetailPrice),
+  };
+}
+
 export const priceGroupsRepository = {
-  async list(db: Tx, filter: ListFilter) {
-    const where = searchCondition(filter.searchQuery, [priceGroups.name]);
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(groupColumns)
-        .from(priceGroups)
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, groupSortable, [asc(priceGroups.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(priceGroups).where(where),
-    ]);
-    return { rows, totalRows: total };
+  list(db: Tx, filter: ListFilter) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(priceGroups),
+      columns: groupColumns,
+      where: searchCondition(filter.searchQuery, [priceGroups.name]),
+      sortable: groupColumns,
+      order: [asc(priceGroups.id)],
+    });
   },
 
   async findById(db: Tx, id: number, lock = false) {
@@ -99,37 +114,27 @@ export const priceGroupsRepository = {
   },
 
   async items(db: Tx, groupId: number, filter: ListFilter) {
-    const where = and(
-      eq(priceGroupItems.priceGroupId, groupId),
-      isNull(products.deletedAt),
-      searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]),
-    );
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(itemColumns)
-        .from(priceGroupItems)
-        .innerJoin(products, eq(products.id, priceGroupItems.productId))
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, itemSortable, [asc(products.name), asc(priceGroupItems.id)]))
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ total: count() })
-        .from(priceGroupItems)
-        .innerJoin(products, eq(products.id, priceGroupItems.productId))
-        .where(where),
-    ]);
-    return { rows, totalRows: total };
+    const { rows, totalRows } = await listPage(filter, {
+      from: (fields) => db.select(fields).from(priceGroupItems).innerJoin(products, itemProduct),
+      columns: itemColumns,
+      where: and(
+        eq(priceGroupItems.priceGroupId, groupId),
+        isNull(products.deletedAt),
+        searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]),
+      ),
+      sortable: itemSortable,
+      order: [asc(products.name), asc(priceGroupItems.id)],
+    });
+    return { rows: rows.map(toItem), totalRows };
   },
 
   async item(db: Tx, id: number) {
     const [row] = await db
       .select(itemColumns)
       .from(priceGroupItems)
-      .innerJoin(products, eq(products.id, priceGroupItems.productId))
+      .innerJoin(products, itemProduct)
       .where(eq(priceGroupItems.id, id));
-    return row;
+    return row && toItem(row);
   },
 
   async itemByProduct(db: Tx, groupId: number, productId: number) {
@@ -202,42 +207,38 @@ export const priceGroupsRepository = {
 
   /** Product groups with how many of their products have an item here, and the price when the items agree. */
   async productGroups(db: Tx, groupId: number, filter: ListFilter) {
-    const where = searchCondition(filter.searchQuery, [productGroups.name]);
-    const { limit, offset } = paging(filter);
     const stats = sql`(
       select count(*)::int as item_count,
         case when count(distinct i.price) = 1 then min(i.price) end as price,
         case when count(distinct i.suggested_retail_price) = 1 then min(i.suggested_retail_price) end as srp
       from price_group_items i join products p on p.id = i.product_id
       where i.price_group_id = ${groupId} and p.product_group_id = "product_groups"."id" and p.deleted_at is null)`;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({
-          id: productGroups.id,
-          name: productGroups.name,
-          costPrice: productGroups.costPrice,
-          sellingPrice: productGroups.sellingPrice,
-          suggestedRetailPrice: productGroups.suggestedRetailPrice,
-          productCount:
-            sql<number>`(select count(*) from products p where p.product_group_id = "product_groups"."id" and p.deleted_at is null)`.mapWith(
-              Number,
-            ),
-          itemCount: sql<number>`(select item_count from ${stats} s)`.mapWith(Number),
-          updatedPrice: sql<number | null>`(select price from ${stats} s)`,
-          updatedSuggestedRetailPrice: sql<number | null>`(select srp from ${stats} s)`,
-        })
-        .from(productGroups)
-        .where(where)
-        .orderBy(asc(productGroups.name), asc(productGroups.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(productGroups).where(where),
-    ]);
-    return { rows, totalRows: total };
+    const priced = {
+      itemCount: sql<number>`coalesce((select item_count from ${stats} s), 0)`.mapWith(Number),
+      updatedPrice: sql<number | null>`(select price from ${stats} s)`,
+      updatedSuggestedRetailPrice: sql<number | null>`(select srp from ${stats} s)`,
+    };
+    const { rows, totalRows } = await listPage(filter, {
+      from: (fields) => db.select(fields).from(productGroups),
+      columns: { ...productGroupColumns, ...priced },
+      where: searchCondition(filter.searchQuery, [productGroups.name]),
+      sortable: { ...productGroupSortable, ...priced },
+      order: [asc(productGroups.name), asc(productGroups.id)],
+    });
+    return { rows: rows.map(toPricedProductGroup), totalRows };
   },
 };
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; both are read the same way. */
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** A price group's price and suggested retail price for a product, in cents (undefined when it has no item). */
+export async function groupPrice(db: Tx, groupId: number, productId: number) {
+  const [row] = await db
+    .select({ price: priceGroupItems.price, suggestedRetailPrice: priceGroupItems.suggestedRetailPrice })
+    .from(priceGroupItems)
+    .where(and(eq(priceGroupItems.priceGroupId, groupId), eq(priceGroupItems.productId, productId)));
+  return row;
 }

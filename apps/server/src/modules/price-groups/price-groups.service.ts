@@ -5,8 +5,10 @@ import {
   PRICE_GROUP_MESSAGES,
   PRODUCT_GROUP_MESSAGES,
   PRODUCT_MESSAGES,
+  type PriceGroupByProductGroupInput,
+  type PriceGroupItemInput,
+  type PriceGroupItemUpdateInput,
   toCents,
-  toDollars,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import { recordAudit, recordAuditMany } from '../../lib/audit.js';
@@ -17,12 +19,7 @@ import { pageResponse } from '../../lib/list.js';
 import { productGroupsRepository } from '../product-groups/product-groups.repository.js';
 import { productsRepository } from '../products/products.repository.js';
 import type { AuthUser } from '../users/users.service.js';
-import { priceGroupsRepository as repo, toItem } from './price-groups.repository.js';
-
-interface Prices {
-  price: number;
-  suggestedRetailPrice: number;
-}
+import { priceGroupsRepository as repo } from './price-groups.repository.js';
 
 /** The default group holds no items and keeps its name: customers in it pay the products' own prices. */
 function assertEditable(id: number) {
@@ -78,32 +75,22 @@ export function createPriceGroupsService({ db }: AppContext) {
     async items(id: number, filter: ListFilter) {
       await existingGroup(db, id);
       const { rows, totalRows } = await repo.items(db, id, filter);
-      return pageResponse('priceGroupItems', rows.map(toItem), filter, totalRows);
+      return pageResponse('priceGroupItems', rows, filter, totalRows);
     },
 
     async item(id: number) {
-      const row = await repo.item(db, id);
-      if (!row) throw new NotFoundError(PRICE_GROUP_MESSAGES.itemNotFound);
-      return toItem(row);
+      const item = await repo.item(db, id);
+      if (!item) throw new NotFoundError(PRICE_GROUP_MESSAGES.itemNotFound);
+      return item;
     },
 
     async productGroups(id: number, filter: ListFilter) {
       await existingGroup(db, id);
       const { rows, totalRows } = await repo.productGroups(db, id, filter);
-      const mapped = rows.map((r) => ({
-        ...r,
-        costPrice: toDollars(r.costPrice),
-        sellingPrice: toDollars(r.sellingPrice),
-        suggestedRetailPrice: toDollars(r.suggestedRetailPrice),
-        itemCount: Number(r.itemCount ?? 0),
-        updatedPrice: r.updatedPrice === null ? null : toDollars(Number(r.updatedPrice)),
-        updatedSuggestedRetailPrice:
-          r.updatedSuggestedRetailPrice === null ? null : toDollars(Number(r.updatedSuggestedRetailPrice)),
-      }));
-      return pageResponse('productGroups', mapped, filter, totalRows);
+      return pageResponse('productGroups', rows, filter, totalRows);
     },
 
-    async addItem(input: { priceGroupID: number; productID: number } & Prices, user: AuthUser) {
+    async addItem(input: PriceGroupItemInput, user: AuthUser) {
       assertEditable(input.priceGroupID);
       try {
         return await db.transaction(async (tx) => {
@@ -120,7 +107,7 @@ export function createPriceGroupsService({ db }: AppContext) {
             ...values,
           });
           await recordAudit(tx, user.id, 'price_group_item', id, 'create', null, { ...input });
-          return toItem((await repo.item(tx, id))!);
+          return (await repo.item(tx, id))!;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(PRICE_GROUP_MESSAGES.duplicateItem, 'productID');
@@ -128,7 +115,7 @@ export function createPriceGroupsService({ db }: AppContext) {
       }
     },
 
-    async updateItem(input: { id: number } & Prices, user: AuthUser) {
+    async updateItem(input: PriceGroupItemUpdateInput, user: AuthUser) {
       return db.transaction(async (tx) => {
         const [before] = await repo.itemsByIds(tx, [input.id]);
         if (!before) throw new NotFoundError(PRICE_GROUP_MESSAGES.itemNotFound);
@@ -136,7 +123,7 @@ export function createPriceGroupsService({ db }: AppContext) {
         const values = { price: toCents(input.price), suggestedRetailPrice: toCents(input.suggestedRetailPrice) };
         await repo.updateItem(tx, input.id, values);
         await recordAudit(tx, user.id, 'price_group_item', input.id, 'update', before, { ...before, ...values });
-        return toItem((await repo.item(tx, input.id))!);
+        return (await repo.item(tx, input.id))!;
       });
     },
 
@@ -160,11 +147,7 @@ export function createPriceGroupsService({ db }: AppContext) {
     },
 
     /** add: create or update an item for every product of the product group; edit: update only existing ones. */
-    async setByProductGroup(
-      input: { priceGroupID: number; productGroupID: number } & Prices,
-      mode: 'add' | 'edit',
-      user: AuthUser,
-    ) {
+    async setByProductGroup(input: PriceGroupByProductGroupInput, mode: 'add' | 'edit', user: AuthUser) {
       assertEditable(input.priceGroupID);
       return db.transaction(async (tx) => {
         await existingGroup(tx, input.priceGroupID, true);

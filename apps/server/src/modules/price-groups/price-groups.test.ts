@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { expectSortRefused, sortedColumn } from '../../../test/lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,5 +161,33 @@ describe('customer price groups', () => {
     expect(bad.json().message).toBe('price must be a number ≥ 0');
     const missing = await t.call('POST', '/api/priceGroup/99999/', {}, t.adminToken);
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('sorting the price group lists', () => {
+  it('honours an allowed sort column on every list and refuses any other (400)', async () => {
+    const g = await newPriceGroup('Sorted prices');
+    for (const name of ['Zed group', 'Abe group']) {
+      const body = { name, costPrice: 1, sellingPrice: 2, suggestedRetailPrice: 3 };
+      const pg = (await t.call('POST', '/api/productGroup/new/', body, t.adminToken)).json().productGroup;
+      const p = await createProduct(t, { name: `${name} product` });
+      await t.call('POST', '/api/productGroup/insert/', { productGroupID: pg.id, productID: p.id }, t.adminToken);
+      await t.call(
+        'POST',
+        '/api/priceGroup/insert/',
+        { priceGroupID: g.id, productID: p.id, price: name === 'Zed group' ? 1 : 2, suggestedRetailPrice: 3 },
+        t.adminToken,
+      );
+    }
+    const groups = await sortedColumn<string>(t, '/api/priceGroup/all/', 'priceGroups', 'name', 'desc');
+    expect(groups).toEqual([...groups].sort().reverse());
+    const items = await sortedColumn(t, `/api/priceGroup/${g.id}/`, 'priceGroupItems', 'updatedPrice', 'desc');
+    expect(items).toEqual([2, 1]);
+    const byGroup = `/api/priceGroup/all/productGroups/${g.id}/`;
+    const names = await sortedColumn<string>(t, byGroup, 'productGroups', 'name', 'desc');
+    expect(names).toEqual([...names].sort().reverse());
+    const priced = await sortedColumn<number>(t, byGroup, 'productGroups', 'itemCount', 'desc');
+    expect(priced.slice(0, 2)).toEqual([1, 1]);
+    for (const url of ['/api/priceGroup/all/', `/api/priceGroup/${g.id}/`, byGroup]) await expectSortRefused(t, url);
   });
 });

@@ -1,8 +1,8 @@
 import { type ListFilter, type ProductGroup, toDollars } from '@wd/contracts';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { productGroups, products } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, searchCondition } from '../../lib/list.js';
 import { productColumns, productSearchable, productSortable } from '../products/products.repository.js';
 
 const productCount =
@@ -10,7 +10,8 @@ const productCount =
     Number,
   );
 
-const groupColumns = {
+/** The one select of a product group (prices in cents; mapped by toProductGroup). */
+export const productGroupColumns = {
   id: productGroups.id,
   name: productGroups.name,
   costPrice: productGroups.costPrice,
@@ -31,7 +32,7 @@ export function toProductGroup(row: GroupRow): ProductGroup {
   };
 }
 
-const sortable = {
+export const productGroupSortable = {
   id: productGroups.id,
   name: productGroups.name,
   costPrice: productGroups.costPrice,
@@ -41,46 +42,35 @@ const sortable = {
 };
 
 export const productGroupsRepository = {
-  async list(db: Tx, filter: ListFilter) {
-    const where = searchCondition(filter.searchQuery, [productGroups.name]);
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(groupColumns)
-        .from(productGroups)
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, sortable, [asc(productGroups.name), asc(productGroups.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(productGroups).where(where),
-    ]);
-    return { rows, totalRows: total };
+  list(db: Tx, filter: ListFilter) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(productGroups),
+      columns: productGroupColumns,
+      where: searchCondition(filter.searchQuery, [productGroups.name]),
+      sortable: productGroupSortable,
+      order: [asc(productGroups.name), asc(productGroups.id)],
+    });
   },
 
   async findById(db: Tx, id: number, lock = false) {
-    const query = db.select(groupColumns).from(productGroups).where(eq(productGroups.id, id));
+    const query = db.select(productGroupColumns).from(productGroups).where(eq(productGroups.id, id));
     const [row] = lock ? await query.for('update', { of: productGroups }) : await query;
     return row;
   },
 
-  async members(db: Tx, groupId: number, filter: ListFilter) {
-    const where = and(
-      eq(products.productGroupId, groupId),
-      isNull(products.deletedAt),
-      searchCondition(filter.searchQuery, productSearchable),
-    );
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(productColumns)
-        .from(products)
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, productSortable, [asc(products.name), asc(products.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(products).where(where),
-    ]);
-    return { rows, totalRows: total };
+  /** The active products of a group, as the products list shows them. */
+  members(db: Tx, groupId: number, filter: ListFilter) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(products),
+      columns: productColumns,
+      where: and(
+        eq(products.productGroupId, groupId),
+        isNull(products.deletedAt),
+        searchCondition(filter.searchQuery, productSearchable),
+      ),
+      sortable: productSortable,
+      order: [asc(products.name), asc(products.id)],
+    });
   },
 
   /** Every member (deleted ones too), locked, with the prices before a change. */

@@ -5,6 +5,7 @@ import {
   PRODUCT_MESSAGES,
   type ProductGroup,
   type ProductGroupInput,
+  type ProductGroupUpdateInput,
   toCents,
 } from '@wd/contracts';
 import { recordAudit, recordAuditMany } from '../../lib/audit.js';
@@ -54,7 +55,7 @@ export function createProductGroupsService({ db }: AppContext) {
     },
 
     /** Saves the group and writes its prices to every member product, in one transaction. */
-    async update(input: ProductGroupInput & { id: number }, user: AuthUser) {
+    async update(input: ProductGroupUpdateInput, user: AuthUser) {
       return db.transaction(async (tx) => {
         const before = await repo.findById(tx, input.id, true);
         if (!before) throw new NotFoundError(PRODUCT_GROUP_MESSAGES.notFound);

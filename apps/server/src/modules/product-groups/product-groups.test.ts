@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { expectSortRefused, sortedColumn } from '../../../test/lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,5 +149,22 @@ describe('product price groups', () => {
     expect((await t.call('DELETE', `/api/productGroup/delete/item/${p.id}/`, undefined, t.adminToken)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('sorting the group lists', () => {
+  it('sorts groups and their products by allowed columns and refuses any other (400)', async () => {
+    const g = await newGroup('Sorted group');
+    for (const name of ['Sorted b', 'Sorted a']) {
+      const p = await createProduct(t, { name });
+      await t.call('POST', '/api/productGroup/insert/', { productGroupID: g.id, productID: p.id }, t.adminToken);
+    }
+    const groups = await sortedColumn<string>(t, '/api/productGroup/all/', 'productGroups', 'name', 'desc');
+    expect(groups).toEqual([...groups].sort().reverse());
+    const members = `/api/productGroup/${g.id}/`;
+    expect(await sortedColumn(t, members, 'products', 'name', 'asc')).toEqual(['Sorted a', 'Sorted b']);
+    expect(await sortedColumn(t, members, 'products', 'name', 'desc')).toEqual(['Sorted b', 'Sorted a']);
+    await expectSortRefused(t, '/api/productGroup/all/');
+    await expectSortRefused(t, members);
   });
 });

@@ -2,28 +2,20 @@ import type { ListFilter, User } from '@wd/contracts';
 import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { authFailures, sessions, users } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, searchCondition } from '../../lib/list.js';
 
-/** The one select of a user as the API shows it (never the password hash). */
+/** The one select of a user as the API shows it (never the password hash); also the sortable columns. */
 const userColumns = { id: users.id, username: users.username, email: users.email, type: users.type };
 
-const sortable = { id: users.id, username: users.username, email: users.email, type: users.type };
-
 export const usersRepository = {
-  async list(db: Tx, filter: ListFilter): Promise<{ rows: User[]; totalRows: number }> {
-    const where = searchCondition(filter.searchQuery, [users.username, users.email, users.type]);
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(userColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, sortable, [asc(users.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(users).where(where),
-    ]);
-    return { rows, totalRows: total };
+  list(db: Tx, filter: ListFilter) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(users),
+      columns: userColumns,
+      where: searchCondition(filter.searchQuery, [users.username, users.email, users.type]),
+      sortable: userColumns,
+      order: [asc(users.id)],
+    });
   },
 
   async findById(db: Tx, id: number): Promise<User | undefined> {

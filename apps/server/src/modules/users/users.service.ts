@@ -5,10 +5,11 @@ import {
   MESSAGES,
   type Session,
   type SignInBody,
-  type SignUpBody,
+  type signUpBody,
   type UpdateUserBody,
   type User,
 } from '@wd/contracts';
+import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.js';
 import {
   ConflictError,
@@ -109,14 +110,14 @@ export function createUsersService({ db, config }: AppContext) {
       return user;
     },
 
-    async signUp(body: SignUpBody): Promise<User> {
+    async signUp(body: z.output<typeof signUpBody>): Promise<User> {
       if (await usersRepository.usernameTaken(db, body.username)) {
         throw new ConflictError('This username is already taken', 'username');
       }
       return usersRepository.insert(db, {
         username: body.username,
         email: body.email,
-        type: body.type ?? 'user',
+        type: body.type,
         passwordHash: await hashPassword(body.password, config.scryptN),
       });
     },
