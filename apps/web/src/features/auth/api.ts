@@ -1,6 +1,21 @@
-import type { ChangePasswordBody, Session, SignInBody } from '@wd/contracts';
-import { api } from '../../lib/api-client';
+import { type ChangePasswordBody, type Session, type SignInBody, userCalls } from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
+import { session } from '../../lib/session';
 
-export const signIn = (body: SignInBody) => api.post<Session>('user/signIn/', body);
-export const changePassword = (body: ChangePasswordBody) =>
-  api.patch<{ message: string }>('user/changePassword/', body);
+/** Sign-in, session checks and sign-out: the session lives in lib/session, not in the query cache. */
+export const signIn = (body: SignInBody) => callApi(userCalls.signIn, { body });
+
+export const changePassword = (body: ChangePasswordBody) => callApi(userCalls.changePassword, { body });
+
+/** The session of the stored token (user/token), for restoreSession. */
+export const checkToken = (): Promise<Session> => callApi(userCalls.token);
+
+/** Signs out on the server (a failure is ignored) and always clears the local session. */
+export async function signOut() {
+  try {
+    await callApi(userCalls.signOut);
+  } catch {
+    // The local session is cleared whatever the server says.
+  }
+  session.clear();
+}

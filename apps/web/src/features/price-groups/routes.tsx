@@ -1,4 +1,4 @@
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
+import { type AppRoute, type MenuSection, page, pageExport } from '../../app/route-types';
 
 const byGroup = () => import('./pages/PriceGroupByProductGroupPage');
 
@@ -16,7 +16,7 @@ export const priceGroupsRoutes: AppRoute[] = [
   {
     path: 'priceGroups/edit/productGroup/:id',
     handle: { title: 'Edit by Product Group' },
-    lazy: page(async () => ({ default: (await byGroup()).EditByProductGroupPage })),
+    lazy: pageExport(byGroup, 'EditByProductGroupPage'),
   },
   {
     path: 'priceGroups/edit/:id',
@@ -41,7 +41,7 @@ export const priceGroupsRoutes: AppRoute[] = [
   {
     path: 'priceGroups/:id/new/productGroup',
     handle: { title: 'Add by Product Group' },
-    lazy: page(async () => ({ default: (await byGroup()).AddByProductGroupPage })),
+    lazy: pageExport(byGroup, 'AddByProductGroupPage'),
   },
 ];
 

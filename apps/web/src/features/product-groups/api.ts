@@ -1,26 +1,64 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListFilterInput, Product, ProductGroup, ProductGroupInput } from '@wd/contracts';
-import { toListResult } from '../../components/ListPage';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import {
+  type ProductGroupInput,
+  type ProductGroupItemInput,
+  type ProductGroupUpdateInput,
+  productGroupCalls,
+} from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export const fetchProductGroups = async (filter: ListFilterInput) =>
-  toListResult<ProductGroup>('productGroups', await api.post('productGroup/all/', filter));
+/**
+ * The product price groups' data layer. A group's prices are written to its
+ * products, and joining or leaving changes a product: those mutations make
+ * the products stale too.
+ */
+const groupKeys = keys.productGroups;
+const changesProducts = () => [groupKeys.all, keys.products.all];
 
-export const fetchProductGroupMembers = (id: string | number) => async (filter: ListFilterInput) =>
-  toListResult<Product>('products', await api.post(`productGroup/${id}/`, filter));
+export const allProductGroups = listSource(productGroupCalls.list, groupKeys.list('all'));
+
+/** The products of one group. */
+export const groupMembers = (id: string) =>
+  listSource(productGroupCalls.members, [...groupKeys.detail(id), 'members'], { id: Number(id) });
 
 export function useProductGroup(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.productGroup(id ?? ''),
-    queryFn: async () => (await api.post<{ productGroup: ProductGroup }>(`productGroup/summary/${id}/`)).productGroup,
+    queryKey: groupKeys.detail(id ?? ''),
+    queryFn: async () => (await callApi(productGroupCalls.get, { params: { id: Number(id) } })).productGroup,
     enabled: Boolean(id),
   });
 }
 
-export const createProductGroup = (body: ProductGroupInput) => api.post('productGroup/new/', body);
-export const updateProductGroup = (body: ProductGroupInput & { id: number }) => api.patch('productGroup/update/', body);
-export const deleteProductGroup = (id: number) => api.delete(`productGroup/delete/${id}/`);
-export const addProductToGroup = (productGroupID: number, productID: number) =>
-  api.post('productGroup/insert/', { productGroupID, productID });
-export const removeProductFromGroup = (productId: number) => api.delete(`productGroup/delete/item/${productId}/`);
+export const useCreateProductGroup = () =>
+  useCallMutation(productGroupCalls.create, {
+    input: (body: ProductGroupInput) => ({ body }),
+    invalidates: () => [groupKeys.lists()],
+  });
+
+export const useUpdateProductGroup = () =>
+  useCallMutation(productGroupCalls.update, {
+    input: (body: ProductGroupUpdateInput) => ({ body }),
+    invalidates: changesProducts,
+  });
+
+export const useDeleteProductGroup = () =>
+  useCallMutation(productGroupCalls.delete, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: changesProducts,
+  });
+
+export const useAddProductToGroup = () =>
+  useCallMutation(productGroupCalls.addProduct, {
+    input: (body: ProductGroupItemInput) => ({ body }),
+    invalidates: changesProducts,
+  });
+
+/** By product id: the product leaves its group and keeps its prices. */
+export const useRemoveProductFromGroup = () =>
+  useCallMutation(productGroupCalls.removeProduct, {
+    input: (productId: number) => ({ params: { id: productId } }),
+    invalidates: changesProducts,
+  });

@@ -1,4 +1,4 @@
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
+import { type AppRoute, type MenuSection, page, pageExport } from '../../app/route-types';
 
 const form = () => import('./pages/ProductGroupFormPage');
 
@@ -11,12 +11,12 @@ export const productGroupsRoutes: AppRoute[] = [
   {
     path: 'productGroups/new',
     handle: { title: 'New Product Price Group' },
-    lazy: page(async () => ({ default: (await form()).ProductGroupNewPage })),
+    lazy: pageExport(form, 'ProductGroupNewPage'),
   },
   {
     path: 'productGroups/edit/:id',
     handle: { title: 'Group Price Change' },
-    lazy: page(async () => ({ default: (await form()).ProductGroupEditPage })),
+    lazy: pageExport(form, 'ProductGroupEditPage'),
   },
   {
     path: 'productGroups/:id',

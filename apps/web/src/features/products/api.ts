@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BarcodeItem, type ProductInput, type ProductUpdateInput, productCalls } from '@wd/contracts';
-import { api, callApi } from '../../lib/api-client';
+import {
+  type BarcodeItemInput,
+  type BarcodeItemUpdateInput,
+  barcodeCalls,
+  type ProductInput,
+  type ProductUpdateInput,
+  productCalls,
+} from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
@@ -57,12 +64,32 @@ export const useRecoverProducts = () =>
     invalidates: () => [productKeys.all],
   });
 
-export const fetchBarcodeItems = async () =>
-  (await api.post<{ barcodeItems: BarcodeItem[] }>('barcode/all/', {})).barcodeItems;
-export const addBarcodeItem = (productID: number, quantity: number) =>
-  api.post<{ barcodeItem: BarcodeItem }>('barcode/insert/', { productID, quantity });
-export const setBarcodeQuantity = (id: number, quantity: number) =>
-  api.patch<{ barcodeItem: BarcodeItem }>('barcode/update/', { id, quantity });
-export const removeBarcodeItem = (id: number) => api.delete(`barcode/delete/${id}/`);
-export const clearBarcodeItems = () => api.delete('barcode/delete/all/');
-export const barcodeImage = (barcode: string) => `/images/barcodes/${encodeURIComponent(barcode)}.png`;
+/** The signed-in user's barcode label list: every change reloads it from the server. */
+const labelKeys = keys.barcodeItems;
+
+export function useBarcodeItems() {
+  return useQuery({
+    queryKey: labelKeys.list('mine'),
+    queryFn: async () => (await callApi(barcodeCalls.list, { body: {} })).barcodeItems,
+  });
+}
+
+const labelsChange = () => [labelKeys.all];
+
+export const useAddBarcodeItem = () =>
+  useCallMutation(barcodeCalls.add, { input: (body: BarcodeItemInput) => ({ body }), invalidates: labelsChange });
+
+export const useSetBarcodeQuantity = () =>
+  useCallMutation(barcodeCalls.update, {
+    input: (body: BarcodeItemUpdateInput) => ({ body }),
+    invalidates: labelsChange,
+  });
+
+export const useRemoveBarcodeItem = () =>
+  useCallMutation(barcodeCalls.remove, { input: (id: number) => ({ params: { id } }), invalidates: labelsChange });
+
+export const useClearBarcodeItems = () =>
+  useCallMutation<typeof barcodeCalls.clear, void>(barcodeCalls.clear, {
+    input: () => ({}),
+    invalidates: labelsChange,
+  });

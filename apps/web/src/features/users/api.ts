@@ -1,19 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListFilterInput, SignUpBody, UpdateUserBody, User } from '@wd/contracts';
-import { toListResult } from '../../components/ListPage';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { type SignUpBody, type UpdateUserBody, userCalls } from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export const fetchUsers = async (filter: ListFilterInput) =>
-  toListResult<User>('users', await api.post('user/all/', filter));
+/** The users area's data layer (admins only): the list, one user, create and update. */
+const userKeys = keys.users;
+
+export const allUsers = listSource(userCalls.list, userKeys.list('all'));
 
 export function useUser(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.user(id ?? ''),
-    queryFn: async () => (await api.post<{ user: User }>(`user/${id}/`)).user,
+    queryKey: userKeys.detail(id ?? ''),
+    queryFn: async () => (await callApi(userCalls.get, { params: { name: id ?? '' } })).user,
     enabled: Boolean(id),
   });
 }
 
-export const createUser = (body: SignUpBody) => api.post<{ user: User }>('user/signUp/', body);
-export const updateUser = (body: UpdateUserBody) => api.patch<{ user: User }>('user/update/', body);
+export const useCreateUser = () =>
+  useCallMutation(userCalls.signUp, {
+    input: (body: SignUpBody) => ({ body }),
+    invalidates: () => [userKeys.lists()],
+  });
+
+export const useUpdateUser = () =>
+  useCallMutation(userCalls.update, {
+    input: (body: UpdateUserBody) => ({ body }),
+    invalidates: () => [userKeys.all],
+  });

@@ -1,32 +1,15 @@
 import { requireAdmin } from '../../app/guards';
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
+import { type AppRoute, type MenuSection, recordRoutes } from '../../app/route-types';
 
-export const usersRoutes: AppRoute[] = [
-  {
-    path: 'users',
-    loader: requireAdmin,
-    handle: { title: 'Users' },
-    lazy: page(() => import('./pages/UsersListPage')),
-  },
-  {
-    path: 'users/new',
-    loader: requireAdmin,
-    handle: { title: 'New User' },
-    lazy: page(() => import('./pages/UserNewPage')),
-  },
-  {
-    path: 'users/edit/:id',
-    loader: requireAdmin,
-    handle: { title: 'Edit User' },
-    lazy: page(() => import('./pages/UserEditPage')),
-  },
-  {
-    path: 'users/:id',
-    loader: requireAdmin,
-    handle: { title: 'User' },
-    lazy: page(() => import('./pages/UserViewPage')),
-  },
-];
+/** Admins only: every route checks the signed-in user's type first. */
+export const usersRoutes: AppRoute[] = recordRoutes({
+  path: 'users',
+  plural: 'Users',
+  singular: 'User',
+  list: () => import('./pages/UsersListPage'),
+  form: () => import('./pages/UserFormPage'),
+  pages: { new: 'UserNewPage', edit: 'UserEditPage', view: 'UserViewPage' },
+}).map((route) => ({ ...route, loader: requireAdmin }));
 
 export const usersMenu: MenuSection = {
   label: 'Users',

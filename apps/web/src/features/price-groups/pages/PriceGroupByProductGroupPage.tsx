@@ -1,13 +1,11 @@
 import { Grid, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { formatMoney } from '../../../lib/format';
-import { queryKeys } from '../../../lib/query-keys';
-import { setPricesByProductGroup, usePriceGroup, usePriceGroupProductGroups } from '../api';
+import { usePriceGroup, usePriceGroupProductGroups, useSetPricesByProductGroup } from '../api';
 
 interface Values extends Record<string, unknown> {
   productGroupID: string | null;
@@ -21,8 +19,8 @@ interface Values extends Record<string, unknown> {
  */
 export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' }) {
   const { id = '' } = useParams();
-  const queryClient = useQueryClient();
   const group = usePriceGroup(id);
+  const setPrices = useSetPricesByProductGroup(mode);
   const productGroups = usePriceGroupProductGroups(id);
   const choices = (productGroups.data ?? []).filter((g) => (mode === 'edit' ? g.itemCount > 0 : g.productCount > 0));
   const form = useForm<Values>({
@@ -48,15 +46,14 @@ export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' })
       backTo={`/priceGroups/${id}`}
       loading={productGroups.isPending}
       savedMessage="Prices saved"
-      onSubmit={async (v) => {
-        await setPricesByProductGroup(mode, {
+      onSubmit={(v) =>
+        setPrices.mutateAsync({
           priceGroupID: Number(id),
           productGroupID: Number(v.productGroupID),
           price: moneyValue(v.updatedPrice),
           suggestedRetailPrice: moneyValue(v.updatedSuggestedRetailPrice),
-        });
-        await queryClient.invalidateQueries({ queryKey: queryKeys.priceGroups });
-      }}
+        })
+      }
     >
       {() => (
         <Stack gap="sm">

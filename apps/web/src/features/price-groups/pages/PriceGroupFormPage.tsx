@@ -1,21 +1,20 @@
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { PRICE_GROUP_MESSAGES } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { RecordForm } from '../../../components/RecordForm';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { createPriceGroup, renamePriceGroup, usePriceGroup } from '../api';
+import { useCreatePriceGroup, usePriceGroup, useRenamePriceGroup } from '../api';
 
 export default function PriceGroupFormPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const editing = Boolean(id);
   const group = usePriceGroup(id);
+  const create = useCreatePriceGroup();
+  const rename = useRenamePriceGroup();
   const form = useForm({
     initialValues: { name: '' },
     validate: { name: (v) => (v.trim() ? null : 'Enter a name') },
@@ -40,11 +39,9 @@ export default function PriceGroupFormPage() {
       backTo="/priceGroups"
       loading={editing && group.isPending}
       loadError={group.isError ? errorMessage(group.error) : null}
-      onSubmit={async ({ name }) => {
-        if (editing) await renamePriceGroup(Number(id), name.trim());
-        else await createPriceGroup(name.trim());
-        await queryClient.invalidateQueries({ queryKey: queryKeys.priceGroups });
-      }}
+      onSubmit={({ name }) =>
+        editing ? rename.mutateAsync({ id: Number(id), name: name.trim() }) : create.mutateAsync(name.trim())
+      }
     >
       {() => <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />}
     </RecordForm>

@@ -1,6 +1,5 @@
 import { Grid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { PRICE_GROUP_MESSAGES, type Product } from '@wd/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,8 +8,7 @@ import { ProductPicker } from '../../../components/ProductPicker';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
-import { queryKeys } from '../../../lib/query-keys';
-import { addPriceGroupItem, updatePriceGroupItem, usePriceGroup, usePriceGroupItem } from '../api';
+import { useAddPriceGroupItem, usePriceGroup, usePriceGroupItem, useUpdatePriceGroupItem } from '../api';
 
 interface Values extends Record<string, unknown> {
   updatedPrice: number | string;
@@ -20,9 +18,10 @@ interface Values extends Record<string, unknown> {
 /** Add an item (pick a product) or edit one; only the two group prices are editable. */
 export default function PriceGroupItemFormPage() {
   const { id = '', itemID } = useParams();
-  const queryClient = useQueryClient();
   const group = usePriceGroup(id);
   const item = usePriceGroupItem(itemID);
+  const add = useAddPriceGroupItem();
+  const update = useUpdatePriceGroupItem();
   const [product, setProduct] = useState<Product | null>(null);
   const form = useForm<Values>({
     initialValues: { updatedPrice: 0, updatedSuggestedRetailPrice: 0 },
@@ -71,9 +70,8 @@ export default function PriceGroupItemFormPage() {
           price: moneyValue(v.updatedPrice),
           suggestedRetailPrice: moneyValue(v.updatedSuggestedRetailPrice),
         };
-        if (itemID) await updatePriceGroupItem({ id: Number(itemID), ...prices });
-        else if (product) await addPriceGroupItem({ priceGroupID: Number(id), productID: product.id, ...prices });
-        await queryClient.invalidateQueries({ queryKey: queryKeys.priceGroups });
+        if (itemID) await update.mutateAsync({ id: Number(itemID), ...prices });
+        else if (product) await add.mutateAsync({ priceGroupID: Number(id), productID: product.id, ...prices });
       }}
     >
       {() => (

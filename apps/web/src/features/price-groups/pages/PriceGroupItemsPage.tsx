@@ -1,15 +1,13 @@
 import { Alert, Button } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { PRICE_GROUP_MESSAGES, type PriceGroupItem } from '@wd/contracts';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { ListPage } from '../../../components/ListPage';
 import { MoneyText } from '../../../components/MoneyText';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { addAllProducts, deletePriceGroupItems, fetchPriceGroupItems, usePriceGroup } from '../api';
+import { groupItems, useAddAllProducts, useDeletePriceGroupItems, usePriceGroup } from '../api';
 
 const money = (key: keyof PriceGroupItem, title: string) => ({
   key,
@@ -23,8 +21,10 @@ const money = (key: keyof PriceGroupItem, title: string) => ({
 export default function PriceGroupItemsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const group = usePriceGroup(id);
+  const items = useMemo(() => groupItems(id), [id]);
+  const addAllProducts = useAddAllProducts();
+  const deleteItems = useDeletePriceGroupItems();
   const isDefault = Number(id) <= 1;
   useEffect(() => {
     if (group.isError) {
@@ -37,9 +37,8 @@ export default function PriceGroupItemsPage() {
     if (!(await confirm({ title: 'Add every product not yet in this group, at its own prices?', danger: false })))
       return;
     try {
-      const result = await addAllProducts(Number(id));
+      const result = await addAllProducts.mutateAsync(Number(id));
       showSuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.priceGroups });
     } catch {
       showAlert('There has been an error');
     }
@@ -68,8 +67,7 @@ export default function PriceGroupItemsPage() {
   return (
     <ListPage<PriceGroupItem>
       title={group.data?.name ?? 'Customer Price Group'}
-      queryKey={[...queryKeys.priceGroups, 'items', id]}
-      fetchPage={fetchPriceGroupItems(id)}
+      source={items}
       backTo="/priceGroups"
       headerActions={actions}
       intro={
@@ -95,7 +93,7 @@ export default function PriceGroupItemsPage() {
           label: 'Delete',
           color: 'red',
           confirm: { title: 'Are you sure you want to delete?', message: item.productName },
-          run: () => deletePriceGroupItems([item.id]),
+          run: () => deleteItems.mutateAsync([item.id]),
         },
       ]}
       bulkActions={
@@ -105,7 +103,7 @@ export default function PriceGroupItemsPage() {
               {
                 label: 'Delete selected',
                 confirm: { title: 'Are you sure you want to delete?' },
-                run: deletePriceGroupItems,
+                run: (ids) => deleteItems.mutateAsync(ids),
               },
             ]
       }

@@ -1,14 +1,13 @@
 import { PRICE_GROUP_MESSAGES, type PriceGroup } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
-import { queryKeys } from '../../../lib/query-keys';
-import { deletePriceGroup, fetchPriceGroups } from '../api';
+import { allPriceGroups, useDeletePriceGroup } from '../api';
 
 export default function PriceGroupsListPage() {
+  const remove = useDeletePriceGroup();
   return (
     <ListPage<PriceGroup>
       title="Customer Price Groups"
-      queryKey={queryKeys.priceGroups}
-      fetchPage={fetchPriceGroups}
+      source={allPriceGroups}
       addNewTo="/priceGroups/new"
       backTo="/"
       columns={[
@@ -29,7 +28,7 @@ export default function PriceGroupsListPage() {
                 },
           run: async () => {
             if (g.id <= 1) throw new Error(PRICE_GROUP_MESSAGES.cantDelete);
-            await deletePriceGroup(g.id);
+            await remove.mutateAsync(g.id);
           },
         },
       ]}

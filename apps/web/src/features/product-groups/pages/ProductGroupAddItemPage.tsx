@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@wd/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,14 +6,13 @@ import { PageTitle } from '../../../components/PageTitle';
 import { ProductPicker } from '../../../components/ProductPicker';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { addProductToGroup, useProductGroup } from '../api';
+import { useAddProductToGroup, useProductGroup } from '../api';
 
 export default function ProductGroupAddItemPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const group = useProductGroup(id);
+  const add = useAddProductToGroup();
   const [product, setProduct] = useState<Product | null>(null);
   const [saving, setSaving] = useState(false);
   const back = `/productGroups/${id}`;
@@ -23,9 +21,7 @@ export default function ProductGroupAddItemPage() {
     if (!product) return;
     setSaving(true);
     try {
-      await addProductToGroup(Number(id), product.id);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.productGroups });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      await add.mutateAsync({ productGroupID: Number(id), productID: product.id });
       showSuccess(`${product.name} added`);
       navigate(back);
     } catch (error) {

@@ -1,15 +1,13 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { PRODUCT_GROUP_MESSAGES, type ProductGroup } from '@wd/contracts';
+import { PRODUCT_GROUP_MESSAGES, type ProductGroup, type ProductGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { PriceHelper } from '../../../components/PriceHelper';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { createProductGroup, updateProductGroup, useProductGroup } from '../api';
+import { useCreateProductGroup, useProductGroup, useUpdateProductGroup } from '../api';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -27,16 +25,10 @@ function GroupForm({
 }: {
   group?: ProductGroup;
   title: string;
-  onSave: (v: {
-    name: string;
-    costPrice: number;
-    sellingPrice: number;
-    suggestedRetailPrice: number;
-  }) => Promise<unknown>;
+  onSave: (v: ProductGroupInput) => Promise<unknown>;
   loading?: boolean;
   loadError?: string | null;
 }) {
-  const queryClient = useQueryClient();
   const form = useForm<Values>({
     initialValues: { name: '', costPrice: 0, sellingPrice: 0, suggestedRetailPrice: 0 },
     validate: { name: (v) => (v.trim() ? null : 'Enter a name') },
@@ -55,16 +47,14 @@ function GroupForm({
       backTo="/productGroups"
       loading={loading}
       loadError={loadError}
-      onSubmit={async (values) => {
-        await onSave({
+      onSubmit={(values) =>
+        onSave({
           name: values.name.trim(),
           costPrice: moneyValue(values.costPrice),
           sellingPrice: moneyValue(values.sellingPrice),
           suggestedRetailPrice: moneyValue(values.suggestedRetailPrice),
-        });
-        await queryClient.invalidateQueries({ queryKey: queryKeys.productGroups });
-        await queryClient.invalidateQueries({ queryKey: queryKeys.products });
-      }}
+        })
+      }
     >
       {() => (
         <Stack gap="sm">
@@ -97,19 +87,21 @@ function GroupForm({
 }
 
 export function ProductGroupNewPage() {
-  return <GroupForm title="New Product Price Group" onSave={createProductGroup} />;
+  const create = useCreateProductGroup();
+  return <GroupForm title="New Product Price Group" onSave={create.mutateAsync} />;
 }
 
 export function ProductGroupEditPage() {
   const { id } = useParams();
   const query = useProductGroup(id);
+  const update = useUpdateProductGroup();
   return (
     <GroupForm
       title="Group Price Change"
       group={query.data}
       loading={query.isPending}
       loadError={query.isError ? errorMessage(query.error) || PRODUCT_GROUP_MESSAGES.notFound : null}
-      onSave={(v) => updateProductGroup({ id: Number(id), ...v })}
+      onSave={(v) => update.mutateAsync({ id: Number(id), ...v })}
     />
   );
 }

@@ -1,18 +1,19 @@
 import type { Product } from '@wd/contracts';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { productColumns } from '../../products/components/productColumns';
-import { fetchProductGroupMembers, removeProductFromGroup, useProductGroup } from '../api';
+import { groupMembers, useProductGroup, useRemoveProductFromGroup } from '../api';
 
 /** The products of a product price group. */
 export default function ProductGroupItemsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const group = useProductGroup(id);
+  const remove = useRemoveProductFromGroup();
+  const members = useMemo(() => groupMembers(id), [id]);
   useEffect(() => {
     if (group.isError) {
       showAlert(errorMessage(group.error));
@@ -22,8 +23,7 @@ export default function ProductGroupItemsPage() {
   return (
     <ListPage<Product>
       title={group.data?.name ?? 'Price Group'}
-      queryKey={[...queryKeys.productGroups, 'members', id]}
-      fetchPage={fetchProductGroupMembers(id)}
+      source={members}
       addNewTo={`/productGroups/${id}/add`}
       backTo="/productGroups"
       emptyText="No products in this group yet"
@@ -37,7 +37,7 @@ export default function ProductGroupItemsPage() {
             title: 'Are you sure you want to delete?',
             message: `${p.name} leaves the group and keeps its prices.`,
           },
-          run: () => removeProductFromGroup(p.id),
+          run: () => remove.mutateAsync(p.id),
         },
       ]}
     />

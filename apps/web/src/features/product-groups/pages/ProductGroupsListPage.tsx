@@ -1,15 +1,14 @@
 import type { ProductGroup } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { MoneyText } from '../../../components/MoneyText';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteProductGroup, fetchProductGroups } from '../api';
+import { allProductGroups, useDeleteProductGroup } from '../api';
 
 export default function ProductGroupsListPage() {
+  const remove = useDeleteProductGroup();
   return (
     <ListPage<ProductGroup>
       title="Product Price Groups"
-      queryKey={queryKeys.productGroups}
-      fetchPage={fetchProductGroups}
+      source={allProductGroups}
       addNewTo="/productGroups/new"
       backTo="/products"
       columns={[
@@ -47,7 +46,7 @@ export default function ProductGroupsListPage() {
             title: 'Are you sure you want to delete?',
             message: `${g.name}: its ${g.productCount} products leave the group and keep their prices.`,
           },
-          run: () => deleteProductGroup(g.id),
+          run: () => remove.mutateAsync(g.id),
         },
       ]}
       inlineActions={3}

@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@wd/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,8 +7,13 @@ import { PageTitle } from '../../../components/PageTitle';
 import { ProductPicker } from '../../../components/ProductPicker';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { addBarcodeItem, clearBarcodeItems, fetchBarcodeItems, removeBarcodeItem, setBarcodeQuantity } from '../api';
+import {
+  useAddBarcodeItem,
+  useBarcodeItems,
+  useClearBarcodeItems,
+  useRemoveBarcodeItem,
+  useSetBarcodeQuantity,
+} from '../api';
 
 export const LABEL_OPTIONS = [
   { key: 'company', label: 'Company Name' },
@@ -32,9 +36,12 @@ function storedOptions(): Record<LabelOption, boolean> {
 
 /** /products/barcode: the user's label list, kept on the server, and the print options. */
 export default function BarcodeLabelsPage() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const items = useQuery({ queryKey: queryKeys.barcodeItems, queryFn: fetchBarcodeItems });
+  const items = useBarcodeItems();
+  const add = useAddBarcodeItem();
+  const setLabelQuantity = useSetBarcodeQuantity();
+  const remove = useRemoveBarcodeItem();
+  const clear = useClearBarcodeItems();
   const [product, setProduct] = useState<Product | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
   const [options, setOptions] = useState(storedOptions);
@@ -42,15 +49,15 @@ export default function BarcodeLabelsPage() {
   const list = items.data ?? [];
   const empty = list.length === 0;
 
-  /** Every change reloads the list from the server. */
+  /** Every change reloads the list from the server: the hooks on success, a failure here. */
   const change = async (action: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await action();
     } catch (error) {
       showAlert(errorMessage(error));
+      await items.refetch();
     } finally {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.barcodeItems });
       setBusy(false);
     }
   };
@@ -76,7 +83,7 @@ export default function BarcodeLabelsPage() {
             onClick={() =>
               change(async () => {
                 if (!product) return;
-                await addBarcodeItem(product.id, Number(quantity));
+                await add.mutateAsync({ productID: product.id, quantity: Number(quantity) });
                 setProduct(null);
                 setQuantity(1);
               })
@@ -110,7 +117,9 @@ export default function BarcodeLabelsPage() {
                       <ActionIcon
                         variant="light"
                         aria-label={`More labels of ${item.productName}`}
-                        onClick={() => change(() => setBarcodeQuantity(item.id, item.quantity + 1))}
+                        onClick={() =>
+                          change(() => setLabelQuantity.mutateAsync({ id: item.id, quantity: item.quantity + 1 }))
+                        }
                       >
                         +
                       </ActionIcon>
@@ -118,7 +127,9 @@ export default function BarcodeLabelsPage() {
                         variant="light"
                         aria-label={`Fewer labels of ${item.productName}`}
                         disabled={item.quantity <= 0}
-                        onClick={() => change(() => setBarcodeQuantity(item.id, item.quantity - 1))}
+                        onClick={() =>
+                          change(() => setLabelQuantity.mutateAsync({ id: item.id, quantity: item.quantity - 1 }))
+                        }
                       >
                         −
                       </ActionIcon>
@@ -126,7 +137,7 @@ export default function BarcodeLabelsPage() {
                         variant="light"
                         color="red"
                         aria-label={`Remove ${item.productName}`}
-                        onClick={() => change(() => removeBarcodeItem(item.id))}
+                        onClick={() => change(() => remove.mutateAsync(item.id))}
                       >
                         ×
                       </ActionIcon>
@@ -165,7 +176,7 @@ export default function BarcodeLabelsPage() {
                 variant="default"
                 disabled={empty}
                 onClick={async () => {
-                  if (await confirm({ title: 'Remove every label from the list?' })) change(clearBarcodeItems);
+                  if (await confirm({ title: 'Remove every label from the list?' })) change(() => clear.mutateAsync());
                 }}
               >
                 Reset

@@ -1,11 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, LABELS_PER_SHEET, labelNameLines, labelSheets } from '@wd/contracts';
+import { barcodeImagePath, formatMoney, LABELS_PER_SHEET, labelNameLines, labelSheets } from '@wd/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { barcodeImage, fetchBarcodeItems } from '../api';
+import { useBarcodeItems } from '../api';
 import classes from './BarcodePrintPage.module.css';
 
 /** The house biller's company name, once billers exist; none otherwise. */
@@ -22,7 +21,7 @@ function useCompanyName(enabled: boolean) {
 export default function BarcodePrintPage() {
   const [params] = useSearchParams();
   const show = new Set((params.get('show') ?? 'company,name1,name2,barcode,srp').split(','));
-  const items = useQuery({ queryKey: queryKeys.barcodeItems, queryFn: fetchBarcodeItems });
+  const items = useBarcodeItems();
   const company = useCompanyName(show.has('company'));
   const sheets = labelSheets(items.data ?? []);
   const total = sheets.reduce((n, s) => n + s.length, 0);
@@ -82,7 +81,7 @@ export default function BarcodePrintPage() {
                 {show.has('barcode') && (
                   <img
                     className={classes.barcode}
-                    src={barcodeImage(item.barcode)}
+                    src={barcodeImagePath(item.barcode)}
                     alt={item.barcode}
                     width={115}
                     height={32}

@@ -6,14 +6,6 @@ import { z } from 'zod';
 import { RecordForm } from '../../../components/RecordForm';
 import { zodValidate } from '../../../lib/form';
 
-export interface UserFormValues extends Record<string, unknown> {
-  username: string;
-  email: string;
-  type: 'user' | 'admin';
-  password: string;
-  confirmPassword: string;
-}
-
 /** Password is required for a new user; blank on edit keeps the current one. */
 function schemaFor(isNew: boolean) {
   return z
@@ -29,6 +21,8 @@ function schemaFor(isNew: boolean) {
       message: 'The passwords do not match',
     });
 }
+
+export type UserFormValues = z.output<ReturnType<typeof schemaFor>>;
 
 interface UserFormProps {
   title: string;

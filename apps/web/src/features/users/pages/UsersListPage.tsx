@@ -1,15 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { User } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
-import { queryKeys } from '../../../lib/query-keys';
-import { fetchUsers } from '../api';
+import { allUsers } from '../api';
 
 export default function UsersListPage() {
   return (
     <ListPage<User>
       title="Users"
-      queryKey={queryKeys.users}
-      fetchPage={fetchUsers}
+      source={allUsers}
       paginated={false}
       addNewTo="/users/new"
       searchPlaceholder="Username, e-mail or type"
