@@ -13,7 +13,8 @@ import { distributorInvoicesRoutes } from './modules/distributor-invoices/distri
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { chequeImageRoutes, invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { chequeImageRoutes, paymentsRoutes } from './modules/payments/payments.routes.js';
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
@@ -37,6 +38,7 @@ const modules = [
   expensesRoutes,
   invoicesRoutes,
   distributorInvoicesRoutes,
+  paymentsRoutes,
 ];
 /** Routes outside /api: images and stored files. */
 const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes, chequeImageRoutes];

@@ -43,6 +43,7 @@ export const paymentInput = z
     path: ['amountPaid'],
   });
 export type PaymentInput = z.input<typeof paymentInput>;
+export type PaymentCreate = z.output<typeof paymentInput>;
 
 /** Change a customer payment: any of its fields; the invoice is recomputed. */
 export const paymentUpdateInput = z.object({
@@ -68,6 +69,7 @@ export const distributorPaymentInput = z
   })
   .refine(hasChequeNo, chequeNoIssue);
 export type DistributorPaymentInput = z.input<typeof distributorPaymentInput>;
+export type DistributorPaymentCreate = z.output<typeof distributorPaymentInput>;
 
 export const distributorPaymentUpdateInput = z.object({
   id: z.int().positive(),

@@ -59,11 +59,12 @@ export function registerCalls<T extends Record<string, Call>>(app: FastifyInstan
             : {}),
         response,
       },
-      // The multipart body is validated by readMultipartCall, part by part.
+      // The multipart body is validated by readMultipartCall, part by part; a JSON
+      // body (which such calls also take) is passed on untouched (`true`: valid, kept).
       ...(multipart
         ? {
             validatorCompiler: ((route: Parameters<typeof validatorCompiler>[0]) =>
-              route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route)) as never,
+              route.httpPart === 'body' ? () => true : validatorCompiler(route)) as never,
           }
         : {}),
       handler: async (request, reply) => {

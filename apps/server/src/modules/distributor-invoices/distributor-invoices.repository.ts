@@ -1,10 +1,11 @@
-import { DISTRIBUTOR_INVOICE_MESSAGES, type DistributorInvoice, settledStatus, toDollars } from '@wd/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { type DistributorInvoice, type DistributorInvoiceFilter, toDollars } from '@wd/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { distributorInvoices, distributorPayments, distributors } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { distributorInvoices, distributors } from '../../db/schema/index.js';
+import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
-export const columns = {
+const columns = {
   id: distributorInvoices.id,
   date: distributorInvoices.date,
   datePaid: distributorInvoices.datePaid,
@@ -17,20 +18,26 @@ export const columns = {
   note: distributorInvoices.note,
   status: distributorInvoices.status,
 };
-export type Row = Omit<typeof distributorInvoices.$inferSelect, 'distributorId' | 'createdAt' | 'updatedAt'> & {
-  distributorID: number;
-  distributor: string;
-};
+export type DistributorInvoiceRow = NonNullable<Awaited<ReturnType<typeof distributorInvoicesRepository.find>>>;
 
-export const toInvoice = (r: Row): DistributorInvoice =>
-  ({
-    ...r,
-    amountPurchase: toDollars(r.amountPurchase),
-    amountPaid: toDollars(r.amountPaid),
-    amountDue: toDollars(r.amountDue),
-  }) as DistributorInvoice;
+export function toDistributorInvoice(row: DistributorInvoiceRow): DistributorInvoice {
+  return {
+    ...row,
+    amountPurchase: toDollars(row.amountPurchase),
+    amountPaid: toDollars(row.amountPaid),
+    amountDue: toDollars(row.amountDue),
+  };
+}
 
-export const sortable = {
+/** A supplier invoice with its supplier's name. */
+function select<F extends SelectedFields>(db: Tx, fields: F) {
+  return db
+    .select(fields)
+    .from(distributorInvoices)
+    .innerJoin(distributors, eq(distributors.id, distributorInvoices.distributorId));
+}
+
+const sortable = {
   id: distributorInvoices.id,
   date: distributorInvoices.date,
   distributor: distributors.company,
@@ -41,62 +48,60 @@ export const sortable = {
   status: distributorInvoices.status,
 };
 
-export interface DistributorInvoiceFilter {
-  currentPage: number;
-  resultsPerPage: number;
-  searchQuery: string;
-  sortingList: { column: string; order: 'asc' | 'desc' }[];
-  startDate?: string;
-  endDate?: string;
-  month?: number | '';
-  year?: number | '';
-  distributor?: number | '';
-  status?: string;
-}
+/** The list footer: sums over every matching supplier invoice, in cents. */
+const listTotals = {
+  amountPurchase: sql`${distributorInvoices.amountPurchase}`,
+  amountPaid: sql`${distributorInvoices.amountPaid}`,
+  amountDue: sql`${distributorInvoices.amountDue}`,
+};
 
-export async function findDistributorInvoice(tx: Tx, id: number) {
-  const [row] = await tx
-    .select(columns)
-    .from(distributorInvoices)
-    .innerJoin(distributors, eq(distributors.id, distributorInvoices.distributorId))
-    .where(eq(distributorInvoices.id, id));
-  return row as Row | undefined;
-}
+export const distributorInvoicesRepository = {
+  list(db: Tx, filter: DistributorInvoiceFilter) {
+    const where: (SQL | undefined)[] = [
+      searchCondition(filter.searchQuery, [
+        distributorInvoices.invoiceNo,
+        distributors.company,
+        distributorInvoices.note,
+      ]),
+      periodCondition(distributorInvoices.date, filter),
+      filter.distributor ? eq(distributorInvoices.distributorId, filter.distributor) : undefined,
+      choice(distributorInvoices.status, filter.status),
+    ];
+    return listPage(filter, {
+      from: (fields) => select(db, fields),
+      columns,
+      where: and(...where),
+      sortable,
+      order: [desc(distributorInvoices.date), desc(distributorInvoices.id)],
+      totals: listTotals,
+    });
+  },
 
-/** Locks the supplier invoice row: every change to it or its payments takes this lock first. */
-export async function lockDistributorInvoice(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ id: distributorInvoices.id })
-    .from(distributorInvoices)
-    .where(eq(distributorInvoices.id, id))
-    .for('update');
-  if (!row) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.notFound);
-}
+  async find(db: Tx, id: number) {
+    const [row] = await select(db, columns).where(eq(distributorInvoices.id, id));
+    return row;
+  },
 
-/** amountPaid = Σ payments; amountDue = purchase − paid; status from it; datePaid from the paying payment. */
-export async function recomputeDistributorInvoice(tx: Tx, id: number) {
-  const [head] = await tx.select().from(distributorInvoices).where(eq(distributorInvoices.id, id));
-  const pays = await tx
-    .select()
-    .from(distributorPayments)
-    .where(eq(distributorPayments.invoiceId, id))
-    .orderBy(asc(distributorPayments.date), asc(distributorPayments.id));
-  const paid = pays.reduce((s, p) => s + p.amountPaid, 0);
-  const due = head.amountPurchase - paid;
-  const status = settledStatus(due);
-  let datePaid: string | null = null;
-  if (status === 'PAID') {
-    let running = 0;
-    for (const p of pays) {
-      running += p.amountPaid;
-      if (running >= head.amountPurchase) {
-        datePaid = p.date;
-        break;
-      }
-    }
-  }
-  await tx
-    .update(distributorInvoices)
-    .set({ amountPaid: paid, amountDue: due, status, datePaid })
-    .where(eq(distributorInvoices.id, id));
-}
+  /** Locks the supplier invoice row: every change to it or its payments takes this lock first. */
+  async lock(db: Tx, id: number) {
+    const [row] = await db
+      .select({ id: distributorInvoices.id })
+      .from(distributorInvoices)
+      .where(eq(distributorInvoices.id, id))
+      .for('update');
+    return row;
+  },
+
+  async insert(db: Tx, values: typeof distributorInvoices.$inferInsert) {
+    const [row] = await db.insert(distributorInvoices).values(values).returning({ id: distributorInvoices.id });
+    return row.id;
+  },
+
+  async update(db: Tx, id: number, values: Partial<typeof distributorInvoices.$inferInsert>) {
+    await db.update(distributorInvoices).set(values).where(eq(distributorInvoices.id, id));
+  },
+
+  async remove(db: Tx, id: number) {
+    await db.delete(distributorInvoices).where(eq(distributorInvoices.id, id));
+  },
+};

@@ -1,0 +1,128 @@
+import { type InvoiceItem, type ListFilter, type PriceHistoryEntry, toDollars } from '@wd/contracts';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { invoiceItems, invoices } from '../../db/schema/index.js';
+import { listPage, searchCondition } from '../../lib/list.js';
+
+const itemColumns = {
+  id: invoiceItems.id,
+  invoiceID: invoiceItems.invoiceId,
+  productID: sql<number>`coalesce(${invoiceItems.productId}, 0)`.mapWith(Number),
+  productName: invoiceItems.productName,
+  barcode: invoiceItems.barcode,
+  costPrice: invoiceItems.costPrice,
+  sellingPrice: invoiceItems.sellingPrice,
+  suggestedRetailPrice: invoiceItems.suggestedRetailPrice,
+  quantity: invoiceItems.quantity,
+  subtotal: invoiceItems.subtotal,
+  damagedGood: invoiceItems.damagedGood,
+};
+export type InvoiceItemRow = NonNullable<Awaited<ReturnType<typeof invoiceItemsRepository.find>>>;
+
+export function toInvoiceItem(row: InvoiceItemRow): InvoiceItem {
+  return {
+    ...row,
+    costPrice: toDollars(row.costPrice),
+    sellingPrice: toDollars(row.sellingPrice),
+    suggestedRetailPrice: toDollars(row.suggestedRetailPrice),
+    subtotal: toDollars(row.subtotal),
+  };
+}
+
+const historyColumns = {
+  date: invoices.date,
+  invoiceNo: invoices.invoiceNo,
+  sellingPrice: invoiceItems.sellingPrice,
+  suggestedRetailPrice: invoiceItems.suggestedRetailPrice,
+  quantity: invoiceItems.quantity,
+};
+
+export function toPriceHistoryEntry(row: PriceHistoryEntry): PriceHistoryEntry {
+  return {
+    ...row,
+    sellingPrice: toDollars(row.sellingPrice),
+    suggestedRetailPrice: toDollars(row.suggestedRetailPrice),
+  };
+}
+
+const sortable = {
+  id: invoiceItems.id,
+  productName: invoiceItems.productName,
+  barcode: invoiceItems.barcode,
+  quantity: invoiceItems.quantity,
+  sellingPrice: invoiceItems.sellingPrice,
+  subtotal: invoiceItems.subtotal,
+};
+
+/** The lines of invoices: each keeps a snapshot of its product (docs/business-rules.md). */
+export const invoiceItemsRepository = {
+  list(db: Tx, invoiceId: number, filter: ListFilter) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(invoiceItems),
+      columns: itemColumns,
+      where: and(
+        eq(invoiceItems.invoiceId, invoiceId),
+        searchCondition(filter.searchQuery, [invoiceItems.productName, invoiceItems.barcode]),
+      ),
+      sortable,
+      order: [asc(invoiceItems.id)],
+    });
+  },
+
+  async find(db: Tx, id: number) {
+    const [row] = await db.select(itemColumns).from(invoiceItems).where(eq(invoiceItems.id, id));
+    return row;
+  },
+
+  ofInvoice(db: Tx, invoiceId: number) {
+    return db
+      .select(itemColumns)
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, invoiceId))
+      .orderBy(asc(invoiceItems.id));
+  },
+
+  /** The positive-quantity line of a product, for merging repeated scans. */
+  async mergeableLine(db: Tx, invoiceId: number, productId: number) {
+    const [row] = await db
+      .select(itemColumns)
+      .from(invoiceItems)
+      .where(
+        and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.productId, productId), gt(invoiceItems.quantity, 0)),
+      )
+      .orderBy(asc(invoiceItems.id))
+      .limit(1);
+    return row;
+  },
+
+  async insert(db: Tx, values: typeof invoiceItems.$inferInsert) {
+    const [row] = await db.insert(invoiceItems).values(values).returning({ id: invoiceItems.id });
+    return row.id;
+  },
+
+  async update(db: Tx, id: number, values: Partial<typeof invoiceItems.$inferInsert>) {
+    await db.update(invoiceItems).set(values).where(eq(invoiceItems.id, id));
+  },
+
+  async remove(db: Tx, id: number) {
+    await db.delete(invoiceItems).where(eq(invoiceItems.id, id));
+  },
+
+  /** Earlier lines of a product for a customer (or walk-ins) on submitted invoices, newest first. */
+  productHistory(db: Tx, productId: number, customerId: number | null, exceptInvoiceId: number) {
+    return db
+      .select(historyColumns)
+      .from(invoiceItems)
+      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+      .where(
+        and(
+          eq(invoiceItems.productId, productId),
+          customerId ? eq(invoices.customerId, customerId) : isNull(invoices.customerId),
+          ne(invoices.id, exceptInvoiceId),
+          ne(invoices.status, 'NEW'),
+        ),
+      )
+      .orderBy(desc(invoices.date), desc(invoiceItems.id))
+      .limit(20);
+  },
+};

@@ -1,0 +1,263 @@
+import {
+  type DistributorPayment,
+  type HistoryFilter,
+  type Payment,
+  type PaymentKind,
+  toDollars,
+  WALK_IN_CUSTOMER,
+} from '@wd/contracts';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Tx } from '../../db/client.js';
+import {
+  billers,
+  customers,
+  distributorInvoices,
+  distributorPayments,
+  distributors,
+  invoices,
+  payments,
+} from '../../db/schema/index.js';
+import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
+
+/**
+ * The rows of both kinds of payment (docs/business-rules.md, "Payments"):
+ * customer payments (table payments, PAY-…, against invoices) and supplier
+ * payments (table distributor_payments, SPAY-…, against supplier invoices).
+ * Every function takes the kind; the spec below holds what differs.
+ */
+
+const customerColumns = {
+  id: payments.id,
+  referenceNo: payments.referenceNo,
+  invoiceID: payments.invoiceId,
+  invoiceNo: invoices.invoiceNo,
+  date: payments.date,
+  paymentType: payments.paymentType,
+  amountPaid: payments.amountPaid,
+  discountRedeemed: payments.discountRedeemed,
+  awardPointsRedeemed: payments.awardPointsRedeemed,
+  amountDue: payments.amountDue,
+  chequeNo: payments.chequeNo,
+  chequeFileId: payments.chequeFileId,
+  status: payments.status,
+  biller: billers.company,
+  customer: sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`,
+  total: invoices.total,
+};
+
+const supplierColumns = {
+  id: distributorPayments.id,
+  referenceNo: distributorPayments.referenceNo,
+  invoiceID: distributorPayments.invoiceId,
+  invoiceNo: distributorInvoices.invoiceNo,
+  distributor: distributors.company,
+  date: distributorPayments.date,
+  paymentType: distributorPayments.paymentType,
+  amountPaid: distributorPayments.amountPaid,
+  amountDue: distributorPayments.amountDue,
+  chequeNo: distributorPayments.chequeNo,
+  chequeFileId: distributorPayments.chequeFileId,
+  status: distributorPayments.status,
+  total: distributorInvoices.amountPurchase,
+};
+
+/** A payment with its invoice number, parties and invoice total. */
+const spec = {
+  customer: {
+    table: payments,
+    sequence: 'payment_reference_seq',
+    prefix: 'PAY-',
+    columns: customerColumns,
+    select: (db: Tx, fields: SelectedFields) =>
+      db
+        .select(fields)
+        .from(payments)
+        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+        .innerJoin(billers, eq(billers.id, invoices.billerId))
+        .leftJoin(customers, eq(customers.id, invoices.customerId)),
+    party: invoices.customerId,
+    searchable: [payments.referenceNo, invoices.invoiceNo, payments.chequeNo, payments.paymentType],
+    sortable: {
+      referenceNo: payments.referenceNo,
+      date: payments.date,
+      invoiceNo: invoices.invoiceNo,
+      biller: billers.company,
+      customer: customers.company,
+      total: invoices.total,
+      amountPaid: payments.amountPaid,
+      discountRedeemed: payments.discountRedeemed,
+      awardPointsRedeemed: payments.awardPointsRedeemed,
+      amountDue: payments.amountDue,
+      paymentType: payments.paymentType,
+      chequeNo: payments.chequeNo,
+    },
+    totals: { paid: sql`${payments.amountPaid}`, discount: sql`${payments.discountRedeemed}` },
+  },
+  supplier: {
+    table: distributorPayments,
+    sequence: 'distributor_payment_reference_seq',
+    prefix: 'SPAY-',
+    columns: supplierColumns,
+    select: (db: Tx, fields: SelectedFields) =>
+      db
+        .select(fields)
+        .from(distributorPayments)
+        .innerJoin(distributorInvoices, eq(distributorInvoices.id, distributorPayments.invoiceId))
+        .innerJoin(distributors, eq(distributors.id, distributorInvoices.distributorId)),
+    party: distributorInvoices.distributorId,
+    searchable: [distributorPayments.referenceNo, distributorInvoices.invoiceNo, distributorPayments.chequeNo],
+    sortable: {
+      referenceNo: distributorPayments.referenceNo,
+      date: distributorPayments.date,
+      invoiceNo: distributorInvoices.invoiceNo,
+      distributor: distributors.company,
+      total: distributorInvoices.amountPurchase,
+      amountPaid: distributorPayments.amountPaid,
+      amountDue: distributorPayments.amountDue,
+      paymentType: distributorPayments.paymentType,
+      chequeNo: distributorPayments.chequeNo,
+    },
+    totals: { paid: sql`${distributorPayments.amountPaid}` },
+  },
+};
+
+type CustomerPaymentRow = SelectResultFields<typeof customerColumns>;
+type SupplierPaymentRow = SelectResultFields<typeof supplierColumns>;
+
+/** What each kind's rows, stored rows, new rows and wire records are. */
+export interface PaymentTypes {
+  customer: {
+    row: CustomerPaymentRow;
+    stored: typeof payments.$inferSelect;
+    insert: typeof payments.$inferInsert;
+    wire: Payment;
+    totals: { paid: number; discount: number };
+  };
+  supplier: {
+    row: SupplierPaymentRow;
+    stored: typeof distributorPayments.$inferSelect;
+    insert: typeof distributorPayments.$inferInsert;
+    wire: DistributorPayment;
+    totals: { paid: number };
+  };
+}
+export type PaymentRow<K extends PaymentKind> = PaymentTypes[K]['row'];
+
+export function toPayment(row: CustomerPaymentRow): Payment {
+  const { chequeFileId, ...rest } = row;
+  return {
+    ...rest,
+    hasCheque: Boolean(chequeFileId),
+    amountPaid: toDollars(row.amountPaid),
+    discountRedeemed: toDollars(row.discountRedeemed),
+    awardPointsRedeemed: toDollars(row.awardPointsRedeemed),
+    amountDue: toDollars(row.amountDue),
+    total: toDollars(row.total),
+  };
+}
+
+export function toDistributorPayment(row: SupplierPaymentRow): DistributorPayment {
+  const { chequeFileId, ...rest } = row;
+  return {
+    ...rest,
+    hasCheque: Boolean(chequeFileId),
+    amountPaid: toDollars(row.amountPaid),
+    amountDue: toDollars(row.amountDue),
+    total: toDollars(row.total),
+  };
+}
+
+/** The mapper of each kind (cents → dollars, the cheque file as a flag). */
+export const paymentMappers: { [K in PaymentKind]: (row: PaymentTypes[K]['row']) => PaymentTypes[K]['wire'] } = {
+  customer: toPayment,
+  supplier: toDistributorPayment,
+};
+
+/** The spec with the kind's types erased: the functions below are checked by their signatures. */
+function of(kind: PaymentKind) {
+  return spec[kind] as unknown as typeof spec.customer;
+}
+
+export const paymentsRepository = {
+  async find<K extends PaymentKind>(db: Tx, kind: K, id: number): Promise<PaymentRow<K> | undefined> {
+    const k = of(kind);
+    const [row] = await k.select(db, k.columns).where(eq(k.table.id, id));
+    return row as PaymentRow<K> | undefined;
+  },
+
+  /** The next reference number: PAY-000123 or SPAY-000123, from the kind's own sequence. */
+  async nextReference(db: Tx, kind: PaymentKind) {
+    const k = of(kind);
+    const result = await db.execute<{ n: string }>(sql`select nextval(${k.sequence}) as n`);
+    return `${k.prefix}${String((result as unknown as { rows: { n: string }[] }).rows[0].n).padStart(6, '0')}`;
+  },
+
+  async insert<K extends PaymentKind>(db: Tx, kind: K, values: PaymentTypes[K]['insert']) {
+    const k = of(kind);
+    const [row] = await db
+      .insert(k.table)
+      .values(values as typeof payments.$inferInsert)
+      .returning({ id: k.table.id });
+    return row.id;
+  },
+
+  async update<K extends PaymentKind>(db: Tx, kind: K, id: number, values: Partial<PaymentTypes[K]['insert']>) {
+    const k = of(kind);
+    await db
+      .update(k.table)
+      .set(values as Partial<typeof payments.$inferInsert>)
+      .where(eq(k.table.id, id));
+  },
+
+  async remove(db: Tx, kind: PaymentKind, id: number) {
+    const k = of(kind);
+    await db.delete(k.table).where(eq(k.table.id, id));
+  },
+
+  /** The stored payments of one invoice, oldest first. */
+  ofInvoice<K extends PaymentKind>(db: Tx, kind: K, invoiceId: number): Promise<PaymentTypes[K]['stored'][]> {
+    const k = of(kind);
+    return db
+      .select()
+      .from(k.table)
+      .where(eq(k.table.invoiceId, invoiceId))
+      .orderBy(asc(k.table.date), asc(k.table.id));
+  },
+
+  /** Payments of an invoice, or of a party (a customer or a supplier), with the footer sums (cents). */
+  async history<K extends PaymentKind>(
+    db: Tx,
+    kind: K,
+    by: 'invoice' | 'party',
+    id: number,
+    filter: HistoryFilter,
+  ): Promise<{ rows: PaymentRow<K>[]; totalRows: number; totals: PaymentTypes[K]['totals'] }> {
+    const k = of(kind);
+    const where: (SQL | undefined)[] = [
+      by === 'invoice' ? eq(k.table.invoiceId, id) : eq(k.party, id),
+      periodCondition(k.table.date, filter),
+      searchCondition(filter.searchQuery, k.searchable),
+    ];
+    const page = await listPage(filter, {
+      from: (fields) => k.select(db, fields),
+      columns: k.columns,
+      where: and(...where),
+      sortable: k.sortable,
+      order: [desc(k.table.date), desc(k.table.id)],
+      totals: k.totals,
+    });
+    return page as unknown as { rows: PaymentRow<K>[]; totalRows: number; totals: PaymentTypes[K]['totals'] };
+  },
+
+  /** The stored cheque photo's file id of a payment, found by its reference number. */
+  async chequeFileId(db: Tx, kind: PaymentKind, referenceNo: string) {
+    const k = of(kind);
+    const [row] = await db
+      .select({ fileId: k.table.chequeFileId })
+      .from(k.table)
+      .where(eq(k.table.referenceNo, referenceNo));
+    return row?.fileId ?? null;
+  },
+};

@@ -1,0 +1,146 @@
+import {
+  type DistributorPaymentCreate,
+  type DistributorPaymentUpdateInput,
+  type HistoryFilter,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  type PaymentCreate,
+  type PaymentKind,
+  type PaymentUpdateInput,
+  paymentAmountDue,
+  toCents,
+  toDollars,
+} from '@wd/contracts';
+import type { Tx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { AppContext } from '../../lib/context.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageResponse } from '../../lib/list.js';
+import type { UploadedImage } from '../../lib/uploads.js';
+import { filesRepository } from '../files.repository.js';
+import type { AuthUser } from '../users/users.service.js';
+import type { PaymentKindSpec } from './payment-kinds.js';
+import { type PaymentTypes, paymentMappers, paymentsRepository as repo } from './payments.repository.js';
+
+/** What each kind takes: a new payment and a change to one (the contracts' inputs). */
+interface PaymentInputs {
+  customer: { create: PaymentCreate; update: PaymentUpdateInput };
+  supplier: { create: DistributorPaymentCreate; update: DistributorPaymentUpdateInput };
+}
+type NewPayment = PaymentCreate | DistributorPaymentCreate;
+type PaymentChange = PaymentUpdateInput | DistributorPaymentUpdateInput;
+
+/** The discount of a payment or an input (supplier payments have none), in cents. */
+const discountOf = (p: object) => ('discountRedeemed' in p ? Number(p.discountRedeemed ?? 0) : 0);
+
+/**
+ * The one payments core (docs/business-rules.md, "Payments"), for either kind:
+ * every change takes the owning invoice's lock, stores the payment with the
+ * balance left after it, and recomputes the invoice in the same transaction.
+ */
+export function createPaymentsService<K extends PaymentKind>({ db }: AppContext, kind: PaymentKindSpec<K>) {
+  type Wire = PaymentTypes[K]['wire'];
+  const k = kind.kind;
+  const toWire = paymentMappers[k] as (row: PaymentTypes[K]['row']) => Wire;
+  const found = async (tx: Tx, id: number) => {
+    const row = await repo.find(tx, k, id);
+    if (!row) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+    return row;
+  };
+
+  return {
+    /** Records a payment: its amountDue is what was owed before it, less its amount and discount. */
+    async insert(input: PaymentInputs[K]['create'], image: UploadedImage | null, user: AuthUser): Promise<Wire> {
+      const payment: NewPayment = input;
+      return db.transaction(async (tx) => {
+        await kind.lock(tx, payment.invoiceID);
+        const owed = await kind.owed(tx, payment.invoiceID);
+        const amountPaid = toCents(payment.amountPaid);
+        const discount = toCents(discountOf(payment));
+        const points = 'awardPointsRedeemed' in payment ? toCents(payment.awardPointsRedeemed) : 0;
+        const chequeFileId = image ? await filesRepository.insert(tx, 'cheque', image) : null;
+        const id = await repo.insert(tx, k, {
+          referenceNo: await repo.nextReference(tx, k),
+          invoiceId: payment.invoiceID,
+          date: payment.date,
+          paymentType: payment.paymentType,
+          amountPaid,
+          ...(kind.discounts ? { discountRedeemed: discount, awardPointsRedeemed: points } : {}),
+          amountDue: paymentAmountDue(owed.balance, amountPaid, discount),
+          chequeNo: payment.chequeNo,
+          chequeFileId,
+          createdBy: user.id,
+        } as PaymentTypes[K]['insert']);
+        if (points && owed.customerId) await kind.redeemAwardPoints?.(tx, owed.customerId, points);
+        await kind.recompute(tx, payment.invoiceID);
+        const row = (await repo.find(tx, k, id))!;
+        await recordAudit(tx, user.id, kind.entity, id, 'create', null, row);
+        return toWire(row);
+      });
+    },
+
+    /** Changes a payment: its amountDue is what was owed without it, less its new amount and discount. */
+    async update(input: PaymentInputs[K]['update'], user: AuthUser): Promise<Wire> {
+      const change: PaymentChange = input;
+      const first = await found(db, change.id);
+      return db.transaction(async (tx) => {
+        await kind.lock(tx, first.invoiceID);
+        const before = await found(tx, change.id);
+        const paymentType = change.paymentType ?? before.paymentType;
+        const chequeNo = change.chequeNo ?? before.chequeNo;
+        if (paymentType === 'cheque' && !chequeNo)
+          throw new ValidationError(PAYMENT_MESSAGES.chequeNoRequired, 'chequeNo');
+        const amountPaid = change.amountPaid === undefined ? before.amountPaid : toCents(change.amountPaid);
+        const discountBefore = discountOf(before);
+        const newDiscount = 'discountRedeemed' in change ? change.discountRedeemed : undefined;
+        const discount = newDiscount === undefined ? discountBefore : toCents(newDiscount);
+        if (amountPaid === 0 && discount === 0)
+          throw new ValidationError(`amountPaid ${PAYMENT_MESSAGES.nothingPaid}`, 'amountPaid');
+        const owed = await kind.owed(tx, before.invoiceID);
+        const owedWithout = owed.balance + before.amountPaid + discountBefore;
+        await repo.update(tx, k, change.id, {
+          date: change.date ?? before.date,
+          paymentType,
+          chequeNo,
+          amountPaid,
+          ...(kind.discounts ? { discountRedeemed: discount } : {}),
+          amountDue: paymentAmountDue(owedWithout, amountPaid, discount),
+        } as Partial<PaymentTypes[K]['insert']>);
+        await kind.recompute(tx, before.invoiceID);
+        const after = (await repo.find(tx, k, change.id))!;
+        await recordAudit(tx, user.id, kind.entity, change.id, 'update', before, after);
+        return toWire(after);
+      });
+    },
+
+    async remove(id: number, user: AuthUser) {
+      const first = await found(db, id);
+      await db.transaction(async (tx) => {
+        await kind.lock(tx, first.invoiceID);
+        const payment = await found(tx, id);
+        await repo.remove(tx, k, id);
+        if (payment.chequeFileId) await filesRepository.remove(tx, payment.chequeFileId);
+        await kind.recompute(tx, payment.invoiceID);
+        await recordAudit(tx, user.id, kind.entity, id, 'delete', payment, null);
+      });
+      return { message: MESSAGES.deleted };
+    },
+
+    /** Payments of an invoice or of its party (customer or supplier), with sums over every matching one. */
+    async history(by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
+      const { rows, totalRows, totals } = await repo.history(db, k, by, id, filter);
+      const dollars = Object.fromEntries(Object.entries(totals).map(([key, cents]) => [key, toDollars(cents)]));
+      return {
+        ...pageResponse('paymentHistory', rows.map(toWire), filter, totalRows),
+        totals: dollars as PaymentTypes[K]['totals'],
+      };
+    },
+
+    /** The cheque photo of a payment of this kind, by its reference number (undefined when none). */
+    async chequeImage(referenceNo: string) {
+      const fileId = await repo.chequeFileId(db, k, referenceNo);
+      return fileId ? filesRepository.find(db, fileId) : undefined;
+    },
+  };
+}
+export type PaymentsService<K extends PaymentKind> = ReturnType<typeof createPaymentsService<K>>;
