@@ -59,6 +59,11 @@ export const productSearchable = [products.name, products.barcode, products.boxB
 
 export const active = isNull(products.deletedAt);
 
+/** Scanned text names a product's code: its barcode (± one leading 0) or its box barcode. */
+function codeMatch(text: string) {
+  return or(inArray(products.barcode, barcodeVariants(text)), eq(products.boxBarcode, text));
+}
+
 export const productsRepository = {
   list(db: Tx, filter: ListFilter, deleted: boolean) {
     return listPage(filter, {
@@ -83,8 +88,7 @@ export const productsRepository = {
     if (!t) {
       return db.select(productColumns).from(products).where(active).orderBy(asc(products.name)).limit(limit);
     }
-    const variants = barcodeVariants(t);
-    const exact = or(inArray(products.barcode, variants), eq(products.boxBarcode, t));
+    const exact = codeMatch(t);
     const rank = sql`case when ${exact} then 0 when lower(${products.name}) = lower(${t}) then 1 else 2 end`;
     return db
       .select(productColumns)
@@ -92,6 +96,26 @@ export const productsRepository = {
       .where(and(active, or(exact, searchCondition(t, [products.name, products.barcode]))))
       .orderBy(rank, asc(products.name))
       .limit(limit);
+  },
+
+  /**
+   * The active products scanned or typed text names exactly (docs/business-rules.md,
+   * "Adding a product to an invoice"): by code (see codeMatch) or by the whole
+   * name in any case. At most `limit`; `byBox` when the box barcode matched.
+   */
+  async matchScan(db: Tx, text: string, limit = 2) {
+    const t = text.trim();
+    const rows = await db
+      .select(productColumns)
+      .from(products)
+      .where(and(active, or(codeMatch(t), sql`lower(${products.name}) = lower(${t})`)))
+      .orderBy(asc(products.id))
+      .limit(limit);
+    const variants = barcodeVariants(t);
+    return rows.map((product) => ({
+      product,
+      byBox: product.boxBarcode !== '' && product.boxBarcode === t && !variants.includes(product.barcode),
+    }));
   },
 
   async categories(db: Tx, filter: ListFilter) {
