@@ -1,24 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DistributorInvoice, DistributorInvoiceInput, ListFilterInput } from '@wd/contracts';
-import { toListResult } from '../../components/ListPage';
-import { api } from '../../lib/api-client';
+import { type CallInput, type DistributorInvoiceInput, distributorInvoiceCalls } from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export const distributorInvoicesKey = ['distributorInvoices'] as const;
+/** The supplier invoices area's data layer (docs/web.md, "Data layer"). */
+const invoiceKeys = keys.distributorInvoices;
+type UpdateBody = NonNullable<CallInput<typeof distributorInvoiceCalls.update>['body']>;
 
-export const fetchDistributorInvoices = async (filter: ListFilterInput) =>
-  toListResult<DistributorInvoice>('distributorInvoices', await api.post('distributor/invoices/all/', filter));
+export const distributorInvoiceList = listSource(distributorInvoiceCalls.list, invoiceKeys.list('all'));
 
 export function useDistributorInvoice(id: string | undefined) {
   return useQuery({
-    queryKey: [...distributorInvoicesKey, 'one', id],
+    queryKey: invoiceKeys.detail(id ?? ''),
     queryFn: async () =>
-      (await api.post<{ distributorInvoice: DistributorInvoice }>(`distributor/invoices/${id}/`)).distributorInvoice,
+      (await callApi(distributorInvoiceCalls.get, { params: { id: Number(id) } })).distributorInvoice,
     enabled: Boolean(id),
   });
 }
 
-export const createDistributorInvoice = (body: DistributorInvoiceInput) =>
-  api.post('distributor/invoices/insert/', body);
-export const updateDistributorInvoice = (body: DistributorInvoiceInput & { id: number }) =>
-  api.patch('distributor/invoices/update/', body);
-export const deleteDistributorInvoice = (id: number) => api.delete(`distributor/invoices/delete/${id}/`);
+export const useCreateDistributorInvoice = () =>
+  useCallMutation(distributorInvoiceCalls.create, {
+    input: (body: DistributorInvoiceInput) => ({ body }),
+    invalidates: () => [invoiceKeys.lists()],
+  });
+
+export const useUpdateDistributorInvoice = () =>
+  useCallMutation(distributorInvoiceCalls.update, {
+    input: (body: UpdateBody) => ({ body }),
+    invalidates: (_, body) => [invoiceKeys.lists(), invoiceKeys.detail(body.id)],
+  });
+
+/** The invoice goes with its payments. */
+export const useDeleteDistributorInvoice = () =>
+  useCallMutation(distributorInvoiceCalls.delete, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: () => [invoiceKeys.lists(), keys.payments.lists()],
+  });

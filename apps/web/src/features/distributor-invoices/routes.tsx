@@ -1,8 +1,8 @@
-import { type AppRoute, page } from '../../app/route-types';
+import { type AppRoute, page, pageExport } from '../../app/route-types';
 
 const form = () => import('./pages/DistributorInvoiceFormPage');
-const history = () => import('../payments/pages/PaymentHistoryPage');
 
+/** Supplier invoices; their payment histories are in the payments area's routes. */
 export const distributorInvoicesRoutes: AppRoute[] = [
   {
     path: 'distributors/invoices',
@@ -12,18 +12,16 @@ export const distributorInvoicesRoutes: AppRoute[] = [
   {
     path: 'distributors/invoices/new',
     handle: { title: 'New Supplier Invoice' },
-    lazy: page(async () => ({ default: (await form()).DistributorInvoiceNewPage })),
+    lazy: pageExport(form, 'DistributorInvoiceNewPage'),
   },
   {
     path: 'distributors/invoices/edit/:id',
     handle: { title: 'Edit Supplier Invoice' },
-    lazy: page(async () => ({ default: (await form()).DistributorInvoiceEditPage })),
+    lazy: pageExport(form, 'DistributorInvoiceEditPage'),
   },
   {
     path: 'distributors/invoices/:id',
     handle: { title: 'Supplier Invoice' },
-    lazy: page(async () => ({ default: (await form()).DistributorInvoiceViewPage })),
+    lazy: pageExport(form, 'DistributorInvoiceViewPage'),
   },
-  { path: 'distributors/invoices/:id/payments', handle: { title: 'Supplier Invoice Payments' }, lazy: page(history) },
-  { path: 'distributors/:id/payments', handle: { title: 'Supplier Payments' }, lazy: page(history) },
 ];

@@ -1,64 +1,90 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Invoice, InvoiceItem, InvoiceTotals, InvoiceUpdateInput, ListFilterInput, Payment } from '@wd/contracts';
-import { toListResult } from '../../components/ListPage';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import {
+  type InvoiceInsertInput,
+  type InvoiceItem,
+  type InvoiceItemUpdateInput,
+  type InvoiceUpdateInput,
+  invoiceCalls,
+} from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export type InvoiceSummary = Invoice & {
-  billerLogo: string;
-  fullBillerAddress: string;
-  billerPhone: string;
-  fullCustomerAddress: string;
-  customerPhone: string;
-  customerEmail: string;
-};
+/**
+ * The invoices area's data layer (docs/web.md, "Data layer"). An invoice's
+ * lines hang under its detail key, so making the detail stale covers them;
+ * every change to an invoice also makes the lists stale (their totals).
+ */
+const invoiceKeys = keys.invoices;
+const itemsKey = (id: string | number) => [...invoiceKeys.detail(id), 'items'] as const;
+const stale = (id: string | number) => [invoiceKeys.lists(), invoiceKeys.detail(id)];
 
-export const fetchInvoices = async (filter: ListFilterInput) =>
-  toListResult<Invoice>('invoices', await api.post('invoice/all/', filter));
+export const invoiceList = listSource(invoiceCalls.list, invoiceKeys.list('all'));
 
-export function useInvoiceSummary(id: string | number | undefined) {
+/** The invoice with its parties and totals. */
+export function useInvoiceSummary(id: string) {
   return useQuery({
-    queryKey: queryKeys.invoice(id ?? ''),
-    queryFn: () => api.post<{ invoiceSummary: InvoiceSummary; invoiceTotals: InvoiceTotals }>(`invoice/summary/${id}/`),
+    queryKey: invoiceKeys.detail(id),
+    queryFn: () => callApi(invoiceCalls.summary, { params: { id: Number(id) } }),
     enabled: Boolean(id),
   });
 }
 
-export function useInvoiceItems(id: string | number | undefined) {
+/** Every line of the invoice. */
+export function useInvoiceItems(id: string) {
   return useQuery({
-    queryKey: queryKeys.invoiceItems(id ?? ''),
+    queryKey: itemsKey(id),
     queryFn: async () =>
-      (await api.post<{ invoiceItems: InvoiceItem[] }>(`invoice/${id}/`, { resultsPerPage: 100_000 })).invoiceItems,
+      (await callApi(invoiceCalls.items, { params: { id: Number(id) }, body: { resultsPerPage: 100_000 } }))
+        .invoiceItems,
     enabled: Boolean(id),
   });
 }
 
-export const createInvoice = (type: 'invoice' | 'consignment') =>
-  api.post<{ invoice: { id: number; invoiceNo: string } }>(`invoice/new/${type}/`);
-export const updateInvoice = (body: InvoiceUpdateInput) => api.patch<{ invoice: Invoice }>('invoice/update/', body);
-export const deleteInvoice = (id: number) => api.delete(`invoice/delete/${id}/`);
-export const addInvoiceLine = (invoiceID: number, lookup: { productID?: number; lookup?: string }) =>
-  api.post<{ invoiceItem: InvoiceItem }>('invoice/insert/', { invoiceID, ...lookup });
-export const updateInvoiceLine = (body: {
-  id: number;
-  invoiceID: number;
-  quantity: number;
-  damagedGood?: boolean;
-  sellingPrice?: number;
-  suggestedRetailPrice?: number;
-}) => api.patch<{ invoiceItem: InvoiceItem }>('invoice/update/item/', body);
-export const deleteInvoiceLine = (id: number) => api.delete(`invoice/delete/item/${id}/`);
+/** Earlier prices of a line's product for the invoice's customer. */
+export function useProductHistory(line: InvoiceItem | null) {
+  return useQuery({
+    queryKey: [...itemsKey(line?.invoiceID ?? ''), line?.id, 'priceHistory'],
+    queryFn: async () =>
+      (await callApi(invoiceCalls.productHistory, { params: { id: Number(line?.id) } })).priceHistory,
+    enabled: Boolean(line),
+  });
+}
 
-export const addPayment = (payment: Record<string, unknown>, chequeImage: File | null) => {
-  const form = new FormData();
-  form.append('payment', JSON.stringify(payment));
-  if (chequeImage) form.append('chequeImage', chequeImage, chequeImage.name);
-  return api.post<{ payment: Payment }>('payment/insert/', form);
-};
+export const useCreateInvoice = () =>
+  useCallMutation(invoiceCalls.create, {
+    input: (type: 'invoice' | 'consignment') => ({ params: { type } }),
+    invalidates: () => [invoiceKeys.lists()],
+  });
 
-export const addSupplierPayment = (payment: Record<string, unknown>, chequeImage: File | null) => {
-  const form = new FormData();
-  form.append('payment', JSON.stringify(payment));
-  if (chequeImage) form.append('chequeImage', chequeImage, chequeImage.name);
-  return api.post('distributorPayment/insert/', form);
-};
+export const useUpdateInvoice = () =>
+  useCallMutation(invoiceCalls.update, {
+    input: (body: InvoiceUpdateInput) => ({ body }),
+    invalidates: (_, body) => stale(body.id),
+  });
+
+/** The invoice goes with its lines and payments (its own detail is not loaded again: it is gone). */
+export const useDeleteInvoice = () =>
+  useCallMutation(invoiceCalls.delete, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: () => [invoiceKeys.lists(), keys.payments.lists()],
+  });
+
+export const useAddInvoiceLine = () =>
+  useCallMutation(invoiceCalls.addItem, {
+    input: (body: InvoiceInsertInput) => ({ body }),
+    invalidates: (_, body) => stale(body.invoiceID),
+  });
+
+export const useUpdateInvoiceLine = () =>
+  useCallMutation(invoiceCalls.updateItem, {
+    input: (body: InvoiceItemUpdateInput) => ({ body }),
+    invalidates: (_, body) => stale(body.invoiceID),
+  });
+
+export const useDeleteInvoiceLine = () =>
+  useCallMutation(invoiceCalls.deleteItem, {
+    input: (line: Pick<InvoiceItem, 'id' | 'invoiceID'>) => ({ params: { id: line.id } }),
+    invalidates: (_, line) => stale(line.invoiceID),
+  });

@@ -1,14 +1,10 @@
 import { type AppRoute, page } from '../../app/route-types';
+import { paymentHistoryScreens } from './histories';
 
-export const paymentsRoutes: AppRoute[] = [
-  {
-    path: 'payment/invoice/:id',
-    handle: { title: 'Invoice Payments' },
-    lazy: page(() => import('./pages/PaymentHistoryPage')),
-  },
-  {
-    path: 'payment/customer/:id',
-    handle: { title: 'Customer Payments' },
-    lazy: page(() => import('./pages/PaymentHistoryPage')),
-  },
-];
+/** The payment histories of both kinds: one screen, which each route tells through its loader data. */
+export const paymentsRoutes: AppRoute[] = paymentHistoryScreens.map((screen) => ({
+  path: screen.path,
+  handle: { title: screen.title },
+  loader: () => screen,
+  lazy: page(() => import('./pages/PaymentHistoryPage')),
+}));

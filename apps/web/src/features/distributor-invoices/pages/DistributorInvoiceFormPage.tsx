@@ -1,6 +1,5 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { distributorInvoiceInput, todayIn } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
@@ -9,12 +8,7 @@ import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
 import { useDistributorOptions } from '../../distributors/api';
-import {
-  createDistributorInvoice,
-  distributorInvoicesKey,
-  updateDistributorInvoice,
-  useDistributorInvoice,
-} from '../api';
+import { useCreateDistributorInvoice, useDistributorInvoice, useUpdateDistributorInvoice } from '../api';
 
 interface Values extends Record<string, unknown> {
   date: string;
@@ -35,7 +29,8 @@ const toBody = (v: Values) => ({
 
 export function DistributorInvoiceForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
   const { id } = useParams();
-  const queryClient = useQueryClient();
+  const create = useCreateDistributorInvoice();
+  const update = useUpdateDistributorInvoice();
   const invoice = useDistributorInvoice(mode === 'new' ? undefined : id);
   const suppliers = useDistributorOptions();
   const form = useForm<Values>({
@@ -72,9 +67,8 @@ export function DistributorInvoiceForm({ mode }: { mode: 'new' | 'view' | 'edit'
         mode === 'view'
           ? undefined
           : async (v) => {
-              if (mode === 'new') await createDistributorInvoice(toBody(v));
-              else await updateDistributorInvoice({ ...toBody(v), id: Number(id) });
-              await queryClient.invalidateQueries({ queryKey: distributorInvoicesKey });
+              if (mode === 'new') await create.mutateAsync(toBody(v));
+              else await update.mutateAsync({ ...toBody(v), id: Number(id) });
             }
       }
     >

@@ -1,86 +1,40 @@
-import { Select, TextInput } from '@mantine/core';
-import { type DistributorInvoice, formatMoney, MONTHS } from '@wd/contracts';
+import { formatMoney } from '@wd/contracts';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { DateText, MoneyText } from '../../../components/MoneyText';
 import { useDistributorOptions } from '../../distributors/api';
-import { PaymentModal, type PaymentTarget } from '../../invoices/components/PaymentModal';
+import * as Filter from '../../invoices/components/ListFilters';
 import { StatusBadge } from '../../invoices/components/StatusBadge';
-import { deleteDistributorInvoice, distributorInvoicesKey, fetchDistributorInvoices } from '../api';
-
-type Totals = { amountPurchase: number; amountPaid: number; amountDue: number };
-const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
+import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
+import { distributorInvoiceList, useDeleteDistributorInvoice } from '../api';
 
 export default function DistributorInvoicesListPage() {
   const suppliers = useDistributorOptions();
+  const remove = useDeleteDistributorInvoice();
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   return (
     <>
-      <ListPage<DistributorInvoice, Totals>
+      <ListPage
         title="Supplier Invoices"
-        queryKey={distributorInvoicesKey}
-        fetchPage={fetchDistributorInvoices as never}
+        source={distributorInvoiceList}
         addNewTo="/distributors/invoices/new"
         withFooter
         params={{
           extraDefaults: { startDate: '', endDate: '', distributor: '', month: '', year: '', status: '' },
-          mapExtra: (e) => ({
-            startDate: e.startDate,
-            endDate: e.endDate,
-            distributor: e.distributor ? Number(e.distributor) : '',
-            month: e.month ? Number(e.month) : '',
-            year: /^\d{4}$/.test(e.year) ? Number(e.year) : '',
-            status: e.status,
-          }),
+          mapExtra: (e) => ({ ...Filter.period(e), distributor: Filter.id(e.distributor), status: e.status }),
         }}
         filters={(p) => (
           <>
-            <TextInput
-              label="Start date"
-              type="date"
-              value={p.extra.startDate}
-              onChange={(e) => p.setExtra({ startDate: e.currentTarget.value })}
-            />
-            <TextInput
-              label="End date"
-              type="date"
-              value={p.extra.endDate}
-              onChange={(e) => p.setExtra({ endDate: e.currentTarget.value })}
-            />
-            <Select
+            <Filter.DateRange p={p} />
+            <Filter.Choice
+              p={p}
+              name="distributor"
               label="Supplier"
-              placeholder="All"
-              clearable
               w={170}
               data={(suppliers.data ?? []).map((d) => ({ value: String(d.id), label: d.company }))}
-              value={p.extra.distributor || null}
-              onChange={(v) => p.setExtra({ distributor: v ?? '' })}
             />
-            <Select
-              label="Month"
-              placeholder="All"
-              clearable
-              w={130}
-              data={monthOptions}
-              value={p.extra.month || null}
-              onChange={(v) => p.setExtra({ month: v ?? '' })}
-            />
-            <TextInput
-              label="Year"
-              placeholder="All"
-              w={80}
-              defaultValue={p.extra.year}
-              onChange={(e) => p.setExtra({ year: e.currentTarget.value.trim() })}
-            />
-            <Select
-              label="Status"
-              placeholder="All"
-              clearable
-              w={110}
-              data={['DUE', 'PAID', 'REFUND']}
-              value={p.extra.status || null}
-              onChange={(v) => p.setExtra({ status: v ?? '' })}
-            />
+            <Filter.MonthYear p={p} />
+            <Filter.Status p={p} />
           </>
         )}
         columns={(totals) => [
@@ -121,11 +75,11 @@ export default function DistributorInvoicesListPage() {
             reload: false,
             run: () =>
               setPaying({
+                kind: 'supplier',
                 id: i.id,
                 invoiceNo: `${i.distributor} #${i.invoiceNo}`,
                 total: i.amountPurchase,
                 balance: i.amountDue,
-                supplier: true,
               }),
           },
           { label: 'View Payments', to: `/distributors/invoices/${i.id}/payments` },
@@ -136,7 +90,7 @@ export default function DistributorInvoicesListPage() {
               title: 'Are you sure you want to delete?',
               message: `${i.distributor} #${i.invoiceNo} and its payments`,
             },
-            run: () => deleteDistributorInvoice(i.id),
+            run: () => remove.mutateAsync(i.id),
           },
         ]}
         emptyText="No supplier invoices"

@@ -1,16 +1,13 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney, type InvoiceItem } from '@wd/contracts';
 import { useState } from 'react';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
-import { api } from '../../../lib/api-client';
+import { useProductHistory } from '../api';
+import type { LineChange } from '../hooks/useInvoiceEditor';
 
 interface LinesTableProps {
   lines: InvoiceItem[];
-  onChange(
-    line: InvoiceItem,
-    change: { quantity?: number; damagedGood?: boolean; sellingPrice?: number; suggestedRetailPrice?: number },
-  ): Promise<unknown>;
+  onChange(line: InvoiceItem, change: LineChange): Promise<unknown>;
   onDelete(line: InvoiceItem): Promise<unknown>;
 }
 
@@ -115,20 +112,7 @@ function PriceModal({
 }) {
   const [selling, setSelling] = useState<number | string>('');
   const [retail, setRetail] = useState<number | string>('');
-  const history = useQuery({
-    queryKey: ['invoices', 'productHistory', line?.id],
-    queryFn: () =>
-      api.post<{
-        priceHistory: {
-          date: string;
-          invoiceNo: string;
-          sellingPrice: number;
-          suggestedRetailPrice: number;
-          quantity: number;
-        }[];
-      }>(`invoice/productHistory/${line?.id}/`),
-    enabled: Boolean(line),
-  });
+  const history = useProductHistory(line);
   const [shown, setShown] = useState<number | null>(null);
   if (line && shown !== line.id) {
     setShown(line.id);
@@ -143,14 +127,14 @@ function PriceModal({
         <Text fz="sm" fw={600}>
           Earlier prices for this customer
         </Text>
-        {(history.data?.priceHistory ?? []).length === 0 ? (
+        {(history.data ?? []).length === 0 ? (
           <Text fz="sm" c="dimmed">
             {history.isPending ? 'Loading…' : 'None'}
           </Text>
         ) : (
           <Table fz="xs">
             <Table.Tbody>
-              {history.data?.priceHistory.map((h) => (
+              {history.data?.map((h) => (
                 <Table.Tr key={`${h.invoiceNo}-${h.date}-${h.quantity}`}>
                   <Table.Td>{formatDate(h.date)}</Table.Td>
                   <Table.Td>{h.invoiceNo}</Table.Td>

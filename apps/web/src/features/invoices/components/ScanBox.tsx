@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { Product } from '@wd/contracts';
 import { useRef, useState } from 'react';
-import { ApiError, api, errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import type { ScanLookup, ScanMiss } from '../hooks/useInvoiceEditor';
 
 /**
  * The scan box, built for a USB barcode scanner: it types the code and Enter.
@@ -10,10 +10,10 @@ import { formatMoney } from '../../../lib/format';
  * scan; none or several list what matches instead.
  */
 export function ScanBox({
-  onAdd,
+  onScan,
   disabled,
 }: {
-  onAdd(lookup: { lookup?: string; productID?: number }): Promise<unknown>;
+  onScan(lookup: ScanLookup): Promise<ScanMiss | null>;
   disabled?: boolean;
 }) {
   const [text, setText] = useState('');
@@ -22,22 +22,16 @@ export function ScanBox({
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const add = async (lookup: { lookup?: string; productID?: number }) => {
+  const add = async (lookup: ScanLookup) => {
     setBusy(true);
     setMessage(null);
     setMatches([]);
     try {
-      await onAdd(lookup);
-      setText('');
-    } catch (error) {
-      setMessage(errorMessage(error));
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409) && lookup.lookup) {
-        const found = await api.post<{ products: Product[] }>('product/filter/', {
-          searchQuery: lookup.lookup,
-          resultsPerPage: 8,
-        });
-        setMatches(found.products);
-      }
+      const miss = await onScan(lookup);
+      if (miss) {
+        setMessage(miss.message);
+        setMatches(miss.matches);
+      } else setText('');
     } finally {
       setBusy(false);
       input.current?.focus();

@@ -3,23 +3,24 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { createInvoice } from '../api';
+import { useCreateInvoice } from '../api';
 
 /** Opening the new-invoice route creates the invoice at once, then goes to its edit screen. */
 export default function NewInvoicePage() {
   const { type } = useParams();
   const navigate = useNavigate();
+  const { mutateAsync: create } = useCreateInvoice();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    createInvoice(type === 'consignment' ? 'consignment' : 'invoice')
+    create(type === 'consignment' ? 'consignment' : 'invoice')
       .then(({ invoice }) => navigate(`/invoices/edit/${invoice.id}`, { replace: true }))
       .catch((error) => {
         showAlert(errorMessage(error));
         navigate('/invoices', { replace: true });
       });
-  }, [type, navigate]);
+  }, [type, navigate, create]);
   return (
     <Modal opened onClose={() => {}} withCloseButton={false} centered>
       <Center>

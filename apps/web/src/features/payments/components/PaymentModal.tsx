@@ -1,46 +1,41 @@
 import { Button, FileInput, Grid, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney, todayIn } from '@wd/contracts';
+import { formatMoney, type PaymentKind, type PaymentType, todayIn } from '@wd/contracts';
 import { useEffect, useState } from 'react';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { addPayment, addSupplierPayment } from '../api';
+import { useAddPayment } from '../api';
+import { paymentTypeOptions } from '../payment-types';
 
+/** The invoice a payment is for, of either kind. */
 export interface PaymentTarget {
+  kind: PaymentKind;
+  /** The invoice's id. */
   id: number;
   invoiceNo: string;
   total: number;
   balance: number;
   /** Customer invoices: sets the default type (cash for biller 1, cheque for biller 2). */
   billerID?: number;
-  /** Supplier invoices: no discount or award points; posted to distributorPayment/insert. */
-  supplier?: boolean;
 }
 
-const TYPES = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'cheque', label: 'Cheque' },
-  { value: 'credit', label: 'Credit' },
-  { value: 'moneyOrder', label: 'Money order' },
-];
-
 /**
- * Add Payment: amount defaults to the balance, date today, type cash for biller
- * 1 and cheque for biller 2; a cheque needs its number; amountDue shows live.
+ * Add Payment, for customer and supplier invoices alike: amount defaults to
+ * the balance, date today, type cash for biller 1 and cheque for biller 2; a
+ * cheque needs its number; amountDue shows live. Supplier payments have no
+ * discount or award points (docs/business-rules.md, "Payments").
  */
 export function PaymentModal({ target, onClose }: { target: PaymentTarget | null; onClose(): void }) {
-  const supplier = Boolean(target?.supplier);
-  const queryClient = useQueryClient();
+  const supplier = target?.kind === 'supplier';
+  const add = useAddPayment(target?.kind ?? 'customer');
   const [date, setDate] = useState('');
-  const [type, setType] = useState<string | null>(null);
+  const [type, setType] = useState<PaymentType | null>(null);
   const [amount, setAmount] = useState<number | string>('');
   const [discount, setDiscount] = useState<number | string>(0);
   const [points, setPoints] = useState<number | string>(0);
   const [chequeNo, setChequeNo] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!target) return;
@@ -60,31 +55,24 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
 
   const submit = async () => {
     if (!target || !type) return;
-    setBusy(true);
     setError(null);
     try {
-      const base = {
-        invoiceID: target.id,
-        date,
-        paymentType: type,
-        amountPaid: moneyValue(amount),
-        chequeNo: chequeNo.trim(),
-      };
-      if (supplier) await addSupplierPayment(base, image);
-      else
-        await addPayment(
-          { ...base, discountRedeemed: moneyValue(discount), awardPointsRedeemed: moneyValue(points) },
-          image,
-        );
-      await queryClient.invalidateQueries({ queryKey: ['invoices'] });
-      await queryClient.invalidateQueries({ queryKey: ['distributorInvoices'] });
-      await queryClient.invalidateQueries({ queryKey: ['payments'] });
+      await add.mutateAsync({
+        payment: {
+          invoiceID: target.id,
+          date,
+          paymentType: type,
+          amountPaid: moneyValue(amount),
+          chequeNo: chequeNo.trim(),
+          discountRedeemed: moneyValue(discount),
+          awardPointsRedeemed: moneyValue(points),
+        },
+        chequeImage: image,
+      });
       showSuccess('Payment added');
       onClose();
     } catch (e) {
       setError(errorMessage(e));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -112,9 +100,9 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
           <Grid.Col span={6}>
             <Select
               label="Payment Type"
-              data={TYPES}
+              data={paymentTypeOptions}
               value={type}
-              onChange={setType}
+              onChange={(v) => setType(v as PaymentType | null)}
               placeholder="Choose…"
               allowDeselect={false}
             />
@@ -165,7 +153,7 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={submit} loading={busy} disabled={!type || chequeMissing || nothing || !date}>
+          <Button onClick={submit} loading={add.isPending} disabled={!type || chequeMissing || nothing || !date}>
             Add Payment
           </Button>
         </Group>

@@ -1,0 +1,84 @@
+import { type ComboboxData, Select, TextInput } from '@mantine/core';
+import { MONTHS } from '@wd/contracts';
+import type { ListParamsApi } from '../../../lib/list-params';
+
+/**
+ * Filter controls of the invoice lists (customer and supplier) and the
+ * payment histories, each bound to one extra filter of the list's URL.
+ * Imported as a namespace: `Filter.DateRange`, `Filter.period(extra)`.
+ */
+type FilterProps = { p: ListParamsApi };
+
+/** A choice with "All" (cleared) as its empty value. */
+export function Choice({
+  p,
+  name,
+  label,
+  w,
+  data,
+}: FilterProps & { name: string; label: string; w: number; data: ComboboxData }) {
+  return (
+    <Select
+      label={label}
+      placeholder="All"
+      clearable
+      w={w}
+      data={data}
+      value={p.extra[name] || null}
+      onChange={(v) => p.setExtra({ [name]: v ?? '' })}
+    />
+  );
+}
+
+export const Status = ({ p }: FilterProps) => (
+  <Choice p={p} name="status" label="Status" w={110} data={['DUE', 'PAID', 'REFUND']} />
+);
+
+/** Start and end dates. */
+export function DateRange({ p }: FilterProps) {
+  return (
+    <>
+      <TextInput
+        label="Start date"
+        type="date"
+        value={p.extra.startDate}
+        onChange={(e) => p.setExtra({ startDate: e.currentTarget.value })}
+      />
+      <TextInput
+        label="End date"
+        type="date"
+        value={p.extra.endDate}
+        onChange={(e) => p.setExtra({ endDate: e.currentTarget.value })}
+      />
+    </>
+  );
+}
+
+const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
+
+/** A month of the year, and the year (four digits, else ignored). */
+export function MonthYear({ p }: FilterProps) {
+  return (
+    <>
+      <Choice p={p} name="month" label="Month" w={130} data={monthOptions} />
+      <TextInput
+        label="Year"
+        placeholder="All"
+        w={80}
+        defaultValue={p.extra.year}
+        onChange={(e) => p.setExtra({ year: e.currentTarget.value.trim() })}
+      />
+    </>
+  );
+}
+
+/** The period filters as the list calls take them (docs/api.md, "Lists"). */
+export const period = (e: Record<string, string>) => ({
+  startDate: e.startDate,
+  endDate: e.endDate,
+  month: e.month ? Number(e.month) : ('' as const),
+  year: /^\d{4}$/.test(e.year) ? Number(e.year) : ('' as const),
+});
+
+/** A picked record's id, or '' for All. */
+export const id = (value: string) => (value ? Number(value) : ('' as const));

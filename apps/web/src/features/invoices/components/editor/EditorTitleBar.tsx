@@ -1,0 +1,47 @@
+import { Badge, Button, Group } from '@mantine/core';
+import type { InvoiceSummary } from '@wd/contracts';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../../components/PageTitle';
+import { DeleteInvoiceButton } from '../DeleteInvoiceButton';
+import { StatusBadge } from '../StatusBadge';
+
+/** The edit screen's title (number, status, consignment state) and its buttons. */
+export function EditorTitleBar({
+  invoice,
+  lineCount,
+  onSubmit,
+  onAddPayment,
+}: {
+  invoice: InvoiceSummary;
+  lineCount: number;
+  onSubmit(): void;
+  onAddPayment(): void;
+}) {
+  return (
+    <PageTitle
+      title={
+        <Group gap="sm">
+          <span>{invoice.invoiceNo}</span>
+          <StatusBadge status={invoice.status} />
+          {invoice.type === 'consignment' && <Badge variant="outline">Consignment {invoice.consignmentStatus}</Badge>}
+        </Group>
+      }
+    >
+      <Button variant="default" component={Link} to="/invoices">
+        Back
+      </Button>
+      {invoice.status === 'NEW' && (
+        <Button onClick={onSubmit} disabled={lineCount === 0} data-testid="submit-invoice">
+          Submit
+        </Button>
+      )}
+      <Button variant="light" onClick={onAddPayment}>
+        Add Payment
+      </Button>
+      <Button variant="light" component={Link} to={`/payment/invoice/${invoice.id}`}>
+        View Payments
+      </Button>
+      <DeleteInvoiceButton id={invoice.id} message={`${invoice.invoiceNo}, its lines and its payments`} />
+    </PageTitle>
+  );
+}

@@ -1,0 +1,61 @@
+import type { InvoiceItem, InvoiceItemUpdateInput, InvoiceUpdateInput, Product } from '@wd/contracts';
+import { showAlert } from '../../../lib/alert';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { lookupProducts } from '../../products/api';
+import { useAddInvoiceLine, useDeleteInvoiceLine, useUpdateInvoice, useUpdateInvoiceLine } from '../api';
+import { useInvoice } from './useInvoice';
+
+export type HeaderChange = Omit<InvoiceUpdateInput, 'id'>;
+export type LineChange = Partial<Omit<InvoiceItemUpdateInput, 'id' | 'invoiceID'>>;
+export type ScanLookup = { lookup?: string; productID?: number };
+/** A scan that added nothing: why, and the products the text could mean. */
+export type ScanMiss = { message: string; matches: Product[] };
+
+/**
+ * The edit invoice screen's state and changes: the invoice and its lines,
+ * header changes, line changes and scans. A change the server refuses is
+ * shown as an alert and the screen shows the server's state again.
+ */
+export function useInvoiceEditor(id: string) {
+  const loaded = useInvoice(id);
+  const invoiceID = Number(id);
+  const update = useUpdateInvoice();
+  const addLine = useAddInvoiceLine();
+  const updateLine = useUpdateInvoiceLine();
+  const deleteLine = useDeleteInvoiceLine();
+
+  const attempt = async (change: () => Promise<unknown>) => {
+    try {
+      await change();
+    } catch (error) {
+      showAlert(errorMessage(error));
+      await loaded.reload();
+    }
+  };
+
+  return {
+    ...loaded,
+    save: (change: HeaderChange) => attempt(() => update.mutateAsync({ id: invoiceID, ...change })),
+    changeLine: (line: InvoiceItem, change: LineChange) =>
+      attempt(() =>
+        updateLine.mutateAsync({ id: line.id, invoiceID, quantity: change.quantity ?? line.quantity, ...change }),
+      ),
+    deleteLine: (line: InvoiceItem) => attempt(() => deleteLine.mutateAsync(line)),
+    /**
+     * Adds a line by scanned text or a picked product. When the text matches
+     * no product or several, it answers why and the products to pick from.
+     */
+    scan: async (lookup: ScanLookup): Promise<ScanMiss | null> => {
+      try {
+        await addLine.mutateAsync({ invoiceID, ...lookup });
+        return null;
+      } catch (error) {
+        const unmatched = error instanceof ApiError && (error.status === 404 || error.status === 409);
+        const matches = unmatched && lookup.lookup ? await lookupProducts(lookup.lookup, 8) : [];
+        return { message: errorMessage(error), matches };
+      }
+    },
+  };
+}
+
+export type InvoiceEditor = ReturnType<typeof useInvoiceEditor>;
