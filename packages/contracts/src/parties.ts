@@ -29,7 +29,7 @@ const addressFields = {
   email: optionalEmail,
 };
 
-export const billerSchema = z.object({
+const addressSchema = z.object({
   id: z.int(),
   company: z.string(),
   name: z.string(),
@@ -40,25 +40,35 @@ export const billerSchema = z.object({
   country: z.string(),
   phone: z.string(),
   email: z.string(),
-  /** Address of the logo image, or '' when none. */
-  logo: z.string(),
-  deletedAt: z.string().nullable(),
 });
+const deletedAt = z.string().nullable();
+
+export const billerSchema = addressSchema
+  .extend({
+    /** Address of the logo image, or '' when none. */
+    logo: z.string(),
+    deletedAt,
+  })
+  .meta({ id: 'Biller' });
 export type Biller = z.infer<typeof billerSchema>;
 export const billerInput = z.object(addressFields);
 export type BillerInput = z.input<typeof billerInput>;
 export const billerUpdateInput = z.object({ id: z.int().positive(), ...addressFields });
+export type BillerUpdateInput = z.input<typeof billerUpdateInput>;
 
-export const customerSchema = billerSchema.omit({ logo: true }).extend({
-  awardPoints: z.int(),
-  taxPermitNumber: z.string(),
-  priceGroupID: z.int(),
-  priceGroup: z.string(),
-  dateLastVerified: z.string().nullable(),
-  hasResaleCertificate: z.boolean(),
-  /** dateLastVerified is empty or 365+ days before today. */
-  stale: z.boolean(),
-});
+export const customerSchema = addressSchema
+  .extend({
+    deletedAt,
+    awardPoints: z.int(),
+    taxPermitNumber: z.string(),
+    priceGroupID: z.int(),
+    priceGroup: z.string(),
+    dateLastVerified: z.string().nullable(),
+    hasResaleCertificate: z.boolean(),
+    /** dateLastVerified is empty or 365+ days before today. */
+    stale: z.boolean(),
+  })
+  .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
 const customerFields = {
   ...addressFields,
@@ -74,6 +84,7 @@ const customerFields = {
 export const customerInput = z.object(customerFields);
 export type CustomerInput = z.input<typeof customerInput>;
 export const customerUpdateInput = z.object({ id: z.int().positive(), ...customerFields });
+export type CustomerUpdateInput = z.input<typeof customerUpdateInput>;
 
 export const STALE_AFTER_DAYS = 365;
 /** A customer is stale when dateLastVerified is empty or 365 or more days before today. */
@@ -83,13 +94,15 @@ export function isStale(dateLastVerified: string | null | undefined, today: stri
   return ms / 86_400_000 >= STALE_AFTER_DAYS;
 }
 
-export const distributorSchema = z.object({
-  id: z.int(),
-  company: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-});
+export const distributorSchema = z
+  .object({
+    id: z.int(),
+    company: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+  })
+  .meta({ id: 'Distributor' });
 export type Distributor = z.infer<typeof distributorSchema>;
 const distributorFields = {
   company: z.string().trim().min(1).max(200),
@@ -100,17 +113,20 @@ const distributorFields = {
 export const distributorInput = z.object(distributorFields);
 export type DistributorInput = z.input<typeof distributorInput>;
 export const distributorUpdateInput = z.object({ id: z.int().positive(), ...distributorFields });
+export type DistributorUpdateInput = z.input<typeof distributorUpdateInput>;
 
-export const expenseSchema = z.object({
-  id: z.int(),
-  reference: z.string(),
-  date: z.string(),
-  billerID: z.int(),
-  biller: z.string(),
-  expense: z.string(),
-  category: z.string(),
-  amount: z.number(),
-});
+export const expenseSchema = z
+  .object({
+    id: z.int(),
+    reference: z.string(),
+    date: z.string(),
+    billerID: z.int(),
+    biller: z.string(),
+    expense: z.string(),
+    category: z.string(),
+    amount: z.number(),
+  })
+  .meta({ id: 'Expense' });
 export type Expense = z.infer<typeof expenseSchema>;
 const expenseFields = {
   date: isoDate(),
@@ -122,10 +138,13 @@ const expenseFields = {
 export const expenseInput = z.object(expenseFields);
 export type ExpenseInput = z.input<typeof expenseInput>;
 export const expenseUpdateInput = z.object({ id: z.int().positive(), ...expenseFields });
+export type ExpenseUpdateInput = z.input<typeof expenseUpdateInput>;
+/** The expense list: search, sort, page, and the month and year (either may be '' for any). */
 export const expenseListFilter = z.preprocess(
   (v) => v ?? {},
   listFilterSchema.extend({ month: periodFilterFields.month, year: periodFilterFields.year }),
 );
+export type ExpenseListFilter = z.output<typeof expenseListFilter>;
 
 export const billerResponse = z.object({ biller: billerSchema });
 export const billersResponse = z.object({ billers: z.array(billerSchema), ...pageFields });
@@ -139,6 +158,11 @@ export const expensesResponse = z.object({
   ...pageFields,
   totals: z.object({ amount: z.number() }),
 });
+
+/** A file answered as it is (the resale certificate PDF), not as JSON. */
+export const binaryFile = z
+  .custom<Uint8Array>((v) => v instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary' });
 
 export const PARTY_MESSAGES = {
   billerNotFound: "The biller doesn't exist",

@@ -1,2 +1,48 @@
-// The calls of this area are added here (see products.ts for the shape).
-export {};
+import { defineCalls, idParams } from '../common/call.js';
+import { listBody } from '../common/list.js';
+import { billerInput, billerResponse, billersResponse, billerUpdateInput } from '../parties.js';
+import { softDeleteCalls } from './soft-delete.js';
+
+/** The spec's `supplier/*` calls serve billers, the selling companies (docs/glossary.md). */
+export const billerCalls = defineCalls('billers', {
+  ...softDeleteCalls('supplier', 'biller', billersResponse),
+  list: {
+    method: 'POST',
+    path: '/supplier/all',
+    summary: 'Active billers',
+    body: listBody,
+    response: billersResponse,
+  },
+  create: {
+    method: 'POST',
+    path: '/supplier/new',
+    summary: 'Create a biller',
+    body: billerInput,
+    response: billerResponse,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/supplier/update',
+    summary: 'Change a biller',
+    body: billerUpdateInput,
+    response: billerResponse,
+    errors: [404],
+  },
+  setLogo: {
+    method: 'POST',
+    path: '/supplier/logo/:id',
+    summary: "Upload the biller's logo (an image of at most 10 MB)",
+    params: idParams,
+    response: billerResponse,
+    errors: [404, 413, 415],
+    multipart: { file: 'logo', fileRequired: true },
+  },
+  get: {
+    method: 'POST',
+    path: '/supplier/:id',
+    summary: 'One biller',
+    params: idParams,
+    response: billerResponse,
+    errors: [404],
+  },
+});

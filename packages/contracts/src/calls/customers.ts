@@ -1,2 +1,56 @@
-// The calls of this area are added here (see products.ts for the shape).
-export {};
+import { defineCalls, idParams } from '../common/call.js';
+import { listBody } from '../common/list.js';
+import { binaryFile, customerInput, customerResponse, customersResponse, customerUpdateInput } from '../parties.js';
+import { softDeleteCalls } from './soft-delete.js';
+
+export const customerCalls = defineCalls('customers', {
+  ...softDeleteCalls('customer', 'customer', customersResponse),
+  list: {
+    method: 'POST',
+    path: '/customer/all',
+    summary: 'Active customers',
+    body: listBody,
+    response: customersResponse,
+  },
+  create: {
+    method: 'POST',
+    path: '/customer/new',
+    summary: 'Create a customer',
+    body: customerInput,
+    response: customerResponse,
+    errors: [404],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/customer/update',
+    summary: 'Change a customer',
+    body: customerUpdateInput,
+    response: customerResponse,
+    errors: [404],
+  },
+  signResaleCertificate: {
+    method: 'POST',
+    path: '/customer/resale_certificate/:id',
+    summary: 'Sign the resale certificate (an image of at most 10 MB); dateLastVerified becomes today',
+    params: idParams,
+    response: customerResponse,
+    errors: [404, 413, 415],
+    multipart: { file: 'resaleCertificate', fileRequired: true },
+  },
+  resaleCertificatePdf: {
+    method: 'GET',
+    path: '/customer/resale_certificate/:id',
+    summary: 'The resale certificate as a one-page PDF (404 No Resale Certificate Uploaded)',
+    params: idParams,
+    response: binaryFile,
+    errors: [404],
+  },
+  get: {
+    method: 'POST',
+    path: '/customer/:id',
+    summary: 'One customer',
+    params: idParams,
+    response: customerResponse,
+    errors: [404],
+  },
+});

@@ -1,2 +1,46 @@
-// The calls of this area are added here (see products.ts for the shape).
-export {};
+import { defineCalls, idParams } from '../common/call.js';
+import { messageSchema } from '../common/errors.js';
+import { listBody } from '../common/list.js';
+import { distributorInput, distributorResponse, distributorsResponse, distributorUpdateInput } from '../parties.js';
+
+/** The spec's `distributor/*` calls serve suppliers, the companies the business buys from (docs/glossary.md). */
+export const distributorCalls = defineCalls('suppliers', {
+  list: {
+    method: 'POST',
+    path: '/distributor/all',
+    summary: 'Suppliers',
+    body: listBody,
+    response: distributorsResponse,
+  },
+  create: {
+    method: 'POST',
+    path: '/distributor/insert',
+    summary: 'Create a supplier',
+    body: distributorInput,
+    response: distributorResponse,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/distributor/update',
+    summary: 'Change a supplier',
+    body: distributorUpdateInput,
+    response: distributorResponse,
+    errors: [404],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/distributor/delete/:id',
+    summary: 'Delete a supplier no supplier invoice points at',
+    params: idParams,
+    response: messageSchema,
+    errors: [404, 409],
+  },
+  get: {
+    method: 'POST',
+    path: '/distributor/:id',
+    summary: 'One supplier',
+    params: idParams,
+    response: distributorResponse,
+    errors: [404],
+  },
+});

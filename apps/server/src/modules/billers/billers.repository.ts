@@ -1,8 +1,8 @@
 import type { Biller, ListFilter } from '@wd/contracts';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses, invoices } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, searchCondition } from '../../lib/list.js';
 
 const columns = {
   id: billers.id,
@@ -19,9 +19,9 @@ const columns = {
   deletedAt: billers.deletedAt,
   updatedAt: billers.updatedAt,
 };
-type Row = { [K in keyof typeof columns]: (typeof billers.$inferSelect)[K] };
+export type BillerRow = { [K in keyof typeof columns]: (typeof billers.$inferSelect)[K] };
 
-export function toBiller(row: Row): Biller {
+export function toBiller(row: BillerRow): Biller {
   const { logoFileId, deletedAt, updatedAt, ...rest } = row;
   return {
     ...rest,
@@ -43,29 +43,28 @@ const sortable = {
 const searchable = [billers.company, billers.name, billers.city, billers.state, billers.phone, billers.email];
 
 export const billersRepository = {
-  async list(db: Tx, filter: ListFilter, deleted: boolean) {
-    const where = and(
-      deleted ? isNotNull(billers.deletedAt) : isNull(billers.deletedAt),
-      searchCondition(filter.searchQuery, searchable),
-    );
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(columns)
-        .from(billers)
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, sortable, [asc(billers.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(billers).where(where),
-    ]);
-    return { rows, totalRows: total };
+  list(db: Tx, filter: ListFilter, deleted: boolean) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(billers),
+      columns,
+      where: and(
+        deleted ? isNotNull(billers.deletedAt) : isNull(billers.deletedAt),
+        searchCondition(filter.searchQuery, searchable),
+      ),
+      sortable,
+      order: [asc(billers.id)],
+    });
   },
 
   async find(db: Tx, id: number, lock = false) {
     const query = db.select(columns).from(billers).where(eq(billers.id, id));
     const [row] = lock ? await query.for('update') : await query;
     return row;
+  },
+
+  /** Billers by id, deleted or not, locked for a change. */
+  findMany(db: Tx, ids: number[]) {
+    return db.select(columns).from(billers).where(inArray(billers.id, ids)).for('update');
   },
 
   async insert(db: Tx, values: typeof billers.$inferInsert) {
@@ -76,10 +75,6 @@ export const billersRepository = {
   async update(db: Tx, id: number, values: Partial<typeof billers.$inferInsert>) {
     const [row] = await db.update(billers).set(values).where(eq(billers.id, id)).returning(columns);
     return row;
-  },
-
-  async remove(db: Tx, id: number) {
-    await db.delete(billers).where(eq(billers.id, id));
   },
 
   /** What still points at a biller, by name: a biller with any is never removed permanently. */

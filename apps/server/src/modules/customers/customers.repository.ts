@@ -1,8 +1,9 @@
 import type { ListFilter } from '@wd/contracts';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, searchCondition } from '../../lib/list.js';
 
 const columns = {
   id: customers.id,
@@ -23,7 +24,12 @@ const columns = {
   resaleCertificateFileId: customers.resaleCertificateFileId,
   deletedAt: customers.deletedAt,
 };
-export type CustomerRow = Awaited<ReturnType<typeof customersRepository.find>> & object;
+export type CustomerRow = NonNullable<Awaited<ReturnType<typeof customersRepository.find>>>;
+
+/** Customers with the name of their price group (every customer is in one). */
+function select<F extends SelectedFields>(db: Tx, fields: F) {
+  return db.select(fields).from(customers).innerJoin(priceGroups, eq(priceGroups.id, customers.priceGroupId));
+}
 
 const sortable = {
   id: customers.id,
@@ -47,33 +53,27 @@ const searchable = [
 ];
 
 export const customersRepository = {
-  async list(db: Tx, filter: ListFilter, deleted: boolean) {
-    const where = and(
-      deleted ? isNotNull(customers.deletedAt) : isNull(customers.deletedAt),
-      searchCondition(filter.searchQuery, searchable),
-    );
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(columns)
-        .from(customers)
-        .innerJoin(priceGroups, eq(priceGroups.id, customers.priceGroupId))
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, sortable, [asc(customers.company), asc(customers.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(customers).where(where),
-    ]);
-    return { rows, totalRows: total };
+  list(db: Tx, filter: ListFilter, deleted: boolean) {
+    return listPage(filter, {
+      from: (fields) => select(db, fields),
+      columns,
+      where: and(
+        deleted ? isNotNull(customers.deletedAt) : isNull(customers.deletedAt),
+        searchCondition(filter.searchQuery, searchable),
+      ),
+      sortable,
+      order: [asc(customers.company), asc(customers.id)],
+    });
   },
 
   async find(db: Tx, id: number) {
-    const [row] = await db
-      .select(columns)
-      .from(customers)
-      .innerJoin(priceGroups, eq(priceGroups.id, customers.priceGroupId))
-      .where(eq(customers.id, id));
+    const [row] = await select(db, columns).where(eq(customers.id, id));
     return row;
+  },
+
+  /** Customers by id, deleted or not, locked for a change (their price groups are not locked). */
+  findMany(db: Tx, ids: number[]) {
+    return select(db, columns).where(inArray(customers.id, ids)).for('update', { of: customers });
   },
 
   async lock(db: Tx, id: number) {
@@ -88,10 +88,6 @@ export const customersRepository = {
 
   async update(db: Tx, id: number, values: Partial<typeof customers.$inferInsert>) {
     await db.update(customers).set(values).where(eq(customers.id, id));
-  },
-
-  async remove(db: Tx, id: number) {
-    await db.delete(customers).where(eq(customers.id, id));
   },
 
   /** What still points at a customer: one with any is never removed permanently. */

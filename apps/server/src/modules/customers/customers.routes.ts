@@ -1,134 +1,34 @@
-import {
-  customerInput,
-  customerResponse,
-  customersResponse,
-  customerUpdateInput,
-  errorSchema,
-  idParams,
-  listBody,
-  messageSchema,
-  PARTY_MESSAGES,
-} from '@wd/contracts';
+import { customerCalls, PARTY_MESSAGES } from '@wd/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readMultipart } from '../../lib/uploads.js';
-import { currentUser } from '../../plugins/auth.js';
+import { registerCalls } from '../../lib/routes.js';
 import { createCustomersService } from './customers.service.js';
 
-const tags = ['customers'];
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-};
-
-export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function customersRoutes(app: FastifyInstance) {
   const service = createCustomersService(app.ctx);
-
-  app.post(
-    '/customer/all',
-    { schema: { tags, summary: 'Active customers', body: listBody, response: { 200: customersResponse, ...errors } } },
-    (req) => service.list(req.body),
-  );
-  app.post(
-    '/customer/all/deleted',
-    { schema: { tags, summary: 'Deleted customers', body: listBody, response: { 200: customersResponse, ...errors } } },
-    (req) => service.list(req.body, true),
-  );
-  app.post(
-    '/customer/new',
-    {
-      schema: {
-        tags,
-        summary: 'Create a customer',
-        body: customerInput,
-        response: { 200: customerResponse, ...errors },
-      },
-    },
-    async (req) => ({
-      customer: await service.create(req.body, currentUser(req)),
+  registerCalls(app, customerCalls, {
+    list: ({ body }) => service.list(body),
+    listDeleted: ({ body }) => service.list(body, true),
+    create: async ({ body, user }) => ({ customer: await service.create(body, user) }),
+    update: async ({ body, user }) => ({ customer: await service.update(body, user) }),
+    deleteOne: ({ params, user }) => service.delete([params.id], user),
+    delete: ({ body, user }) => service.delete(body.ids, user),
+    recoverOne: ({ params, user }) => service.recover([params.id], user),
+    recover: ({ body, user }) => service.recover(body.ids, user),
+    signResaleCertificate: async ({ params, file, user }) => ({
+      customer: await service.signResaleCertificate(params.id, file!, user),
     }),
-  );
-  app.patch(
-    '/customer/update',
-    {
-      schema: {
-        tags,
-        summary: 'Change a customer',
-        body: customerUpdateInput,
-        response: { 200: customerResponse, ...errors },
-      },
-    },
-    async (req) => ({ customer: await service.update(req.body, currentUser(req)) }),
-  );
-  app.delete(
-    '/customer/delete/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Soft-delete an active customer; permanently delete a deleted one nothing points at',
-        params: idParams,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    (req) => service.delete(req.params.id, currentUser(req)),
-  );
-  app.post(
-    '/customer/recover/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Recover a deleted customer',
-        params: idParams,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    (req) => service.recover(req.params.id, currentUser(req)),
-  );
-  app.post(
-    '/customer/resale_certificate/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'Sign the resale certificate: multipart, file part `resaleCertificate` (image, at most 10 MB); sets dateLastVerified to today',
-        params: idParams,
-        response: { 200: customerResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const { image } = await readMultipart(req, 'resaleCertificate', { required: true });
-      return { customer: await service.signResaleCertificate(req.params.id, image!, currentUser(req)) };
-    },
-  );
-  app.get(
-    '/customer/resale_certificate/:id',
-    {
-      schema: {
-        tags,
-        summary: 'The resale certificate as a one-page PDF (404 No Resale Certificate Uploaded)',
-        params: idParams,
-      },
-    },
-    async (req, reply) => {
-      const pdf = await service.resaleCertificatePdf(req.params.id);
-      return reply
+    resaleCertificatePdf: async ({ params, reply }) => {
+      const pdf = await service.resaleCertificatePdf(params.id);
+      reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="Resale_Certificate_${req.params.id}.pdf"`)
-        .send(pdf);
+        .header('content-disposition', `attachment; filename="Resale_Certificate_${params.id}.pdf"`);
+      return pdf;
     },
-  );
-  app.post(
-    '/customer/:id',
-    { schema: { tags, summary: 'One customer', params: idParams, response: { 200: customerResponse, ...errors } } },
-    async (req) => ({
-      customer: await service.find(req.params.id),
-    }),
-  );
-};
+    get: async ({ params }) => ({ customer: await service.find(params.id) }),
+  });
+}
 
 /** GET /files/resaleCertificates/Resale_Certificate_{id}.jpg: the stored image, for signed-in users only. */
 export const resaleCertificateFileRoutes: FastifyPluginAsyncZod = async (app) => {

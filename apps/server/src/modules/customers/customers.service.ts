@@ -1,22 +1,24 @@
 import {
   type Customer,
   type customerInput,
+  type customerUpdateInput,
   HOUSE_BILLER_ID,
   isStale,
   type ListFilter,
-  MESSAGES,
   PARTY_MESSAGES,
   PRICE_GROUP_MESSAGES,
   todayIn,
 } from '@wd/contracts';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { customers } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
+import { createSoftDelete } from '../../lib/soft-delete.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { billersRepository } from '../billers/billers.repository.js';
-import { describeReferences } from '../billers/billers.service.js';
 import { filesRepository } from '../files.repository.js';
 import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
 import type { AuthUser } from '../users/users.service.js';
@@ -24,6 +26,7 @@ import { type CustomerRow, customersRepository as repo } from './customers.repos
 import { renderResaleCertificate } from './resale-certificate.js';
 
 type Input = z.output<typeof customerInput>;
+type UpdateInput = z.output<typeof customerUpdateInput>;
 
 export function createCustomersService({ db, config }: AppContext) {
   const today = () => todayIn(config.timeZone);
@@ -49,7 +52,7 @@ export function createCustomersService({ db, config }: AppContext) {
     return row;
   };
 
-  const assertPriceGroup = async (tx: Parameters<typeof priceGroupsRepository.findById>[0], id: number) => {
+  const assertPriceGroup = async (tx: Tx, id: number) => {
     if (!(await priceGroupsRepository.findById(tx, id))) throw new NotFoundError(PRICE_GROUP_MESSAGES.notFound);
   };
 
@@ -76,7 +79,7 @@ export function createCustomersService({ db, config }: AppContext) {
       });
     },
 
-    async update(input: Input & { id: number }, user: AuthUser) {
+    async update(input: UpdateInput, user: AuthUser) {
       assertNotFuture(input.dateLastVerified);
       return db.transaction(async (tx) => {
         if (!(await repo.lock(tx, input.id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
@@ -143,34 +146,19 @@ export function createCustomersService({ db, config }: AppContext) {
       });
     },
 
-    /** Soft delete when active; permanent for a deleted customer nothing points at. */
-    async delete(id: number, user: AuthUser) {
-      await db.transaction(async (tx) => {
-        if (!(await repo.lock(tx, id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
-        const row = (await repo.find(tx, id))!;
-        if (!row.deletedAt) {
-          await repo.update(tx, id, { deletedAt: new Date() });
-          await recordAudit(tx, user.id, 'customer', id, 'delete', row, { deleted: 'soft' });
-          return;
+    /** Delete and recover (docs/business-rules.md); the certificate image goes with a permanent delete. */
+    ...createSoftDelete(db, customers, {
+      entity: 'customer',
+      notFound: PARTY_MESSAGES.customerNotFound,
+      label: (r: CustomerRow) => r.company,
+      lockMany: repo.findMany,
+      audit: (r) => r,
+      references: (tx, r) => repo.references(tx, r.id),
+      async removeFiles(tx, rows) {
+        for (const r of rows) {
+          if (r.resaleCertificateFileId) await filesRepository.remove(tx, r.resaleCertificateFileId);
         }
-        const refs = describeReferences(await repo.references(tx, id));
-        if (refs) throw new ConflictError(`${row.company} has ${refs} and can not be deleted permanently`);
-        await repo.remove(tx, id);
-        if (row.resaleCertificateFileId) await filesRepository.remove(tx, row.resaleCertificateFileId);
-        await recordAudit(tx, user.id, 'customer', id, 'delete', row, { deleted: 'permanent' });
-      });
-      return { message: MESSAGES.deleted };
-    },
-
-    async recover(id: number, user: AuthUser) {
-      await db.transaction(async (tx) => {
-        if (!(await repo.lock(tx, id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
-        const row = (await repo.find(tx, id))!;
-        if (!row.deletedAt) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
-        await repo.update(tx, id, { deletedAt: null });
-        await recordAudit(tx, user.id, 'customer', id, 'recover', null, null);
-      });
-      return { message: MESSAGES.recovered };
-    },
+      },
+    }),
   };
 }

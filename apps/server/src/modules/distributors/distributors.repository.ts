@@ -2,7 +2,7 @@ import type { ListFilter } from '@wd/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributors } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, searchCondition } from '../../lib/list.js';
 
 const columns = {
   id: distributors.id,
@@ -11,34 +11,18 @@ const columns = {
   phone: distributors.phone,
   address: distributors.address,
 };
-const sortable = {
-  id: distributors.id,
-  company: distributors.company,
-  email: distributors.email,
-  phone: distributors.phone,
-  address: distributors.address,
-};
+const searchable = [distributors.company, distributors.email, distributors.phone, distributors.address];
 
 export const distributorsRepository = {
-  async list(db: Tx, filter: ListFilter) {
-    const where = searchCondition(filter.searchQuery, [
-      distributors.company,
-      distributors.email,
-      distributors.phone,
-      distributors.address,
-    ]);
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(columns)
-        .from(distributors)
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, sortable, [asc(distributors.company), asc(distributors.id)]))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(distributors).where(where),
-    ]);
-    return { rows, totalRows: total };
+  list(db: Tx, filter: ListFilter) {
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(distributors),
+      columns,
+      where: searchCondition(filter.searchQuery, searchable),
+      // Every column of the list may be sorted by.
+      sortable: columns,
+      order: [asc(distributors.company), asc(distributors.id)],
+    });
   },
   async find(db: Tx, id: number, lock = false) {
     const query = db.select(columns).from(distributors).where(eq(distributors.id, id));

@@ -1,14 +1,21 @@
-import { type distributorInput, type ListFilter, MESSAGES, PARTY_MESSAGES } from '@wd/contracts';
+import {
+  type distributorInput,
+  type distributorUpdateInput,
+  type ListFilter,
+  MESSAGES,
+  PARTY_MESSAGES,
+} from '@wd/contracts';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
-import { describeReferences } from '../billers/billers.service.js';
+import { describeReferences } from '../../lib/soft-delete.js';
 import type { AuthUser } from '../users/users.service.js';
 import { distributorsRepository as repo } from './distributors.repository.js';
 
 type Input = z.output<typeof distributorInput>;
+type UpdateInput = z.output<typeof distributorUpdateInput>;
 
 export function createDistributorsService({ db }: AppContext) {
   return {
@@ -28,11 +35,10 @@ export function createDistributorsService({ db }: AppContext) {
         return row;
       });
     },
-    async update(input: Input & { id: number }, user: AuthUser) {
+    async update({ id, ...values }: UpdateInput, user: AuthUser) {
       return db.transaction(async (tx) => {
-        const before = await repo.find(tx, input.id, true);
+        const before = await repo.find(tx, id, true);
         if (!before) throw new NotFoundError(PARTY_MESSAGES.distributorNotFound);
-        const { id, ...values } = input;
         const row = await repo.update(tx, id, values);
         await recordAudit(tx, user.id, 'distributor', id, 'update', before, row);
         return row;

@@ -1,8 +1,9 @@
-import type { ListFilter } from '@wd/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import type { ExpenseListFilter } from '@wd/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
-import { orderBy, paging, searchCondition } from '../../lib/list.js';
+import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
 const columns = {
   id: expenses.id,
@@ -24,43 +25,28 @@ const sortable = {
   amount: expenses.amount,
 };
 
-export interface ExpenseFilter extends ListFilter {
-  month?: number | '';
-  year?: number | '';
+/** Expenses with the name of their biller. */
+function select<F extends SelectedFields>(db: Tx, fields: F) {
+  return db.select(fields).from(expenses).innerJoin(billers, eq(billers.id, expenses.billerId));
 }
 
 export const expensesRepository = {
-  /** One page, the count and the sum of amounts over every matching row, all in SQL. */
-  async list(db: Tx, filter: ExpenseFilter) {
-    const where = and(
-      searchCondition(filter.searchQuery, [expenses.reference, expenses.expense, expenses.category, billers.company]),
-      filter.month ? sql`extract(month from ${expenses.date}) = ${filter.month}` : undefined,
-      filter.year ? sql`extract(year from ${expenses.date}) = ${filter.year}` : undefined,
-    );
-    const { limit, offset } = paging(filter);
-    const [rows, [totals]] = await Promise.all([
-      db
-        .select(columns)
-        .from(expenses)
-        .innerJoin(billers, eq(billers.id, expenses.billerId))
-        .where(where)
-        .orderBy(...orderBy(filter.sortingList, sortable, [sql`${expenses.date} desc`, sql`${expenses.id} desc`]))
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ total: count(), amount: sql<number>`coalesce(sum(${expenses.amount}), 0)`.mapWith(Number) })
-        .from(expenses)
-        .innerJoin(billers, eq(billers.id, expenses.billerId))
-        .where(where),
-    ]);
-    return { rows, totalRows: totals.total, amount: totals.amount };
+  /** One page, the count and the sum of amounts over every matching row (the footer). */
+  list(db: Tx, filter: ExpenseListFilter) {
+    return listPage(filter, {
+      from: (fields) => select(db, fields),
+      columns,
+      where: and(
+        searchCondition(filter.searchQuery, [expenses.reference, expenses.expense, expenses.category, billers.company]),
+        periodCondition(expenses.date, { month: filter.month, year: filter.year }),
+      ),
+      sortable,
+      order: [desc(expenses.date), desc(expenses.id)],
+      totals: { amount: sql`${expenses.amount}` },
+    });
   },
   async find(db: Tx, id: number) {
-    const [row] = await db
-      .select(columns)
-      .from(expenses)
-      .innerJoin(billers, eq(billers.id, expenses.billerId))
-      .where(eq(expenses.id, id));
+    const [row] = await select(db, columns).where(eq(expenses.id, id));
     return row;
   },
   async lock(db: Tx, id: number) {

@@ -1,68 +1,15 @@
-import {
-  errorSchema,
-  expenseInput,
-  expenseListFilter,
-  expenseResponse,
-  expensesResponse,
-  expenseUpdateInput,
-  idParams,
-  messageSchema,
-} from '@wd/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.js';
+import { expenseCalls } from '@wd/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCalls } from '../../lib/routes.js';
 import { createExpensesService } from './expenses.service.js';
 
-const tags = ['expenses'];
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
-
-export const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function expensesRoutes(app: FastifyInstance) {
   const service = createExpensesService(app.ctx);
-  app.post(
-    '/expenses/all',
-    {
-      schema: {
-        tags,
-        summary: 'Expenses, filtered by month and year; totals.amount sums every matching row',
-        body: expenseListFilter,
-        response: { 200: expensesResponse, ...errors },
-      },
-    },
-    (req) => service.list(req.body),
-  );
-  app.post(
-    '/expenses/insert',
-    {
-      schema: {
-        tags,
-        summary: 'Record an expense (reference EXP-…)',
-        body: expenseInput,
-        response: { 200: expenseResponse, ...errors },
-      },
-    },
-    async (req) => ({ expense: await service.create(req.body, currentUser(req)) }),
-  );
-  app.patch(
-    '/expenses/update',
-    {
-      schema: {
-        tags,
-        summary: 'Change an expense',
-        body: expenseUpdateInput,
-        response: { 200: expenseResponse, ...errors },
-      },
-    },
-    async (req) => ({ expense: await service.update(req.body, currentUser(req)) }),
-  );
-  app.delete(
-    '/expenses/delete/:id',
-    { schema: { tags, summary: 'Delete an expense', params: idParams, response: { 200: messageSchema, ...errors } } },
-    (req) => service.delete(req.params.id, currentUser(req)),
-  );
-  app.post(
-    '/expenses/:id',
-    { schema: { tags, summary: 'One expense', params: idParams, response: { 200: expenseResponse, ...errors } } },
-    async (req) => ({
-      expense: await service.find(req.params.id),
-    }),
-  );
-};
+  registerCalls(app, expenseCalls, {
+    list: ({ body }) => service.list(body),
+    create: async ({ body, user }) => ({ expense: await service.create(body, user) }),
+    update: async ({ body, user }) => ({ expense: await service.update(body, user) }),
+    delete: ({ params, user }) => service.delete(params.id, user),
+    get: async ({ params }) => ({ expense: await service.find(params.id) }),
+  });
+}

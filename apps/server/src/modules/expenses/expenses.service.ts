@@ -1,4 +1,13 @@
-import { type Expense, type expenseInput, MESSAGES, PARTY_MESSAGES, toCents, toDollars } from '@wd/contracts';
+import {
+  type Expense,
+  type ExpenseListFilter,
+  type expenseInput,
+  type expenseUpdateInput,
+  MESSAGES,
+  PARTY_MESSAGES,
+  toCents,
+  toDollars,
+} from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -7,9 +16,10 @@ import { NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import type { AuthUser } from '../users/users.service.js';
-import { type ExpenseFilter, expensesRepository as repo } from './expenses.repository.js';
+import { expensesRepository as repo } from './expenses.repository.js';
 
 type Input = z.output<typeof expenseInput>;
+type UpdateInput = z.output<typeof expenseUpdateInput>;
 type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 
 const toExpense = (row: Row): Expense => ({ ...row, amount: toDollars(row.amount) });
@@ -27,11 +37,11 @@ export function createExpensesService({ db }: AppContext) {
       return toExpense(row);
     },
 
-    async list(filter: ExpenseFilter) {
-      const { rows, totalRows, amount } = await repo.list(db, filter);
+    async list(filter: ExpenseListFilter) {
+      const { rows, totalRows, totals } = await repo.list(db, filter);
       return {
         ...pageResponse('expenses', rows.map(toExpense), filter, totalRows),
-        totals: { amount: toDollars(amount) },
+        totals: { amount: toDollars(totals.amount) },
       };
     },
 
@@ -53,7 +63,7 @@ export function createExpensesService({ db }: AppContext) {
       });
     },
 
-    async update(input: Input & { id: number }, user: AuthUser) {
+    async update(input: UpdateInput, user: AuthUser) {
       return db.transaction(async (tx) => {
         if (!(await repo.lock(tx, input.id))) throw new NotFoundError(PARTY_MESSAGES.expenseNotFound);
         await assertBiller(tx, input.billerID);

@@ -37,6 +37,25 @@ describe('expenses', () => {
     expect(body.expenses[0].date).toBe('2025-07-31');
   });
 
+  it('keeps a month to its own days: Dec 31 vs Jan 1, Feb 29 of a leap year', async () => {
+    const dates = ['2025-12-31', '2026-01-01', '2024-02-28', '2024-02-29', '2024-03-01', '2023-02-28', '2023-03-01'];
+    for (const [i, date] of dates.entries()) await add({ date, amount: 2 ** i, expense: 'Boundary' });
+    const found = async (filter: Record<string, unknown>) => {
+      const res = await t.call('POST', '/api/expenses/all/', { searchQuery: 'Boundary', ...filter }, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return [body.expenses.map((e: { date: string }) => e.date), body.totals.amount];
+    };
+    expect(await found({ month: 12, year: 2025 })).toEqual([['2025-12-31'], 1]);
+    expect(await found({ month: 1, year: 2026 })).toEqual([['2026-01-01'], 2]);
+    expect(await found({ month: 2, year: 2024 })).toEqual([['2024-02-29', '2024-02-28'], 12]);
+    expect(await found({ month: 3, year: 2024 })).toEqual([['2024-03-01'], 16]);
+    expect(await found({ month: 2, year: 2023 })).toEqual([['2023-02-28'], 32]);
+    expect(await found({ year: 2025 })).toEqual([['2025-12-31'], 1]);
+    // A month without a year is that month of every year; '' means any.
+    expect(await found({ month: 2, year: '' })).toEqual([['2024-02-29', '2024-02-28', '2023-02-28'], 44]);
+  });
+
   it('changes and deletes an expense; 404 once gone', async () => {
     const e = (await add({ expense: 'Typo' })).json().expense;
     const upd = await t.call(
