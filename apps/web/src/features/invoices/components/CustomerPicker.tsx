@@ -1,9 +1,10 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Customer, WALK_IN_CUSTOMER } from '@wd/contracts';
+import { customerCalls, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { useState } from 'react';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
 
 /** Customer search for invoices (50 a search); the empty choice is the walk-in customer. */
 export function CustomerPicker({
@@ -15,8 +16,8 @@ export function CustomerPicker({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const query = useQuery({
-    queryKey: ['customers', 'picker', debounced],
-    queryFn: () => api.post<{ customers: Customer[] }>('customer/all/', { searchQuery: debounced, resultsPerPage: 50 }),
+    queryKey: keys.customers.list('picker', debounced),
+    queryFn: () => callApi(customerCalls.list, { body: { searchQuery: debounced, resultsPerPage: 50 } }),
     placeholderData: keepPreviousData,
   });
   const options = [

@@ -28,6 +28,10 @@ const documentRows = (t: InvoiceTotals, suggested: boolean): Row[] => [
     : []),
 ];
 
+/** The rows of the totals table in either form. */
+export const totalsRows = (t: InvoiceTotals, variant: 'editor' | 'document', suggested = false): Row[] =>
+  variant === 'editor' ? editorRows(t) : documentRows(t, suggested);
+
 /**
  * An invoice's totals (docs/business-rules.md), right-aligned under its lines:
  * `editor` on the edit screen, `document` on the invoice as the customer sees it.
@@ -42,7 +46,7 @@ export function InvoiceTotalsTable({
   showSuggested?: boolean;
 }) {
   const editor = variant === 'editor';
-  const rows = editor ? editorRows(totals) : documentRows(totals, showSuggested);
+  const rows = totalsRows(totals, variant, showSuggested);
   return (
     <Table
       withTableBorder
