@@ -132,7 +132,7 @@ export async function listPage<C extends Selection, T extends Record<string, SQL
   return { rows: rows as SelectResultFields<C>[], totalRows: __rows, totals: totals as { [K in keyof T]: number } };
 }
 
-/** `{ <key>: rows, currentPage, numPages, totalRows }`: the wire shape of every list (API.md). */
+/** `{ <key>: rows, currentPage, numPages, totalRows }`: the wire shape of every list (docs/api.md, "Lists"). */
 export function pageResponse<K extends string, T>(
   key: K,
   rows: T[],

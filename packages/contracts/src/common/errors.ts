@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every failure answers this body (API.md, "Errors"). */
+/** Every failure answers this body (docs/api.md, "Errors"). */
 export const errorSchema = z
   .object({
     message: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The body of every `…/all/` and report call (API.md, "List filter"). */
+/** The body of every `…/all/` and report call (docs/api.md, "Lists"). */
 export const sortOrder = z.enum(['asc', 'desc']);
 export const sortItemSchema = z.object({
   column: z.string().min(1).max(64),

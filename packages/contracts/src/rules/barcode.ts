@@ -1,5 +1,5 @@
 /**
- * Barcodes by symbology (DOMAIN.md, "Products and price groups"): upca 12
+ * Barcodes by symbology (docs/business-rules.md, "Products"): upca 12
  * digits, ean13 13, ean8 8 (digits only, valid GS1 check digit; given one
  * digit short, the check digit is computed and appended); code128 printable
  * ASCII, 1–48 characters.

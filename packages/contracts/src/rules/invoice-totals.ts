@@ -1,5 +1,5 @@
 /**
- * Invoice arithmetic (DOMAIN.md, "Invoice lines", "Invoice totals", "Payments").
+ * Invoice arithmetic (docs/business-rules.md, "Invoice totals", "Payments").
  * Everything is integer cents; quantities are integers, so no value here
  * needs rounding.
  */

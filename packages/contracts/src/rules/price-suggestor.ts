@@ -1,7 +1,7 @@
 import { roundHalfAwayFromZero } from '../common/money.js';
 
 /**
- * The price suggestor (DOMAIN.md): a price from a cost and a percentage.
+ * The price suggestor (docs/business-rules.md, "Price suggestor"): a price from a cost and a percentage.
  * margin: price = cost / (1 − p/100), none when p ≥ 100;
  * markup: price = cost × (1 + p/100).
  * In cents, rounded half away from zero. Zero cost or zero percent gives none.

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Who changed what, when, with the values before and after (DOMAIN.md, "Audit"). */
+/** Who changed what, when, with the values before and after (docs/business-rules.md, "Audit log"). */
 export const auditLog = pgTable(
   'audit_log',
   {
