@@ -1,18 +1,29 @@
+import type { Invoice, InvoiceCreated, InvoiceItem } from '@wd/contracts';
 import type { TestApp } from './helpers.js';
 
-/** Invoice calls the invoice tests share, as the admin. */
+/** Invoice calls the invoice and payment tests share, as the admin. */
 export function invoiceCalls(t: () => TestApp) {
   return {
     async newInvoice(type = 'invoice') {
       const app = t();
-      return (await app.call('POST', `/api/invoice/new/${type}/`, undefined, app.adminToken)).json().invoice as {
-        id: number;
-        invoiceNo: string;
-      };
+      return (await app.call('POST', `/api/invoice/new/${type}/`, undefined, app.adminToken)).json()
+        .invoice as InvoiceCreated;
     },
     async summary(id: number) {
       const app = t();
       return (await app.call('POST', `/api/invoice/summary/${id}/`, undefined, app.adminToken)).json();
+    },
+    /** Adds a line by product id and answers it. */
+    async addLine(invoiceID: number, productID: number) {
+      const app = t();
+      return (await app.call('POST', '/api/invoice/insert/', { invoiceID, productID }, app.adminToken)).json()
+        .invoiceItem as InvoiceItem;
+    },
+    /** Changes the header (customerID, date, status 'DUE' to submit, …) and answers the invoice. */
+    async setInvoice(id: number, fields: Record<string, unknown>) {
+      const app = t();
+      return (await app.call('PATCH', '/api/invoice/update/', { id, ...fields }, app.adminToken)).json()
+        .invoice as Invoice;
     },
     pay(invoiceID: number, fields: Record<string, unknown>) {
       const app = t();

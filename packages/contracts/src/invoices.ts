@@ -89,6 +89,7 @@ export type InvoiceFilterInput = z.input<typeof invoiceListFilter>;
 /** `invoice/new/{type}/`: the kind of invoice to open. */
 export const invoiceNewParams = z.object({ type: z.enum(INVOICE_TYPES) });
 export const invoiceCreatedSchema = z.object({ id: z.int(), invoiceNo: z.string() }).meta({ id: 'InvoiceCreated' });
+export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>;
 export const invoiceCreatedResponse = z.object({ invoice: invoiceCreatedSchema });
 
 /** Add a line: by product id, or by scanned / typed text (barcode ± leading 0, box barcode, exact name). */

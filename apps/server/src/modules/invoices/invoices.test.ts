@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { createTestApp, multipart, type TestApp } from '../../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
-import { barcodePng } from '../barcodes/barcode-image.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { newInvoice, summary, pay } = invoiceCalls(() => t);
+const { newInvoice, summary, pay, setInvoice } = invoiceCalls(() => t);
 
 describe('invoice/new', () => {
   it('creates a NEW invoice for biller 1 and a walk-in, numbered from a sequence', async () => {
@@ -165,101 +164,7 @@ describe('lines', () => {
   });
 });
 
-describe('states and payments', () => {
-  it('submit settles DUE; biller and customer lock after NEW; payments move DUE → PAID → REFUND', async () => {
-    const inv = await newInvoice();
-    const p = await createProduct(t, { sellingPrice: 10 });
-    await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
-    const submitted = await t.call('PATCH', '/api/invoice/update/', { id: inv.id, status: 'DUE' }, t.adminToken);
-    expect(submitted.json().invoice).toMatchObject({ status: 'DUE', balance: 10 });
-    const locked = await t.call('PATCH', '/api/invoice/update/', { id: inv.id, billerID: 2 }, t.adminToken);
-    expect(locked.statusCode).toBe(409);
-    expect(locked.json().message).toBe('The biller and customer can only change while the invoice is NEW');
-    const transfer = await t.call('PATCH', '/api/invoice/update/', { id: inv.id, transferBiller: true }, t.adminToken);
-    expect(transfer.json().invoice.billerID).toBe(2);
-
-    const part = await pay(inv.id, { paymentType: 'cheque', chequeNo: '1001', amountPaid: 6 });
-    expect(part.json().payment).toMatchObject({
-      amountPaid: 6,
-      amountDue: 4,
-      referenceNo: expect.stringMatching(/^PAY-\d{6}$/),
-    });
-    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'DUE', paid: 6, balance: 4 });
-    await pay(inv.id, { amountPaid: 3.5, discountRedeemed: 0.5 });
-    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'PAID', balance: 0, discountRedeemed: 0.5 });
-    const over = await pay(inv.id, { amountPaid: 1 });
-    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'REFUND', balance: -1 });
-    await t.call('DELETE', `/api/payment/delete/${over.json().payment.id}/`, undefined, t.adminToken);
-    expect((await summary(inv.id)).invoiceSummary.status).toBe('PAID');
-
-    const history = (await t.call('POST', `/api/payment/invoice/${inv.id}/`, {}, t.adminToken)).json();
-    expect(history.totalRows).toBe(2);
-    expect(history.totals).toEqual({ paid: 9.5, discount: 0.5 });
-  });
-
-  it('payment/update changes a payment and the invoice follows', async () => {
-    const inv = await newInvoice();
-    const p = await createProduct(t, { sellingPrice: 20 });
-    await t.call('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: p.id }, t.adminToken);
-    await t.call('PATCH', '/api/invoice/update/', { id: inv.id, status: 'DUE' }, t.adminToken);
-    const payment = (await pay(inv.id, { amountPaid: 5 })).json().payment;
-    const upd = await t.call('PATCH', '/api/payment/update/', { id: payment.id, amountPaid: 20 }, t.adminToken);
-    expect(upd.statusCode, upd.body).toBe(200);
-    expect(upd.json().payment).toMatchObject({ amountPaid: 20, amountDue: 0 });
-    expect((await summary(inv.id)).invoiceSummary).toMatchObject({ status: 'PAID', paid: 20, balance: 0 });
-    const cheque = await t.call(
-      'PATCH',
-      '/api/payment/update/',
-      { id: payment.id, paymentType: 'cheque' },
-      t.adminToken,
-    );
-    expect(cheque.statusCode).toBe(400);
-    expect(cheque.json().message).toBe('Please enter the Cheque No.');
-    expect(
-      (await t.call('PATCH', '/api/payment/update/', { id: 999999, amountPaid: 1 }, t.adminToken)).statusCode,
-    ).toBe(404);
-  });
-
-  it('refuses a cheque without a number and a payment of nothing (400)', async () => {
-    const inv = await newInvoice();
-    const cheque = await pay(inv.id, { paymentType: 'cheque', amountPaid: 5 });
-    expect(cheque.statusCode).toBe(400);
-    expect(cheque.json().message).toBe('Please enter the Cheque No.');
-    const nothing = await pay(inv.id, { amountPaid: 0 });
-    expect(nothing.statusCode).toBe(400);
-    expect((await pay(999999, { amountPaid: 1 })).statusCode).toBe(404);
-  });
-
-  it('takes a cheque photo as multipart and serves it to signed-in users only', async () => {
-    const inv = await newInvoice();
-    const png = await barcodePng('CHEQUE-1', 'code128');
-    const body = multipart([
-      {
-        name: 'payment',
-        data: JSON.stringify({
-          invoiceID: inv.id,
-          date: '2026-11-21',
-          paymentType: 'cheque',
-          amountPaid: 5,
-          chequeNo: '2002',
-        }),
-      },
-      { name: 'chequeImage', filename: 'cheque.png', contentType: 'image/png', data: png },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/insert/',
-      headers: { ...body.headers, token: t.adminToken },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const ref = res.json().payment.referenceNo;
-    expect(res.json().payment.hasCheque).toBe(true);
-    const image = await t.call('GET', `/images/cheques/${ref}.jpg`, undefined, t.adminToken);
-    expect(Buffer.compare(image.rawPayload, png)).toBe(0);
-    expect((await t.call('GET', `/images/cheques/${ref}.jpg`)).statusCode).toBe(401);
-  });
-
+describe('deleting', () => {
   it('deleting an invoice removes its lines and payments and keeps a record', async () => {
     const inv = await newInvoice();
     const p = await createProduct(t);
@@ -302,6 +207,26 @@ describe('the invoice list', () => {
       t.adminToken,
     );
     expect(consignment.json().totalRows).toBe(1);
+  });
+  it('month + year is that calendar month: the last and first days either side of a boundary fall out', async () => {
+    const tag = `Boundary ${Date.now()}`;
+    const customer = (await t.call('POST', '/api/customer/new/', { company: tag }, t.adminToken)).json().customer;
+    for (const date of ['2025-01-31', '2025-02-01', '2025-02-28', '2025-03-01', '2024-02-15']) {
+      const inv = await newInvoice();
+      await setInvoice(inv.id, { customerID: customer.id, date });
+    }
+    const dates = async (filter: Record<string, unknown>) =>
+      (await t.call('POST', '/api/invoice/all/', { searchQuery: tag, ...filter }, t.adminToken))
+        .json()
+        .invoices.map((i: { date: string }) => i.date)
+        .sort();
+    expect(await dates({ month: 2, year: 2025 })).toEqual(['2025-02-01', '2025-02-28']);
+    expect(await dates({ month: 1, year: 2025 })).toEqual(['2025-01-31']);
+    expect(await dates({ month: 12, year: 2024 })).toEqual([]);
+    expect(await dates({ year: 2025 })).toEqual(['2025-01-31', '2025-02-01', '2025-02-28', '2025-03-01']);
+    // A month without a year: that month of every year.
+    expect(await dates({ month: 2 })).toEqual(['2024-02-15', '2025-02-01', '2025-02-28']);
+    expect(await dates({ startDate: '2025-01-31', endDate: '2025-02-01' })).toEqual(['2025-01-31', '2025-02-01']);
   });
 });
 
