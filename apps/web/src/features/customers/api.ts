@@ -1,42 +1,76 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Customer, CustomerInput, ListFilterInput, PriceGroup } from '@wd/contracts';
-import { fileForm } from '../../components/ImageUpload';
-import { toListResult } from '../../components/ListPage';
-import { api, fetchBlob, saveBlob } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import {
+  type CustomerInput,
+  type CustomerUpdateInput,
+  callPath,
+  customerCalls,
+  priceGroupCalls,
+} from '@wd/contracts';
+import { callApi, fetchBlob, saveBlob } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export const fetchCustomers = async (filter: ListFilterInput) =>
-  toListResult<Customer>('customers', await api.post('customer/all/', filter));
-export const fetchDeletedCustomers = async (filter: ListFilterInput) =>
-  toListResult<Customer>('customers', await api.post('customer/all/deleted/', filter));
+/** The customers' data layer: list sources, queries, mutation hooks and the resale certificate files. */
+const customerKeys = keys.customers;
+
+export const activeCustomers = listSource(customerCalls.list, customerKeys.list('active'));
+export const deletedCustomers = listSource(customerCalls.listDeleted, customerKeys.list('deleted'));
 
 export function useCustomer(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.customer(id ?? ''),
-    queryFn: async () => (await api.post<{ customer: Customer }>(`customer/${id}/`)).customer,
+    queryKey: customerKeys.detail(id ?? ''),
+    queryFn: async () => (await callApi(customerCalls.get, { params: { id: Number(id) } })).customer,
     enabled: Boolean(id),
   });
 }
 
+/** Price groups for the customer form's picker. */
 export function usePriceGroupOptions(search: string) {
   return useQuery({
-    queryKey: [...queryKeys.priceGroups, 'options', search],
+    queryKey: keys.priceGroups.list('options', search),
     queryFn: async () =>
-      (await api.post<{ priceGroups: PriceGroup[] }>('priceGroup/all/', { searchQuery: search, resultsPerPage: 50 }))
-        .priceGroups,
+      (await callApi(priceGroupCalls.list, { body: { searchQuery: search, resultsPerPage: 50 } })).priceGroups,
     staleTime: 30_000,
   });
 }
 
-export const createCustomer = (body: CustomerInput) => api.post<{ customer: Customer }>('customer/new/', body);
-export const updateCustomer = (body: CustomerInput & { id: number }) =>
-  api.patch<{ customer: Customer }>('customer/update/', body);
-export const deleteCustomer = (id: number) => api.delete(`customer/delete/${id}/`);
-export const recoverCustomer = (id: number) => api.post(`customer/recover/${id}/`);
-export const signResaleCertificate = (id: number, file: File) =>
-  api.post<{ customer: Customer }>(`customer/resale_certificate/${id}/`, fileForm('resaleCertificate', file));
+export const useCreateCustomer = () =>
+  useCallMutation(customerCalls.create, {
+    input: (body: CustomerInput) => ({ body }),
+    invalidates: () => [customerKeys.lists()],
+  });
+
+export const useUpdateCustomer = () =>
+  useCallMutation(customerCalls.update, {
+    input: (body: CustomerUpdateInput) => ({ body }),
+    invalidates: (_, body) => [customerKeys.lists(), customerKeys.detail(body.id)],
+  });
+
+/** Soft delete for active customers, permanent for deleted ones; both lists change. */
+export const useDeleteCustomers = () =>
+  useCallMutation(customerCalls.delete, {
+    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
+    invalidates: () => [customerKeys.all],
+  });
+
+export const useRecoverCustomers = () =>
+  useCallMutation(customerCalls.recover, {
+    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
+    invalidates: () => [customerKeys.all],
+  });
+
+/** Signing stores the image and marks the customer verified today. */
+export const useSignResaleCertificate = () =>
+  useCallMutation(customerCalls.signResaleCertificate, {
+    input: ({ id, file }: { id: number; file: File }) => ({ params: { id }, file }),
+    invalidates: (_, { id }) => [customerKeys.lists(), customerKeys.detail(id)],
+  });
+
+/** The stored certificate image (a file route outside /api, behind the Token). */
 export const resaleCertificateImage = (id: number) =>
   fetchBlob(`/files/resaleCertificates/Resale_Certificate_${id}.jpg`);
+
 export async function downloadResaleCertificate(id: number) {
-  saveBlob(await fetchBlob(`customer/resale_certificate/${id}/`), `Resale_Certificate_${id}.pdf`);
+  saveBlob(await fetchBlob(callPath(customerCalls.resaleCertificatePdf, { id })), `Resale_Certificate_${id}.pdf`);
 }

@@ -1,30 +1,17 @@
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
-
-const form = () => import('./pages/CustomerFormPage');
+import { type AppRoute, type MenuSection, page, recordRoutes } from '../../app/route-types';
 
 export const customersRoutes: AppRoute[] = [
-  { path: 'customers', handle: { title: 'Customers' }, lazy: page(() => import('./pages/CustomersListPage')) },
-  {
-    path: 'customers/recover',
-    handle: { title: 'Recover Customers' },
-    lazy: page(() => import('./pages/CustomersRecoverPage')),
-  },
+  ...recordRoutes({
+    path: 'customers',
+    plural: 'Customers',
+    singular: 'Customer',
+    list: () => import('./pages/CustomersListPage'),
+    recover: () => import('./pages/CustomersRecoverPage'),
+    form: () => import('./pages/CustomerFormPage'),
+    pages: { new: 'CustomerNewPage', edit: 'CustomerEditPage', view: 'CustomerViewPage' },
+  }),
+  // The spec's other name for the customer list.
   { path: 'buyers', handle: { title: 'Customers' }, lazy: page(() => import('./pages/CustomersListPage')) },
-  {
-    path: 'customers/new',
-    handle: { title: 'New Customer' },
-    lazy: page(async () => ({ default: (await form()).CustomerNewPage })),
-  },
-  {
-    path: 'customers/edit/:id',
-    handle: { title: 'Edit Customer' },
-    lazy: page(async () => ({ default: (await form()).CustomerEditPage })),
-  },
-  {
-    path: 'customers/:id',
-    handle: { title: 'Customer' },
-    lazy: page(async () => ({ default: (await form()).CustomerViewPage })),
-  },
 ];
 
 export const customersMenu: MenuSection = {

@@ -1,30 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Distributor, DistributorInput, ListFilterInput } from '@wd/contracts';
-import { toListResult } from '../../components/ListPage';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { type DistributorInput, type DistributorUpdateInput, distributorCalls } from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export const fetchDistributors = async (filter: ListFilterInput) =>
-  toListResult<Distributor>('distributors', await api.post('distributor/all/', filter));
+/** The suppliers' data layer (`distributor/*` calls): list source, queries and mutation hooks. */
+const distributorKeys = keys.distributors;
+
+export const allDistributors = listSource(distributorCalls.list, distributorKeys.list('all'));
 
 export function useDistributor(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.distributor(id ?? ''),
-    queryFn: async () => (await api.post<{ distributor: Distributor }>(`distributor/${id}/`)).distributor,
+    queryKey: distributorKeys.detail(id ?? ''),
+    queryFn: async () => (await callApi(distributorCalls.get, { params: { id: Number(id) } })).distributor,
     enabled: Boolean(id),
   });
 }
 
-export const createDistributor = (body: DistributorInput) => api.post('distributor/insert/', body);
-export const updateDistributor = (body: DistributorInput & { id: number }) => api.patch('distributor/update/', body);
-export const deleteDistributor = (id: number) => api.delete(`distributor/delete/${id}/`);
-
 /** Suppliers for pickers (100, as the spec's dropdowns ask). */
 export function useDistributorOptions() {
   return useQuery({
-    queryKey: [...queryKeys.distributors, 'options'],
-    queryFn: async () =>
-      (await api.post<{ distributors: Distributor[] }>('distributor/all/', { resultsPerPage: 100 })).distributors,
+    queryKey: distributorKeys.list('options'),
+    queryFn: async () => (await callApi(distributorCalls.list, { body: { resultsPerPage: 100 } })).distributors,
     staleTime: 60_000,
   });
 }
+
+export const useCreateDistributor = () =>
+  useCallMutation(distributorCalls.create, {
+    input: (body: DistributorInput) => ({ body }),
+    invalidates: () => [distributorKeys.lists()],
+  });
+
+export const useUpdateDistributor = () =>
+  useCallMutation(distributorCalls.update, {
+    input: (body: DistributorUpdateInput) => ({ body }),
+    invalidates: (_, body) => [distributorKeys.lists(), distributorKeys.detail(body.id)],
+  });
+
+export const useDeleteDistributor = () =>
+  useCallMutation(distributorCalls.delete, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: () => [distributorKeys.all],
+  });

@@ -1,25 +1,13 @@
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
+import { type AppRoute, type MenuSection, recordRoutes } from '../../app/route-types';
 
-const form = () => import('./pages/DistributorFormPage');
-
-export const distributorsRoutes: AppRoute[] = [
-  { path: 'distributors', handle: { title: 'Suppliers' }, lazy: page(() => import('./pages/DistributorsListPage')) },
-  {
-    path: 'distributors/new',
-    handle: { title: 'New Supplier' },
-    lazy: page(async () => ({ default: (await form()).DistributorNewPage })),
-  },
-  {
-    path: 'distributors/edit/:id',
-    handle: { title: 'Edit Supplier' },
-    lazy: page(async () => ({ default: (await form()).DistributorEditPage })),
-  },
-  {
-    path: 'distributors/:id',
-    handle: { title: 'Supplier' },
-    lazy: page(async () => ({ default: (await form()).DistributorViewPage })),
-  },
-];
+export const distributorsRoutes: AppRoute[] = recordRoutes({
+  path: 'distributors',
+  plural: 'Suppliers',
+  singular: 'Supplier',
+  list: () => import('./pages/DistributorsListPage'),
+  form: () => import('./pages/DistributorFormPage'),
+  pages: { new: 'DistributorNewPage', edit: 'DistributorEditPage', view: 'DistributorViewPage' },
+});
 
 export const distributorsMenu: MenuSection = {
   label: 'Distributors',

@@ -1,20 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Expense, ExpenseInput, ListFilterInput } from '@wd/contracts';
-import { toListResult } from '../../components/ListPage';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { type ExpenseInput, type ExpenseUpdateInput, expenseCalls } from '@wd/contracts';
+import { callApi } from '../../lib/api-client';
+import { listSource } from '../../lib/list-source';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
 
-export const fetchExpenses = async (filter: ListFilterInput) =>
-  toListResult<Expense>('expenses', await api.post('expenses/all/', filter));
+/** The expenses' data layer: list source (with the amount footer), queries and mutation hooks. */
+const expenseKeys = keys.expenses;
+
+export const allExpenses = listSource(expenseCalls.list, expenseKeys.list('all'));
 
 export function useExpense(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.expense(id ?? ''),
-    queryFn: async () => (await api.post<{ expense: Expense }>(`expenses/${id}/`)).expense,
+    queryKey: expenseKeys.detail(id ?? ''),
+    queryFn: async () => (await callApi(expenseCalls.get, { params: { id: Number(id) } })).expense,
     enabled: Boolean(id),
   });
 }
 
-export const createExpense = (body: ExpenseInput) => api.post('expenses/insert/', body);
-export const updateExpense = (body: ExpenseInput & { id: number }) => api.patch('expenses/update/', body);
-export const deleteExpense = (id: number) => api.delete(`expenses/delete/${id}/`);
+export const useCreateExpense = () =>
+  useCallMutation(expenseCalls.create, {
+    input: (body: ExpenseInput) => ({ body }),
+    invalidates: () => [expenseKeys.lists()],
+  });
+
+export const useUpdateExpense = () =>
+  useCallMutation(expenseCalls.update, {
+    input: (body: ExpenseUpdateInput) => ({ body }),
+    invalidates: (_, body) => [expenseKeys.lists(), expenseKeys.detail(body.id)],
+  });
+
+export const useDeleteExpense = () =>
+  useCallMutation(expenseCalls.delete, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: () => [expenseKeys.all],
+  });

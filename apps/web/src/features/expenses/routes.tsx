@@ -1,25 +1,13 @@
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
+import { type AppRoute, type MenuSection, recordRoutes } from '../../app/route-types';
 
-const form = () => import('./pages/ExpenseFormPage');
-
-export const expensesRoutes: AppRoute[] = [
-  { path: 'expenses', handle: { title: 'All Expenses' }, lazy: page(() => import('./pages/ExpensesListPage')) },
-  {
-    path: 'expenses/new',
-    handle: { title: 'New Expense' },
-    lazy: page(async () => ({ default: (await form()).ExpenseNewPage })),
-  },
-  {
-    path: 'expenses/edit/:id',
-    handle: { title: 'Edit Expense' },
-    lazy: page(async () => ({ default: (await form()).ExpenseEditPage })),
-  },
-  {
-    path: 'expenses/:id',
-    handle: { title: 'Expense' },
-    lazy: page(async () => ({ default: (await form()).ExpenseViewPage })),
-  },
-];
+export const expensesRoutes: AppRoute[] = recordRoutes({
+  path: 'expenses',
+  plural: 'All Expenses',
+  singular: 'Expense',
+  list: () => import('./pages/ExpensesListPage'),
+  form: () => import('./pages/ExpenseFormPage'),
+  pages: { new: 'ExpenseNewPage', edit: 'ExpenseEditPage', view: 'ExpenseViewPage' },
+});
 
 export const expensesMenu: MenuSection = {
   label: 'Expenses',

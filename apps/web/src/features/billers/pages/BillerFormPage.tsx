@@ -1,6 +1,5 @@
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { billerInput } from '@wd/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -10,16 +9,17 @@ import { RecordForm } from '../../../components/RecordForm';
 import { showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
-import { queryKeys } from '../../../lib/query-keys';
-import { createBiller, updateBiller, uploadLogo, useBiller } from '../api';
+import { useBiller, useCreateBiller, useUpdateBiller, useUploadLogo } from '../api';
 
 type Values = AddressValues & Record<string, unknown>;
 
 /** New, view (read-only with Edit) and edit of a biller, with its logo. */
 export function BillerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
   const { id } = useParams();
-  const queryClient = useQueryClient();
   const biller = useBiller(mode === 'new' ? undefined : id);
+  const create = useCreateBiller();
+  const update = useUpdateBiller();
+  const uploadLogo = useUploadLogo();
   const [uploading, setUploading] = useState(false);
   const form = useForm<Values>({ initialValues: { ...EMPTY_ADDRESS }, validate: zodValidate(billerInput) });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the biller arrives
@@ -29,7 +29,6 @@ export function BillerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
       form.setValues(fields);
     }
   }, [biller.data]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.billers });
 
   return (
     <RecordForm
@@ -42,12 +41,10 @@ export function BillerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
       onSubmit={
         mode === 'view'
           ? undefined
-          : async (v) => {
-              const body = addressInput(v);
-              if (mode === 'new') await createBiller(body);
-              else await updateBiller({ ...body, id: Number(id) });
-              await refresh();
-            }
+          : (v) =>
+              mode === 'new'
+                ? create.mutateAsync(addressInput(v))
+                : update.mutateAsync({ ...addressInput(v), id: Number(id) })
       }
     >
       {(readOnly) => (
@@ -74,8 +71,7 @@ export function BillerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
                 label="Logo image"
                 onClose={() => setUploading(false)}
                 onUpload={async (file) => {
-                  await uploadLogo(Number(id), file);
-                  await refresh();
+                  await uploadLogo.mutateAsync({ id: Number(id), file });
                   showSuccess('Logo saved');
                 }}
               />

@@ -1,31 +1,20 @@
-import type { Biller } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteBiller, fetchDeletedBillers, recoverBiller } from '../api';
-import { billerColumns } from './BillersListPage';
+import { RecoverPage } from '../../../components/RecoverPage';
+import { deletedBillers, useDeleteBillers, useRecoverBillers } from '../api';
+import { billerColumns } from '../components/billerColumns';
 
 export default function BillersRecoverPage() {
+  const recover = useRecoverBillers();
+  const remove = useDeleteBillers();
   return (
-    <ListPage<Biller>
+    <RecoverPage
       title="Recover Billers"
-      queryKey={[...queryKeys.billers, 'deleted']}
-      fetchPage={fetchDeletedBillers}
-      backTo="/billers"
       emptyText="No deleted billers"
+      backTo="/billers"
+      source={deletedBillers}
       columns={billerColumns}
-      rowActions={(b) => [
-        {
-          label: 'Recover',
-          confirm: { title: 'Are you sure you want to Recover?', message: b.company, danger: false },
-          run: () => recoverBiller(b.id),
-        },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: { title: 'Are you sure you want to permanently delete?', message: b.company },
-          run: () => deleteBiller(b.id),
-        },
-      ]}
+      label={(b) => b.company}
+      recover={recover.mutateAsync}
+      remove={remove.mutateAsync}
     />
   );
 }

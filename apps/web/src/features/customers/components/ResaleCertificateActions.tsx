@@ -1,18 +1,16 @@
 import { Button, Group, Image, Modal, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type Customer, PARTY_MESSAGES } from '@wd/contracts';
 import { useEffect, useState } from 'react';
 import { ImageUploadModal } from '../../../components/ImageUpload';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { downloadResaleCertificate, resaleCertificateImage, signResaleCertificate } from '../api';
+import { downloadResaleCertificate, resaleCertificateImage, useSignResaleCertificate } from '../api';
 
 export type CertificateDialog = { kind: 'view' | 'sign'; customer: Customer } | null;
 
 /** The two certificate dialogs of the customer list: view (image + PDF download) and sign (upload). */
 export function ResaleCertificateDialogs({ dialog, onClose }: { dialog: CertificateDialog; onClose(): void }) {
-  const queryClient = useQueryClient();
+  const sign = useSignResaleCertificate();
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const viewing = dialog?.kind === 'view' ? dialog.customer : null;
 
@@ -73,8 +71,7 @@ export function ResaleCertificateDialogs({ dialog, onClose }: { dialog: Certific
         onClose={onClose}
         onUpload={async (file) => {
           if (!dialog) return;
-          await signResaleCertificate(dialog.customer.id, file);
-          await queryClient.invalidateQueries({ queryKey: queryKeys.customers });
+          await sign.mutateAsync({ id: dialog.customer.id, file });
           showSuccess('Resale certificate saved; verified today');
         }}
       />

@@ -1,23 +1,21 @@
 import { Grid, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { customerInput, formatDate } from '@wd/contracts';
+import { type CustomerInput, customerInput, formatDate } from '@wd/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
-import { queryKeys } from '../../../lib/query-keys';
-import { createCustomer, updateCustomer, useCustomer, usePriceGroupOptions } from '../api';
+import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
 
 type Values = AddressValues & { awardPoints: number | string; taxPermitNumber: string; priceGroupID: string } & Record<
     string,
     unknown
   >;
 
-function toBody(v: Values) {
+function toBody(v: Values): CustomerInput {
   return {
     ...addressInput(v),
     awardPoints: Number(v.awardPoints) || 0,
@@ -29,8 +27,9 @@ function toBody(v: Values) {
 
 export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
   const { id } = useParams();
-  const queryClient = useQueryClient();
   const customer = useCustomer(mode === 'new' ? undefined : id);
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
   const [groupSearch, setGroupSearch] = useState('');
   const [debounced] = useDebouncedValue(groupSearch, 200);
   const groups = usePriceGroupOptions(debounced);
@@ -77,11 +76,8 @@ export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
       onSubmit={
         mode === 'view'
           ? undefined
-          : async (v) => {
-              if (mode === 'new') await createCustomer(toBody(v));
-              else await updateCustomer({ ...toBody(v), id: Number(id) });
-              await queryClient.invalidateQueries({ queryKey: queryKeys.customers });
-            }
+          : (v) =>
+              mode === 'new' ? create.mutateAsync(toBody(v)) : update.mutateAsync({ ...toBody(v), id: Number(id) })
       }
     >
       {(readOnly) => (

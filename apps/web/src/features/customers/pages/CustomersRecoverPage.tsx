@@ -1,31 +1,20 @@
-import type { Customer } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteCustomer, fetchDeletedCustomers, recoverCustomer } from '../api';
-import { customerColumns } from './CustomersListPage';
+import { RecoverPage } from '../../../components/RecoverPage';
+import { deletedCustomers, useDeleteCustomers, useRecoverCustomers } from '../api';
+import { customerColumns } from '../components/customerColumns';
 
 export default function CustomersRecoverPage() {
+  const recover = useRecoverCustomers();
+  const remove = useDeleteCustomers();
   return (
-    <ListPage<Customer>
+    <RecoverPage
       title="Recover Customers"
-      queryKey={[...queryKeys.customers, 'deleted']}
-      fetchPage={fetchDeletedCustomers}
-      backTo="/customers"
       emptyText="No deleted customers"
+      backTo="/customers"
+      source={deletedCustomers}
       columns={customerColumns}
-      rowActions={(c) => [
-        {
-          label: 'Recover',
-          confirm: { title: 'Are you sure you want to Recover?', message: c.company, danger: false },
-          run: () => recoverCustomer(c.id),
-        },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: { title: 'Are you sure you want to permanently delete?', message: c.company },
-          run: () => deleteCustomer(c.id),
-        },
-      ]}
+      label={(c) => c.company}
+      recover={recover.mutateAsync}
+      remove={remove.mutateAsync}
     />
   );
 }

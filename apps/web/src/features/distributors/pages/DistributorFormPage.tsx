@@ -1,19 +1,18 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { distributorInput } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
-import { queryKeys } from '../../../lib/query-keys';
-import { createDistributor, updateDistributor, useDistributor } from '../api';
+import { useCreateDistributor, useDistributor, useUpdateDistributor } from '../api';
 
 export function DistributorForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
   const { id } = useParams();
-  const queryClient = useQueryClient();
   const distributor = useDistributor(mode === 'new' ? undefined : id);
+  const create = useCreateDistributor();
+  const update = useUpdateDistributor();
   const form = useForm({
     initialValues: { company: '', email: '', phone: '', address: '' },
     validate: zodValidate(distributorInput),
@@ -36,16 +35,14 @@ export function DistributorForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
       onSubmit={
         mode === 'view'
           ? undefined
-          : async (v) => {
+          : (v) => {
               const body = {
                 company: v.company.trim(),
                 email: v.email.trim(),
                 phone: v.phone.trim(),
                 address: v.address.trim(),
               };
-              if (mode === 'new') await createDistributor(body);
-              else await updateDistributor({ ...body, id: Number(id) });
-              await queryClient.invalidateQueries({ queryKey: queryKeys.distributors });
+              return mode === 'new' ? create.mutateAsync(body) : update.mutateAsync({ ...body, id: Number(id) });
             }
       }
     >

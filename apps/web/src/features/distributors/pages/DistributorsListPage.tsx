@@ -1,14 +1,13 @@
 import type { Distributor } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteDistributor, fetchDistributors } from '../api';
+import { allDistributors, useDeleteDistributor } from '../api';
 
 export default function DistributorsListPage() {
+  const remove = useDeleteDistributor();
   return (
     <ListPage<Distributor>
       title="Suppliers"
-      queryKey={queryKeys.distributors}
-      fetchPage={fetchDistributors}
+      source={allDistributors}
       addNewTo="/distributors/new"
       columns={[
         { key: 'company', title: 'Supplier', sortable: true },
@@ -24,7 +23,7 @@ export default function DistributorsListPage() {
           label: 'Delete',
           color: 'red',
           confirm: { title: 'Are you sure you want to delete?', message: d.company },
-          run: () => deleteDistributor(d.id),
+          run: () => remove.mutateAsync(d.id),
         },
       ]}
     />

@@ -1,16 +1,14 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { expenseInput, SECOND_BILLER_ID, todayIn } from '@wd/contracts';
+import { type ExpenseInput, expenseInput, SECOND_BILLER_ID, todayIn } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
-import { queryKeys } from '../../../lib/query-keys';
 import { useBillerOptions } from '../../billers/api';
-import { createExpense, updateExpense, useExpense } from '../api';
+import { useCreateExpense, useExpense, useUpdateExpense } from '../api';
 
 interface Values extends Record<string, unknown> {
   date: string;
@@ -20,7 +18,7 @@ interface Values extends Record<string, unknown> {
   amount: number | string;
 }
 
-const toBody = (v: Values) => ({
+const toBody = (v: Values): ExpenseInput => ({
   date: v.date,
   billerID: Number(v.billerID),
   expense: v.expense.trim(),
@@ -30,8 +28,9 @@ const toBody = (v: Values) => ({
 
 export function ExpenseForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
   const { id } = useParams();
-  const queryClient = useQueryClient();
   const expense = useExpense(mode === 'new' ? undefined : id);
+  const create = useCreateExpense();
+  const update = useUpdateExpense();
   const billers = useBillerOptions();
   const form = useForm<Values>({
     // A new expense: today, biller 2.
@@ -75,11 +74,8 @@ export function ExpenseForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
       onSubmit={
         mode === 'view'
           ? undefined
-          : async (v) => {
-              if (mode === 'new') await createExpense(toBody(v));
-              else await updateExpense({ ...toBody(v), id: Number(id) });
-              await queryClient.invalidateQueries({ queryKey: queryKeys.expenses });
-            }
+          : (v) =>
+              mode === 'new' ? create.mutateAsync(toBody(v)) : update.mutateAsync({ ...toBody(v), id: Number(id) })
       }
     >
       {(readOnly) => (

@@ -2,17 +2,16 @@ import { Select, TextInput } from '@mantine/core';
 import { type Expense, MONTHS } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { DateText, MoneyText } from '../../../components/MoneyText';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteExpense, fetchExpenses } from '../api';
+import { allExpenses, useDeleteExpense } from '../api';
 
 const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
 
 export default function ExpensesListPage() {
+  const remove = useDeleteExpense();
   return (
     <ListPage<Expense, { amount: number }>
       title="All Expenses"
-      queryKey={queryKeys.expenses}
-      fetchPage={fetchExpenses as never}
+      source={allExpenses}
       addNewTo="/expenses/new"
       withFooter
       params={{
@@ -65,7 +64,7 @@ export default function ExpensesListPage() {
           label: 'Delete',
           color: 'red',
           confirm: { title: 'Are you sure you want to delete?', message: e.reference },
-          run: () => deleteExpense(e.id),
+          run: () => remove.mutateAsync(e.id),
         },
       ]}
     />
