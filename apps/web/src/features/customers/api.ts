@@ -1,11 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type CustomerInput,
-  type CustomerUpdateInput,
-  callPath,
-  customerCalls,
-  priceGroupCalls,
-} from '@wd/contracts';
+import { type CustomerInput, type CustomerUpdateInput, callPath, customerCalls, priceGroupCalls } from '@wd/contracts';
 import { callApi, fetchBlob, saveBlob } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
