@@ -29,7 +29,7 @@ const operations = () =>
 describe('the OpenAPI document', () => {
   it('gives every operation a response schema for 200 and its errors', () => {
     const missing = operations()
-      .filter(({ op }) => !op.responses?.['200']?.content?.['application/json']?.schema)
+      .filter(({ op }) => !Object.values(op.responses?.['200']?.content ?? {}).some((c) => c.schema))
       .map(({ name }) => name);
     expect(missing).toEqual([]);
     const product = doc.paths['/api/product/{id}'].post.responses;
@@ -39,7 +39,7 @@ describe('the OpenAPI document', () => {
   it('documents the parts of every multipart call', () => {
     const multipart = operations().filter(({ op }) => op.requestBody?.content['multipart/form-data']);
     expect(multipart.map(({ name }) => name).sort()).toEqual([
-      'POST /api/customer/resaleCertificate/{id}',
+      'POST /api/customer/resale_certificate/{id}',
       'POST /api/distributorPayment/insert',
       'POST /api/payment/insert',
       'POST /api/supplier/logo/{id}',
