@@ -26,12 +26,19 @@ const chequeNo = z.string().trim().max(40);
 const hasChequeNo = (v: { paymentType: string; chequeNo: string }) => v.paymentType !== 'cheque' || v.chequeNo !== '';
 const chequeNoIssue = { message: PAYMENT_MESSAGES.chequeNoRequired, path: ['chequeNo'] };
 
+/** What every new payment says: the invoice it pays, when and how. */
+const newPaymentFields = { invoiceID: z.int().positive(), date: isoDate(), paymentType: z.enum(PAYMENT_TYPES) };
+/** What a change to a payment may say besides its amounts. */
+const paymentChangeFields = {
+  id: z.int().positive(),
+  date: isoDate().optional(),
+  paymentType: z.enum(PAYMENT_TYPES).optional(),
+};
+
 /** A customer payment: amount and/or discount, optional award points; a cheque needs its number. */
 export const paymentInput = z
   .object({
-    invoiceID: z.int().positive(),
-    date: isoDate(),
-    paymentType: z.enum(PAYMENT_TYPES),
+    ...newPaymentFields,
     amountPaid: dollars().default(0),
     discountRedeemed: nonNegativeDollars().default(0),
     awardPointsRedeemed: nonNegativeDollars().default(0),
@@ -47,9 +54,7 @@ export type PaymentCreate = z.output<typeof paymentInput>;
 
 /** Change a customer payment: any of its fields; the invoice is recomputed. */
 export const paymentUpdateInput = z.object({
-  id: z.int().positive(),
-  date: isoDate().optional(),
-  paymentType: z.enum(PAYMENT_TYPES).optional(),
+  ...paymentChangeFields,
   amountPaid: dollars().optional(),
   discountRedeemed: nonNegativeDollars().optional(),
   chequeNo: chequeNo.optional(),
@@ -61,9 +66,7 @@ const positiveAmount = () => nonNegativeDollars().refine((v) => v > 0, { message
 /** A supplier payment: an amount more than 0; a cheque needs its number. */
 export const distributorPaymentInput = z
   .object({
-    invoiceID: z.int().positive(),
-    date: isoDate(),
-    paymentType: z.enum(PAYMENT_TYPES),
+    ...newPaymentFields,
     amountPaid: positiveAmount(),
     chequeNo: chequeNo.default(''),
   })
@@ -72,9 +75,7 @@ export type DistributorPaymentInput = z.input<typeof distributorPaymentInput>;
 export type DistributorPaymentCreate = z.output<typeof distributorPaymentInput>;
 
 export const distributorPaymentUpdateInput = z.object({
-  id: z.int().positive(),
-  date: isoDate().optional(),
-  paymentType: z.enum(PAYMENT_TYPES).optional(),
+  ...paymentChangeFields,
   amountPaid: positiveAmount().optional(),
   chequeNo: chequeNo.optional(),
 });

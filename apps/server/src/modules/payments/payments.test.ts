@@ -18,6 +18,22 @@ afterAll(() => t.close());
 
 const { newInvoice, summary, pay, addLine, setInvoice } = invoiceCalls(() => t);
 
+/** A new supplier with one supplier invoice of `amountPurchase`. */
+async function newSupplierInvoice(amountPurchase: number) {
+  const supplier = (
+    await t.call('POST', '/api/distributor/insert/', { company: `Supplier ${Math.random()}` }, t.adminToken)
+  ).json().distributor as { id: number };
+  const inv = (
+    await t.call(
+      'POST',
+      '/api/distributor/invoices/insert/',
+      { date: '2026-05-01', distributorID: supplier.id, invoiceNo: '4242', amountPurchase },
+      t.adminToken,
+    )
+  ).json().distributorInvoice as { id: number };
+  return { supplier, inv };
+}
+
 /** A multipart payment with a cheque photo, to `path` (payment/insert or distributorPayment/insert). */
 async function payByCheque(path: string, fields: Record<string, unknown>, png: Buffer) {
   const body = multipart([
@@ -168,17 +184,7 @@ describe('payment histories', () => {
   });
 
   it('answer the same shape for a supplier invoice and a supplier, with the paid total only', async () => {
-    const supplier = (
-      await t.call('POST', '/api/distributor/insert/', { company: `Sup ${Date.now()}` }, t.adminToken)
-    ).json().distributor;
-    const inv = (
-      await t.call(
-        'POST',
-        '/api/distributor/invoices/insert/',
-        { date: '2026-05-01', distributorID: supplier.id, invoiceNo: '4242', amountPurchase: 30 },
-        t.adminToken,
-      )
-    ).json().distributorInvoice;
+    const { supplier, inv } = await newSupplierInvoice(30);
     for (const amountPaid of [10, 12.5]) {
       await t.call(
         'POST',
@@ -200,17 +206,7 @@ describe('payment histories', () => {
 
 describe('cheque photos of both kinds', () => {
   it("serves a supplier payment's cheque from the same address as a customer payment's", async () => {
-    const supplier = (
-      await t.call('POST', '/api/distributor/insert/', { company: `Cheq ${Date.now()}` }, t.adminToken)
-    ).json().distributor;
-    const inv = (
-      await t.call(
-        'POST',
-        '/api/distributor/invoices/insert/',
-        { date: '2026-05-01', distributorID: supplier.id, invoiceNo: '777', amountPurchase: 9 },
-        t.adminToken,
-      )
-    ).json().distributorInvoice;
+    const { inv } = await newSupplierInvoice(9);
     const png = await barcodePng('SUPPLIER-CHEQUE', 'code128');
     const res = await payByCheque('/api/distributorPayment/insert/', { invoiceID: inv.id, amountPaid: 9 }, png);
     expect(res.statusCode, res.body).toBe(200);
