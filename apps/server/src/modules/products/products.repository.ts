@@ -2,7 +2,7 @@ import { barcodeVariants, type ListFilter, type Product, toDollars } from '@wd/c
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { listPage, paging, searchCondition } from '../../lib/list.js';
+import { listPage, searchCondition } from '../../lib/list.js';
 
 /** The one select of a product (prices in cents; mapped to the contract by toProduct). */
 export const productColumns = {
@@ -118,23 +118,20 @@ export const productsRepository = {
     }));
   },
 
+  /** The categories in use, each once (sortable by `category`). */
   async categories(db: Tx, filter: ListFilter) {
-    const where = and(active, ne(products.category, ''), searchCondition(filter.searchQuery, [products.category]));
-    const { limit, offset } = paging(filter);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .selectDistinct({ category: products.category })
-        .from(products)
-        .where(where)
-        .orderBy(asc(products.category))
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ total: sql<number>`count(distinct ${products.category})`.mapWith(Number) })
-        .from(products)
-        .where(where),
-    ]);
-    return { rows: rows.map((r) => r.category), totalRows: total };
+    const inUse = db
+      .selectDistinct({ category: products.category })
+      .from(products)
+      .where(and(active, ne(products.category, ''), searchCondition(filter.searchQuery, [products.category])))
+      .as('in_use');
+    const { rows, totalRows } = await listPage(filter, {
+      from: (fields) => db.select(fields).from(inUse),
+      columns: { category: inUse.category },
+      sortable: { category: inUse.category },
+      order: [asc(inUse.category)],
+    });
+    return { rows: rows.map((r) => r.category), totalRows };
   },
 
   async findById(db: Tx, id: number, opts: { includeDeleted?: boolean; lock?: boolean } = {}) {

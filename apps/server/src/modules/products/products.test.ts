@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, freshUpcBody } from '../../../test/catalog.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { expectSortRefused } from '../../../test/lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -208,6 +209,17 @@ describe('lists, search and categories', () => {
       t.adminToken,
     );
     expect(res.json().categories).toEqual(['Tobacco Accessories']);
+  });
+
+  it('sorts categories by `category` only (anything else, __proto__ included, is a 400)', async () => {
+    const sorted = async (order: string) =>
+      (
+        await t.call('POST', '/api/product/categories/', { sortingList: [{ column: 'category', order }] }, t.adminToken)
+      ).json().categories;
+    const desc = await sorted('desc');
+    expect(desc).toEqual([...(await sorted('asc'))].reverse());
+    expect(desc.length).toBeGreaterThan(1);
+    await expectSortRefused(t, '/api/product/categories/');
   });
 
   it('refuses an unknown sort column', async () => {
