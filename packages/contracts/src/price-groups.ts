@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listResponse } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
+import { productGroupSchema } from './product-groups.js';
 
 /** Customer price groups; group 1 is the default every customer starts in. */
 export const DEFAULT_PRICE_GROUP_ID = 1;
@@ -58,14 +59,8 @@ export type PriceGroupByProductGroupInput = z.infer<typeof priceGroupByProductGr
 export const priceGroupAllProductsInput = z.object({ priceGroupID: z.int().positive() });
 
 /** A product group as seen from a customer price group. */
-export const priceGroupProductGroupSchema = z
-  .object({
-    id: z.int(),
-    name: z.string(),
-    costPrice: z.number(),
-    sellingPrice: z.number(),
-    suggestedRetailPrice: z.number(),
-    productCount: z.int(),
+export const priceGroupProductGroupSchema = productGroupSchema
+  .extend({
     /** How many of its products have an item in the price group. */
     itemCount: z.int(),
     /** The price group's price for it, when its items agree (else null). */

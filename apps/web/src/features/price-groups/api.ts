@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
+  type Call,
+  type CallInput,
   type PriceGroupByProductGroupInput,
   type PriceGroupItemInput,
   type PriceGroupItemUpdateInput,
   type PriceGroupUpdateInput,
   priceGroupCalls,
 } from '@wd/contracts';
-import { callApi } from '../../lib/api-client';
+import { type CallFile, callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
@@ -55,52 +57,31 @@ export function usePriceGroupProductGroups(id: string) {
   });
 }
 
-export const useCreatePriceGroup = () =>
-  useCallMutation(priceGroupCalls.create, {
-    input: (name: string) => ({ body: { name } }),
-    invalidates: () => [groupKeys.lists()],
-  });
+/** A mutation of this area: `input` maps the page's variables to the call's input. */
+const areaMutation =
+  <C extends Call, V>(call: C, input: (vars: V) => CallInput<C> & CallFile, invalidates: () => QueryKey[] = area) =>
+  () =>
+    useCallMutation(call, { input, invalidates });
 
-export const useRenamePriceGroup = () =>
-  useCallMutation(priceGroupCalls.rename, {
-    input: (body: PriceGroupUpdateInput) => ({ body }),
-    invalidates: area,
-  });
-
+export const useCreatePriceGroup = areaMutation(priceGroupCalls.create, (name: string) => ({ body: { name } }));
+export const useRenamePriceGroup = areaMutation(priceGroupCalls.rename, (body: PriceGroupUpdateInput) => ({ body }));
 /** Its customers go back to the default group, so they change too. */
-export const useDeletePriceGroup = () =>
-  useCallMutation(priceGroupCalls.delete, {
-    input: (id: number) => ({ params: { id } }),
-    invalidates: () => [groupKeys.all, keys.customers.all],
-  });
-
-export const useAddPriceGroupItem = () =>
-  useCallMutation(priceGroupCalls.addItem, {
-    input: (body: PriceGroupItemInput) => ({ body }),
-    invalidates: area,
-  });
-
-export const useUpdatePriceGroupItem = () =>
-  useCallMutation(priceGroupCalls.updateItem, {
-    input: (body: PriceGroupItemUpdateInput) => ({ body }),
-    invalidates: area,
-  });
-
-export const useDeletePriceGroupItems = () =>
-  useCallMutation(priceGroupCalls.deleteItems, {
-    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
-    invalidates: area,
-  });
-
+export const useDeletePriceGroup = areaMutation(
+  priceGroupCalls.delete,
+  (id: number) => ({ params: { id } }),
+  () => [groupKeys.all, keys.customers.all],
+);
+export const useAddPriceGroupItem = areaMutation(priceGroupCalls.addItem, (body: PriceGroupItemInput) => ({ body }));
+export const useUpdatePriceGroupItem = areaMutation(priceGroupCalls.updateItem, (body: PriceGroupItemUpdateInput) => ({
+  body,
+}));
+export const useDeletePriceGroupItems = areaMutation(priceGroupCalls.deleteItems, (ids: (number | string)[]) => ({
+  body: { ids: ids.map(Number) },
+}));
+export const useAddAllProducts = areaMutation(priceGroupCalls.addAllProducts, (priceGroupID: number) => ({
+  body: { priceGroupID },
+}));
+const byProductGroup = (body: PriceGroupByProductGroupInput) => ({ body });
 /** add: every product of the product group gets an item; edit: its existing items change. */
-export const useSetPricesByProductGroup = (mode: 'add' | 'edit') =>
-  useCallMutation(mode === 'add' ? priceGroupCalls.addByProductGroup : priceGroupCalls.updateByProductGroup, {
-    input: (body: PriceGroupByProductGroupInput) => ({ body }),
-    invalidates: area,
-  });
-
-export const useAddAllProducts = () =>
-  useCallMutation(priceGroupCalls.addAllProducts, {
-    input: (priceGroupID: number) => ({ body: { priceGroupID } }),
-    invalidates: area,
-  });
+export const useAddByProductGroup = areaMutation(priceGroupCalls.addByProductGroup, byProductGroup);
+export const useUpdateByProductGroup = areaMutation(priceGroupCalls.updateByProductGroup, byProductGroup);

@@ -1,11 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
+  type Call,
+  type CallInput,
   type ProductGroupInput,
   type ProductGroupItemInput,
   type ProductGroupUpdateInput,
   productGroupCalls,
 } from '@wd/contracts';
-import { callApi } from '../../lib/api-client';
+import { type CallFile, callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
@@ -32,33 +34,29 @@ export function useProductGroup(id: string | undefined) {
   });
 }
 
-export const useCreateProductGroup = () =>
-  useCallMutation(productGroupCalls.create, {
-    input: (body: ProductGroupInput) => ({ body }),
-    invalidates: () => [groupKeys.lists()],
-  });
+/** A mutation of this area: `input` maps the page's variables to the call's input. */
+const groupMutation =
+  <C extends Call, V>(
+    call: C,
+    input: (vars: V) => CallInput<C> & CallFile,
+    invalidates: () => QueryKey[] = changesProducts,
+  ) =>
+  () =>
+    useCallMutation(call, { input, invalidates });
 
-export const useUpdateProductGroup = () =>
-  useCallMutation(productGroupCalls.update, {
-    input: (body: ProductGroupUpdateInput) => ({ body }),
-    invalidates: changesProducts,
-  });
+const byId = (id: number) => ({ params: { id } });
 
-export const useDeleteProductGroup = () =>
-  useCallMutation(productGroupCalls.delete, {
-    input: (id: number) => ({ params: { id } }),
-    invalidates: changesProducts,
-  });
-
-export const useAddProductToGroup = () =>
-  useCallMutation(productGroupCalls.addProduct, {
-    input: (body: ProductGroupItemInput) => ({ body }),
-    invalidates: changesProducts,
-  });
-
+export const useCreateProductGroup = groupMutation(
+  productGroupCalls.create,
+  (body: ProductGroupInput) => ({ body }),
+  () => [groupKeys.lists()],
+);
+export const useUpdateProductGroup = groupMutation(productGroupCalls.update, (body: ProductGroupUpdateInput) => ({
+  body,
+}));
+export const useDeleteProductGroup = groupMutation(productGroupCalls.delete, byId);
+export const useAddProductToGroup = groupMutation(productGroupCalls.addProduct, (body: ProductGroupItemInput) => ({
+  body,
+}));
 /** By product id: the product leaves its group and keeps its prices. */
-export const useRemoveProductFromGroup = () =>
-  useCallMutation(productGroupCalls.removeProduct, {
-    input: (productId: number) => ({ params: { id: productId } }),
-    invalidates: changesProducts,
-  });
+export const useRemoveProductFromGroup = groupMutation(productGroupCalls.removeProduct, byId);

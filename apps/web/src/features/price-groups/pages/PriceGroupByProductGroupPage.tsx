@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { formatMoney } from '../../../lib/format';
-import { usePriceGroup, usePriceGroupProductGroups, useSetPricesByProductGroup } from '../api';
+import { useAddByProductGroup, usePriceGroup, usePriceGroupProductGroups, useUpdateByProductGroup } from '../api';
 
 interface Values extends Record<string, unknown> {
   productGroupID: string | null;
@@ -20,7 +20,9 @@ interface Values extends Record<string, unknown> {
 export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' }) {
   const { id = '' } = useParams();
   const group = usePriceGroup(id);
-  const setPrices = useSetPricesByProductGroup(mode);
+  const add = useAddByProductGroup();
+  const update = useUpdateByProductGroup();
+  const setPrices = mode === 'add' ? add : update;
   const productGroups = usePriceGroupProductGroups(id);
   const choices = (productGroups.data ?? []).filter((g) => (mode === 'edit' ? g.itemCount > 0 : g.productCount > 0));
   const form = useForm<Values>({

@@ -1,17 +1,26 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { barcodeImagePath, formatMoney, LABELS_PER_SHEET, labelNameLines, labelSheets } from '@wd/contracts';
+import {
+  barcodeImagePath,
+  billerCalls,
+  formatMoney,
+  LABELS_PER_SHEET,
+  labelNameLines,
+  labelSheets,
+} from '@wd/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
 import { useBarcodeItems } from '../api';
 import classes from './BarcodePrintPage.module.css';
 
-/** The house biller's company name, once billers exist; none otherwise. */
+/** The house biller's (biller 1) company name, once billers exist; none otherwise. */
 function useCompanyName(enabled: boolean) {
   return useQuery({
-    queryKey: ['billers', 'one', '1'],
-    queryFn: async () => (await api.post<{ biller: { company: string } }>('supplier/1/')).biller.company,
+    queryKey: keys.billers.detail(1),
+    queryFn: async () => (await callApi(billerCalls.get, { params: { id: 1 } })).biller,
+    select: (biller) => biller.company,
     enabled,
     retry: false,
   });
