@@ -115,6 +115,8 @@ const spec = {
       distributor: distributors.company,
       total: distributorInvoices.amountPurchase,
       amountPaid: distributorPayments.amountPaid,
+      // No discount on supplier payments: the shared history screen's column sorts as all 0.
+      discountRedeemed: sql`0::integer`,
       amountDue: distributorPayments.amountDue,
       paymentType: distributorPayments.paymentType,
       chequeNo: distributorPayments.chequeNo,
