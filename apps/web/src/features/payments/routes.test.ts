@@ -11,27 +11,13 @@ function screenAt(url: string) {
 }
 
 describe('payment history routes', () => {
-  it('give each history its kind and whose payments from the route, not the URL text', () => {
-    expect(screenAt('/payment/invoice/5').screen).toMatchObject({
-      kind: 'customer',
-      of: 'invoice',
-      title: 'Invoice Payments',
-    });
-    expect(screenAt('/payment/customer/5').screen).toMatchObject({
-      kind: 'customer',
-      of: 'party',
-      title: 'Customer Payments',
-    });
-    expect(screenAt('/distributors/invoices/5/payments').screen).toMatchObject({
-      kind: 'supplier',
-      of: 'invoice',
-      title: 'Supplier Invoice Payments',
-    });
-    expect(screenAt('/distributors/5/payments').screen).toMatchObject({
-      kind: 'supplier',
-      of: 'party',
-      title: 'Supplier Payments',
-    });
+  it.each([
+    ['/payment/invoice/5', 'customer', 'invoice', 'Invoice Payments'],
+    ['/payment/customer/5', 'customer', 'party', 'Customer Payments'],
+    ['/distributors/invoices/5/payments', 'supplier', 'invoice', 'Supplier Invoice Payments'],
+    ['/distributors/5/payments', 'supplier', 'party', 'Supplier Payments'],
+  ])('%s: the route gives the kind and whose payments, not the URL text', (url, kind, of, title) => {
+    expect(screenAt(url).screen).toMatchObject({ kind, of, title });
   });
 
   it('keep the page titles and where Back goes', () => {

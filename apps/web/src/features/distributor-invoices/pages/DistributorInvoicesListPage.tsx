@@ -1,8 +1,9 @@
-import { formatMoney } from '@wd/contracts';
+import type { DistributorInvoice } from '@wd/contracts';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
-import { DateText, MoneyText } from '../../../components/MoneyText';
+import { DateText } from '../../../components/MoneyText';
 import { useDistributorOptions } from '../../distributors/api';
+import { moneyColumn } from '../../invoices/components/columns';
 import * as Filter from '../../invoices/components/ListFilters';
 import { StatusBadge } from '../../invoices/components/StatusBadge';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
@@ -42,30 +43,14 @@ export default function DistributorInvoicesListPage() {
           { key: 'distributor', title: 'Supplier', sortable: true },
           { key: 'invoiceNo', title: 'Invoice No', sortable: true },
           { key: 'status', title: 'Status', sortable: true, render: (i) => <StatusBadge status={i.status} /> },
-          {
-            key: 'amountPurchase',
-            title: 'Purchase',
-            sortable: true,
-            align: 'right',
-            render: (i) => <MoneyText value={i.amountPurchase} />,
-            footer: <span data-testid="supplier-total-purchase">{formatMoney(totals?.amountPurchase ?? 0)}</span>,
-          },
-          {
-            key: 'amountPaid',
-            title: 'Paid',
-            sortable: true,
-            align: 'right',
-            render: (i) => <MoneyText value={i.amountPaid} />,
-            footer: <span data-testid="supplier-total-paid">{formatMoney(totals?.amountPaid ?? 0)}</span>,
-          },
-          {
-            key: 'amountDue',
-            title: 'Due',
-            sortable: true,
-            align: 'right',
-            render: (i) => <MoneyText value={i.amountDue} />,
-            footer: <span data-testid="supplier-total-due">{formatMoney(totals?.amountDue ?? 0)}</span>,
-          },
+          moneyColumn<DistributorInvoice>(
+            'amountPurchase',
+            'Purchase',
+            totals?.amountPurchase,
+            'supplier-total-purchase',
+          ),
+          moneyColumn<DistributorInvoice>('amountPaid', 'Paid', totals?.amountPaid, 'supplier-total-paid'),
+          moneyColumn<DistributorInvoice>('amountDue', 'Due', totals?.amountDue, 'supplier-total-due'),
         ]}
         rowActions={(i) => [
           { label: 'View', to: `/distributors/invoices/${i.id}` },

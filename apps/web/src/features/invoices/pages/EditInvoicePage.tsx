@@ -1,4 +1,4 @@
-import { Group, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
@@ -6,6 +6,7 @@ import { EditorTitleBar } from '../components/editor/EditorTitleBar';
 import { HeaderFields } from '../components/editor/HeaderFields';
 import { LinesPanel } from '../components/editor/LinesPanel';
 import { NotesFields } from '../components/editor/NotesFields';
+import { InvoiceLoader } from '../components/InvoiceLoader';
 import { useInvoiceEditor } from '../hooks/useInvoiceEditor';
 import { paymentTarget } from '../payment-target';
 
@@ -16,13 +17,7 @@ export default function EditInvoicePage() {
   const { invoice, totals, lines, linesError, save } = editor;
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
 
-  if (!invoice || !totals) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label="Loading" />
-      </Group>
-    );
-  }
+  if (!invoice || !totals) return <InvoiceLoader />;
   return (
     <Stack gap="md">
       <EditorTitleBar

@@ -1,8 +1,9 @@
-import { Button, Divider, Grid, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@wd/contracts';
 import { Link, useParams } from 'react-router';
 import { DeleteInvoiceButton } from '../components/DeleteInvoiceButton';
 import { DocumentLines } from '../components/DocumentLines';
+import { InvoiceLoader } from '../components/InvoiceLoader';
 import { InvoiceTotalsTable } from '../components/InvoiceTotalsTable';
 import { StatusBadge } from '../components/StatusBadge';
 import { useInvoice } from '../hooks/useInvoice';
@@ -11,13 +12,7 @@ import { useInvoice } from '../hooks/useInvoice';
 export default function InvoiceDetailPage() {
   const { id = '' } = useParams();
   const { invoice, totals, lines } = useInvoice(id);
-  if (!invoice || !totals) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label="Loading" />
-      </Group>
-    );
-  }
+  if (!invoice || !totals) return <InvoiceLoader />;
 
   return (
     <Stack gap="md" maw={1000}>

@@ -1,10 +1,11 @@
-import { addDays, formatMoney, type Invoice, todayIn } from '@wd/contracts';
+import { addDays, type Invoice, todayIn } from '@wd/contracts';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
-import { DateText, MoneyText } from '../../../components/MoneyText';
+import { DateText } from '../../../components/MoneyText';
 import { useBillerOptions } from '../../billers/api';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
+import { moneyColumn } from '../components/columns';
 import * as Filter from '../components/ListFilters';
 import { StatusBadge } from '../components/StatusBadge';
 import { paymentTarget } from '../payment-target';
@@ -16,21 +17,11 @@ const typeOptions = [
   { value: 'consignment', label: 'Consignment' },
 ];
 
-type Totals = { total: number; paid: number; discount: number; credit: number; balance: number };
-
 export default function InvoicesListPage() {
   const billers = useBillerOptions();
   const update = useUpdateInvoice();
   const remove = useDeleteInvoice();
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
-  const money = (key: keyof Invoice, title: string, footerKey: keyof Totals) => (totals: Totals | undefined) => ({
-    key,
-    title,
-    sortable: true,
-    align: 'right' as const,
-    render: (i: Invoice) => <MoneyText value={i[key] as number} />,
-    footer: <span data-testid={`invoices-total-${footerKey}`}>{formatMoney(totals?.[footerKey] ?? 0)}</span>,
-  });
   return (
     <>
       <ListPage
@@ -64,11 +55,11 @@ export default function InvoicesListPage() {
           { key: 'customer', title: 'Customer', sortable: true },
           { key: 'biller', title: 'Biller', sortable: true },
           { key: 'status', title: 'Status', sortable: true, render: (i) => <StatusBadge status={i.status} /> },
-          money('total', 'Total', 'total')(totals),
-          money('paid', 'Paid', 'paid')(totals),
-          money('discountRedeemed', 'Discount', 'discount')(totals),
-          money('amountCredited', 'Credit', 'credit')(totals),
-          money('balance', 'Balance', 'balance')(totals),
+          moneyColumn<Invoice>('total', 'Total', totals?.total, 'invoices-total-total'),
+          moneyColumn<Invoice>('paid', 'Paid', totals?.paid, 'invoices-total-paid'),
+          moneyColumn<Invoice>('discountRedeemed', 'Discount', totals?.discount, 'invoices-total-discount'),
+          moneyColumn<Invoice>('amountCredited', 'Credit', totals?.credit, 'invoices-total-credit'),
+          moneyColumn<Invoice>('balance', 'Balance', totals?.balance, 'invoices-total-balance'),
         ]}
         inlineActions={3}
         rowActions={(i) => [
