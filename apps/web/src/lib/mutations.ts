@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Call, CallInput, CallResult } from '@wd/contracts';
 import { type CallFile, callApi } from './api-client';
+import type { AreaKeys } from './query-keys';
 
 export interface CallMutationOptions<C extends Call, V> {
   /** The input of the call from the mutation's variables. */
@@ -25,5 +26,31 @@ export function useCallMutation<C extends Call, V = CallInput<C> & CallFile>(
         options.invalidates(result, vars).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
+  });
+}
+
+type BodyOf<C extends Call> = CallInput<C> extends { body?: infer B } ? NonNullable<B> : never;
+
+/** A create call (`body` = the new record): every list of the area is stale. */
+export function useCreateCall<C extends Call>(call: C, keys: AreaKeys) {
+  return useCallMutation(call, {
+    input: (body: BodyOf<C>) => ({ body }) as unknown as CallInput<C> & CallFile,
+    invalidates: () => [keys.lists()],
+  });
+}
+
+/** An update call (`body` = `{ id, …changes }`): the lists and that record are stale. */
+export function useUpdateCall<C extends Call>(call: C, keys: AreaKeys) {
+  return useCallMutation(call, {
+    input: (body: BodyOf<C>) => ({ body }) as unknown as CallInput<C> & CallFile,
+    invalidates: (_, body) => [keys.lists(), keys.detail((body as unknown as { id: number }).id)],
+  });
+}
+
+/** A bulk call on ids (delete, recover): records move between the area's lists, so all of it is stale. */
+export function useIdsCall<C extends Call>(call: C, keys: AreaKeys) {
+  return useCallMutation(call, {
+    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }) as unknown as CallInput<C> & CallFile,
+    invalidates: () => [keys.all],
   });
 }

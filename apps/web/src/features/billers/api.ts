@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BillerInput, type BillerUpdateInput, billerCalls } from '@wd/contracts';
+import { billerCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /** The billers' data layer (`supplier/*` calls): list sources, queries and mutation hooks. */
@@ -28,17 +28,9 @@ export function useBillerOptions() {
   });
 }
 
-export const useCreateBiller = () =>
-  useCallMutation(billerCalls.create, {
-    input: (body: BillerInput) => ({ body }),
-    invalidates: () => [billerKeys.lists()],
-  });
+export const useCreateBiller = () => useCreateCall(billerCalls.create, billerKeys);
 
-export const useUpdateBiller = () =>
-  useCallMutation(billerCalls.update, {
-    input: (body: BillerUpdateInput) => ({ body }),
-    invalidates: (_, body) => [billerKeys.lists(), billerKeys.detail(body.id)],
-  });
+export const useUpdateBiller = () => useUpdateCall(billerCalls.update, billerKeys);
 
 export const useUploadLogo = () =>
   useCallMutation(billerCalls.setLogo, {
@@ -47,14 +39,6 @@ export const useUploadLogo = () =>
   });
 
 /** Soft delete for active billers, permanent for deleted ones; both lists change. */
-export const useDeleteBillers = () =>
-  useCallMutation(billerCalls.delete, {
-    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
-    invalidates: () => [billerKeys.all],
-  });
+export const useDeleteBillers = () => useIdsCall(billerCalls.delete, billerKeys);
 
-export const useRecoverBillers = () =>
-  useCallMutation(billerCalls.recover, {
-    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
-    invalidates: () => [billerKeys.all],
-  });
+export const useRecoverBillers = () => useIdsCall(billerCalls.recover, billerKeys);

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CustomerInput, type CustomerUpdateInput, callPath, customerCalls, priceGroupCalls } from '@wd/contracts';
+import { callPath, customerCalls, priceGroupCalls } from '@wd/contracts';
 import { callApi, fetchBlob, saveBlob } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /** The customers' data layer: list sources, queries, mutation hooks and the resale certificate files. */
@@ -29,30 +29,14 @@ export function usePriceGroupOptions(search: string) {
   });
 }
 
-export const useCreateCustomer = () =>
-  useCallMutation(customerCalls.create, {
-    input: (body: CustomerInput) => ({ body }),
-    invalidates: () => [customerKeys.lists()],
-  });
+export const useCreateCustomer = () => useCreateCall(customerCalls.create, customerKeys);
 
-export const useUpdateCustomer = () =>
-  useCallMutation(customerCalls.update, {
-    input: (body: CustomerUpdateInput) => ({ body }),
-    invalidates: (_, body) => [customerKeys.lists(), customerKeys.detail(body.id)],
-  });
+export const useUpdateCustomer = () => useUpdateCall(customerCalls.update, customerKeys);
 
 /** Soft delete for active customers, permanent for deleted ones; both lists change. */
-export const useDeleteCustomers = () =>
-  useCallMutation(customerCalls.delete, {
-    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
-    invalidates: () => [customerKeys.all],
-  });
+export const useDeleteCustomers = () => useIdsCall(customerCalls.delete, customerKeys);
 
-export const useRecoverCustomers = () =>
-  useCallMutation(customerCalls.recover, {
-    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
-    invalidates: () => [customerKeys.all],
-  });
+export const useRecoverCustomers = () => useIdsCall(customerCalls.recover, customerKeys);
 
 /** Signing stores the image and marks the customer verified today. */
 export const useSignResaleCertificate = () =>

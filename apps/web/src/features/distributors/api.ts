@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type DistributorInput, type DistributorUpdateInput, distributorCalls } from '@wd/contracts';
+import { distributorCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCallMutation, useCreateCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /** The suppliers' data layer (`distributor/*` calls): list source, queries and mutation hooks. */
@@ -27,17 +27,9 @@ export function useDistributorOptions() {
   });
 }
 
-export const useCreateDistributor = () =>
-  useCallMutation(distributorCalls.create, {
-    input: (body: DistributorInput) => ({ body }),
-    invalidates: () => [distributorKeys.lists()],
-  });
+export const useCreateDistributor = () => useCreateCall(distributorCalls.create, distributorKeys);
 
-export const useUpdateDistributor = () =>
-  useCallMutation(distributorCalls.update, {
-    input: (body: DistributorUpdateInput) => ({ body }),
-    invalidates: (_, body) => [distributorKeys.lists(), distributorKeys.detail(body.id)],
-  });
+export const useUpdateDistributor = () => useUpdateCall(distributorCalls.update, distributorKeys);
 
 export const useDeleteDistributor = () =>
   useCallMutation(distributorCalls.delete, {

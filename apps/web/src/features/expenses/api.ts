@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ExpenseInput, type ExpenseUpdateInput, expenseCalls } from '@wd/contracts';
+import { expenseCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCallMutation, useCreateCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /** The expenses' data layer: list source (with the amount footer), queries and mutation hooks. */
@@ -18,17 +18,9 @@ export function useExpense(id: string | undefined) {
   });
 }
 
-export const useCreateExpense = () =>
-  useCallMutation(expenseCalls.create, {
-    input: (body: ExpenseInput) => ({ body }),
-    invalidates: () => [expenseKeys.lists()],
-  });
+export const useCreateExpense = () => useCreateCall(expenseCalls.create, expenseKeys);
 
-export const useUpdateExpense = () =>
-  useCallMutation(expenseCalls.update, {
-    input: (body: ExpenseUpdateInput) => ({ body }),
-    invalidates: (_, body) => [expenseKeys.lists(), expenseKeys.detail(body.id)],
-  });
+export const useUpdateExpense = () => useUpdateCall(expenseCalls.update, expenseKeys);
 
 export const useDeleteExpense = () =>
   useCallMutation(expenseCalls.delete, {

@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type BarcodeItemInput,
-  type BarcodeItemUpdateInput,
-  barcodeCalls,
-  type ProductInput,
-  type ProductUpdateInput,
-  productCalls,
-} from '@wd/contracts';
+import { type BarcodeItemInput, type BarcodeItemUpdateInput, barcodeCalls, productCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /** The products area's data layer: list sources, queries and mutation hooks that own their invalidation. */
@@ -39,30 +32,14 @@ export function useCategories(search: string) {
 export const lookupProducts = async (searchQuery: string, resultsPerPage: number) =>
   (await callApi(productCalls.lookup, { body: { searchQuery, resultsPerPage } })).products;
 
-export const useCreateProduct = () =>
-  useCallMutation(productCalls.create, {
-    input: (body: ProductInput) => ({ body }),
-    invalidates: () => [productKeys.lists()],
-  });
+export const useCreateProduct = () => useCreateCall(productCalls.create, productKeys);
 
-export const useUpdateProduct = () =>
-  useCallMutation(productCalls.update, {
-    input: (body: ProductUpdateInput) => ({ body }),
-    invalidates: (_, body) => [productKeys.lists(), productKeys.detail(body.id)],
-  });
+export const useUpdateProduct = () => useUpdateCall(productCalls.update, productKeys);
 
 /** Soft delete for active products, permanent for deleted ones; both lists change. */
-export const useDeleteProducts = () =>
-  useCallMutation(productCalls.delete, {
-    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
-    invalidates: () => [productKeys.all],
-  });
+export const useDeleteProducts = () => useIdsCall(productCalls.delete, productKeys);
 
-export const useRecoverProducts = () =>
-  useCallMutation(productCalls.recover, {
-    input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }),
-    invalidates: () => [productKeys.all],
-  });
+export const useRecoverProducts = () => useIdsCall(productCalls.recover, productKeys);
 
 /** The signed-in user's barcode label list: every change reloads it from the server. */
 const labelKeys = keys.barcodeItems;
