@@ -19,12 +19,10 @@ export const barcodeItemInput = z.object({
   productID: z.int().positive(),
   quantity: z.int().min(1).max(10_000),
 });
-export type BarcodeItemInput = z.infer<typeof barcodeItemInput>;
 export const barcodeItemUpdateInput = z.object({
   id: z.int().positive(),
   quantity: z.int().min(0).max(10_000),
 });
-export type BarcodeItemUpdateInput = z.infer<typeof barcodeItemUpdateInput>;
 export const barcodeGenerateInput = z.object({
   barcode: z
     .string()

@@ -17,7 +17,6 @@ export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
 export const priceGroupInput = z.object({ name: z.string().trim().min(1).max(200) });
 export const priceGroupUpdateInput = z.object({ id: z.int().positive(), name: z.string().trim().min(1).max(200) });
-export type PriceGroupUpdateInput = z.infer<typeof priceGroupUpdateInput>;
 
 export const priceGroupItemSchema = z
   .object({

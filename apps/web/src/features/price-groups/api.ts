@@ -5,12 +5,11 @@ import {
   type PriceGroupByProductGroupInput,
   type PriceGroupItemInput,
   type PriceGroupItemUpdateInput,
-  type PriceGroupUpdateInput,
   priceGroupCalls,
 } from '@wd/contracts';
 import { type CallFile, callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /**
@@ -63,8 +62,8 @@ const areaMutation =
   () =>
     useCallMutation(call, { input, invalidates });
 
-export const useCreatePriceGroup = areaMutation(priceGroupCalls.create, (name: string) => ({ body: { name } }));
-export const useRenamePriceGroup = areaMutation(priceGroupCalls.rename, (body: PriceGroupUpdateInput) => ({ body }));
+export const useCreatePriceGroup = () => useCreateCall(priceGroupCalls.create, groupKeys);
+export const useRenamePriceGroup = () => useUpdateCall(priceGroupCalls.rename, groupKeys);
 /** Its customers go back to the default group, so they change too. */
 export const useDeletePriceGroup = areaMutation(
   priceGroupCalls.delete,
@@ -75,9 +74,7 @@ export const useAddPriceGroupItem = areaMutation(priceGroupCalls.addItem, (body:
 export const useUpdatePriceGroupItem = areaMutation(priceGroupCalls.updateItem, (body: PriceGroupItemUpdateInput) => ({
   body,
 }));
-export const useDeletePriceGroupItems = areaMutation(priceGroupCalls.deleteItems, (ids: (number | string)[]) => ({
-  body: { ids: ids.map(Number) },
-}));
+export const useDeletePriceGroupItems = () => useIdsCall(priceGroupCalls.deleteItems, groupKeys);
 export const useAddAllProducts = areaMutation(priceGroupCalls.addAllProducts, (priceGroupID: number) => ({
   body: { priceGroupID },
 }));

@@ -2,14 +2,13 @@ import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   type Call,
   type CallInput,
-  type ProductGroupInput,
   type ProductGroupItemInput,
   type ProductGroupUpdateInput,
   productGroupCalls,
 } from '@wd/contracts';
 import { type CallFile, callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCallMutation, useCreateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /**
@@ -46,11 +45,7 @@ const groupMutation =
 
 const byId = (id: number) => ({ params: { id } });
 
-export const useCreateProductGroup = groupMutation(
-  productGroupCalls.create,
-  (body: ProductGroupInput) => ({ body }),
-  () => [groupKeys.lists()],
-);
+export const useCreateProductGroup = () => useCreateCall(productGroupCalls.create, groupKeys);
 export const useUpdateProductGroup = groupMutation(productGroupCalls.update, (body: ProductGroupUpdateInput) => ({
   body,
 }));

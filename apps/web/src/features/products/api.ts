@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BarcodeItemInput, type BarcodeItemUpdateInput, barcodeCalls, productCalls } from '@wd/contracts';
+import { barcodeCalls, productCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
@@ -51,22 +51,18 @@ export function useBarcodeItems() {
   });
 }
 
-const labelsChange = () => [labelKeys.all];
+export const useAddBarcodeItem = () => useCreateCall(barcodeCalls.add, labelKeys);
 
-export const useAddBarcodeItem = () =>
-  useCallMutation(barcodeCalls.add, { input: (body: BarcodeItemInput) => ({ body }), invalidates: labelsChange });
-
-export const useSetBarcodeQuantity = () =>
-  useCallMutation(barcodeCalls.update, {
-    input: (body: BarcodeItemUpdateInput) => ({ body }),
-    invalidates: labelsChange,
-  });
+export const useSetBarcodeQuantity = () => useUpdateCall(barcodeCalls.update, labelKeys);
 
 export const useRemoveBarcodeItem = () =>
-  useCallMutation(barcodeCalls.remove, { input: (id: number) => ({ params: { id } }), invalidates: labelsChange });
+  useCallMutation(barcodeCalls.remove, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: () => [labelKeys.lists()],
+  });
 
 export const useClearBarcodeItems = () =>
   useCallMutation<typeof barcodeCalls.clear, void>(barcodeCalls.clear, {
     input: () => ({}),
-    invalidates: labelsChange,
+    invalidates: () => [labelKeys.lists()],
   });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type SignUpBody, type UpdateUserBody, userCalls } from '@wd/contracts';
+import { userCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
-import { useCallMutation } from '../../lib/mutations';
+import { useCreateCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
 /** The users area's data layer (admins only): the list, one user, create and update. */
@@ -18,14 +18,6 @@ export function useUser(id: string | undefined) {
   });
 }
 
-export const useCreateUser = () =>
-  useCallMutation(userCalls.signUp, {
-    input: (body: SignUpBody) => ({ body }),
-    invalidates: () => [userKeys.lists()],
-  });
+export const useCreateUser = () => useCreateCall(userCalls.signUp, userKeys);
 
-export const useUpdateUser = () =>
-  useCallMutation(userCalls.update, {
-    input: (body: UpdateUserBody) => ({ body }),
-    invalidates: () => [userKeys.all],
-  });
+export const useUpdateUser = () => useUpdateCall(userCalls.update, userKeys);

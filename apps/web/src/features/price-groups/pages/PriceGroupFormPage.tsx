@@ -40,7 +40,7 @@ export default function PriceGroupFormPage() {
       loading={editing && group.isPending}
       loadError={group.isError ? errorMessage(group.error) : null}
       onSubmit={({ name }) =>
-        editing ? rename.mutateAsync({ id: Number(id), name: name.trim() }) : create.mutateAsync(name.trim())
+        editing ? rename.mutateAsync({ id: Number(id), name: name.trim() }) : create.mutateAsync({ name: name.trim() })
       }
     >
       {() => <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />}
