@@ -242,12 +242,3 @@ export async function groupPrice(db: Tx, groupId: number, productId: number) {
     .where(and(eq(priceGroupItems.priceGroupId, groupId), eq(priceGroupItems.productId, productId)));
   return row;
 }
-
-/** A price group's price and suggested retail price for a product, in cents (undefined when it has no item). */
-export async function groupPrice(db: Tx, groupId: number, productId: number) {
-  const [row] = await db
-    .select({ price: priceGroupItems.price, suggestedRetailPrice: priceGroupItems.suggestedRetailPrice })
-    .from(priceGroupItems)
-    .where(and(eq(priceGroupItems.priceGroupId, groupId), eq(priceGroupItems.productId, productId)));
-  return row;
-}
