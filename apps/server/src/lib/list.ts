@@ -146,8 +146,3 @@ export function pageResponse<K extends string, T>(
     totalRows,
   } as { [P in K]: T[] } & { currentPage: number; numPages: number; totalRows: number };
 }
-
-/** LIMIT/OFFSET of a page request, for the few lists that are not a plain `listPage`. */
-export function paging(filter: Pick<PageRequest, 'currentPage' | 'resultsPerPage'>) {
-  return { limit: filter.resultsPerPage, offset: (filter.currentPage - 1) * filter.resultsPerPage };
-}

@@ -101,13 +101,3 @@ export async function readMultipartCall(
   }
   return { body: parsed.data, file };
 }
-
-/** @deprecated until the payments area registers from the table of calls. */
-export async function readPaymentBody<S extends ZodType>(request: FastifyRequest, schema: S) {
-  const { body, file } = await readMultipartCall(
-    request,
-    { json: 'payment', file: 'chequeImage', fileRequired: false },
-    schema,
-  );
-  return { payment: body as import('zod').output<S>, image: file };
-}

@@ -15,19 +15,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useSyncExternalStore } from 'react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { api } from '../lib/api-client';
+import { signOut } from '../features/auth/api';
 import { session } from '../lib/session';
 import { menu } from './menu';
-
-/** Signs out on the server (a failure is ignored) and always clears the local session. */
-export async function signOut() {
-  try {
-    await api.post('user/signOut/');
-  } catch {
-    // The local session is cleared whatever the server says.
-  }
-  session.clear();
-}
 
 function UserAvatar({ admin, name }: { admin: boolean; name: string }) {
   return (

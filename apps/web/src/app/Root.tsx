@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
-import { checkToken } from '../lib/api-client';
+import { checkToken } from '../features/auth/api';
 import { restoreSession, session } from '../lib/session';
 import type { RouteHandle } from './route-types';
 

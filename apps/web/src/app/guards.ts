@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { checkToken } from '../lib/api-client';
+import { checkToken } from '../features/auth/api';
 import { restoreSession, session } from '../lib/session';
 
 /** A route flagged for authentication sends a visitor to /signin. */

@@ -1,12 +1,11 @@
 import { Button, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListFilterInput } from '@wd/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../lib/alert';
 import { errorMessage } from '../lib/api-client';
 import { type ListParamsApi, type ListParamsOptions, useListParams } from '../lib/list-params';
-import { type ListResult, type ListSource, toListResult as toListResultOf } from '../lib/list-source';
+import type { ListSource } from '../lib/list-source';
 import { isNavigating } from '../lib/navigation-state';
 import { type ConfirmOptions, confirm } from './confirm';
 import { type Column, DataTable } from './DataTable';
@@ -40,11 +39,7 @@ export const PAGE_SIZE_OPTIONS = ['10', '25', '50', '100', 'ALL'];
 interface ListPageProps<T, Totals> {
   title: ReactNode;
   /** Where the pages come from (listSource of a list call). */
-  source?: ListSource<T, Totals>;
-  /** @deprecated transitional: use source. */
-  queryKey?: readonly unknown[];
-  /** @deprecated transitional: use source. */
-  fetchPage?: (filter: ListFilterInput & Record<string, unknown>) => Promise<ListResult<T, Totals>>;
+  source: ListSource<T, Totals>;
   columns: Column<T>[] | ((totals: Totals | undefined) => Column<T>[]);
   rowKey?: (row: T) => string | number;
   addNewTo?: string;
@@ -76,18 +71,7 @@ interface ListPageProps<T, Totals> {
  * and error states, row actions and bulk actions. The filter lives in the URL.
  */
 export function ListPage<T, Totals = Record<string, number>>(props: ListPageProps<T, Totals>) {
-  const {
-    title,
-    source: given,
-    rowKey = (row: T) => (row as { id: number }).id,
-    paginated = true,
-    inlineActions = 3,
-  } = props;
-  const source: ListSource<T, Totals> = given ?? {
-    key: (f) => [...(props.queryKey ?? []), f],
-    fetch: (f) => (props.fetchPage as NonNullable<typeof props.fetchPage>)(f),
-  };
-  const queryClient = useQueryClient();
+  const { title, source, rowKey = (row: T) => (row as { id: number }).id, paginated = true, inlineActions = 3 } = props;
   const params = useListParams(props.params);
   const navigate = useNavigate();
   const lastTotal = useRef<number | undefined>(undefined);
@@ -117,10 +101,9 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
   };
 
   // The action's mutation hook has invalidated what it changed; the list goes back to page 1.
-  const reload = async () => {
+  const reload = () => {
     setSelected(new Set());
     params.setPage(1);
-    if (!given && props.queryKey) await queryClient.invalidateQueries({ queryKey: [props.queryKey[0]] });
   };
 
   const runAction = async (action: RowAction) => {
@@ -128,7 +111,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
     if (action.confirm && !(await confirm(action.confirm))) return;
     try {
       await action.run?.();
-      if (action.reload !== false) await reload();
+      if (action.reload !== false) reload();
     } catch (error) {
       showAlert(errorMessage(error));
     }
@@ -139,7 +122,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
     if (selected.size === 0) return showAlert('There has been an error');
     try {
       await action.run([...selected]);
-      await reload();
+      reload();
     } catch (error) {
       showAlert(errorMessage(error));
     }
@@ -279,9 +262,4 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
       </Paper>
     </Stack>
   );
-}
-
-/** @deprecated transitional: use listSource. */
-export function toListResult<T>(_key: string, body: Record<string, unknown>): ListResult<T> {
-  return toListResultOf<T, Record<string, number>>(body);
 }

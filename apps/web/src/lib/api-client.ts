@@ -1,4 +1,4 @@
-import { type Call, type CallInput, type CallResult, callPath, type Session } from '@wd/contracts';
+import { type Call, type CallInput, type CallResult, callPath } from '@wd/contracts';
 import { session } from './session';
 
 /** A failed call: the server's `{ message, field? }` and the HTTP status. */
@@ -87,8 +87,6 @@ export function callApi<C extends Call>(call: C, input?: CallInput<C> & CallFile
   return request(call.method, path, form);
 }
 
-export const checkToken = (): Promise<Session> => request('POST', 'user/token/');
-
 /** A file behind the Token header (stored images, PDFs), as a Blob. `path` is absolute (/files/…) or under /api. */
 export async function fetchBlob(path: string): Promise<Blob> {
   const token = session.token();
@@ -124,11 +122,3 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return 'There has been an error';
 }
-
-/** @deprecated transitional: areas call through callApi and the table of calls. */
-export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
-};

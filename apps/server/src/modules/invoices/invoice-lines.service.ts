@@ -16,7 +16,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
-import { groupPrice } from '../price-groups/price-groups.repository.js';
+import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
 import { productsRepository } from '../products/products.repository.js';
 import type { AuthUser } from '../users/users.service.js';
 import { invoiceItemsRepository as items, toInvoiceItem, toPriceHistoryEntry } from './invoice-items.repository.js';
@@ -59,7 +59,7 @@ export function createInvoiceLinesService({ db }: AppContext) {
         const invoice = (await invoicesRepository.find(tx, input.invoiceID))!;
         const { product, byBox } = await productFor(tx, input);
         const group = usesGroupPrices(invoice.priceGroupID)
-          ? await groupPrice(tx, invoice.priceGroupID, product.id)
+          ? await priceGroupsRepository.groupPrice(tx, invoice.priceGroupID, product.id)
           : undefined;
         const prices = resolveLinePrices(product, invoice.priceGroupID, group);
         const quantity = scannedQuantity(byBox, product.unitQuantity);

@@ -137,6 +137,15 @@ export const priceGroupsRepository = {
     return row && toItem(row);
   },
 
+  /** A price group's price and suggested retail price for a product, in cents (undefined when it has no item). */
+  async groupPrice(db: Tx, groupId: number, productId: number) {
+    const [row] = await db
+      .select({ price: priceGroupItems.price, suggestedRetailPrice: priceGroupItems.suggestedRetailPrice })
+      .from(priceGroupItems)
+      .where(and(eq(priceGroupItems.priceGroupId, groupId), eq(priceGroupItems.productId, productId)));
+    return row;
+  },
+
   async itemByProduct(db: Tx, groupId: number, productId: number) {
     const [row] = await db
       .select({ id: priceGroupItems.id })
@@ -232,13 +241,4 @@ export const priceGroupsRepository = {
 /** node-postgres answers { rows }, PGlite answers { rows } too; both are read the same way. */
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-/** A price group's price and suggested retail price for a product, in cents (undefined when it has no item). */
-export async function groupPrice(db: Tx, groupId: number, productId: number) {
-  const [row] = await db
-    .select({ price: priceGroupItems.price, suggestedRetailPrice: priceGroupItems.suggestedRetailPrice })
-    .from(priceGroupItems)
-    .where(and(eq(priceGroupItems.priceGroupId, groupId), eq(priceGroupItems.productId, productId)));
-  return row;
 }
