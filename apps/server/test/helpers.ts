@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -118,4 +118,23 @@ export function multipart(parts: { name: string; filename?: string; contentType?
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * The test file's app, used as the app itself (`t.call(…)`): created before
+ * the file's tests on a fresh database and closed after them.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  let instance: TestApp | undefined;
+  beforeAll(async () => {
+    instance = await createTestApp(overrides);
+  });
+  afterAll(() => instance?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!instance) throw new Error('The test app exists once beforeAll has run: use it inside tests and hooks');
+      const value = Reflect.get(instance, key);
+      return typeof value === 'function' ? value.bind(instance) : value;
+    },
+  });
 }

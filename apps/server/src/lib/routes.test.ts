@@ -1,7 +1,7 @@
 import * as contracts from '@wd/contracts';
 import { type Call, callPath } from '@wd/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.js';
 
 /** Every call of the table of calls (every `…Calls` export of contracts). */
 const table: [string, Call][] = Object.entries(contracts)
@@ -12,11 +12,7 @@ const table: [string, Call][] = Object.entries(contracts)
 
 const sample = (call: Call) => `/api/${callPath(call, new Proxy({}, { get: () => 1 }) as Record<string, unknown>)}`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('the table of calls', () => {
   it('holds the calls of every area', () => {

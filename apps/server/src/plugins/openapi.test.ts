@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.js';
 
-let t: TestApp;
+const t = useTestApp();
 let doc: {
   paths: Record<
     string,
@@ -16,10 +16,8 @@ let doc: {
   components: { schemas?: Record<string, unknown> };
 };
 beforeAll(async () => {
-  t = await createTestApp();
   doc = (await t.call('GET', '/api/openapi.json')).json();
 });
-afterAll(() => t.close());
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -1,15 +1,11 @@
 import bwipjs from 'bwip-js/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/helpers.js';
 import { expectSortRefused } from '../../../test/lists.js';
 import { renderOptions } from './barcode-image.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** UPC-A digit patterns (left-hand, odd parity) as module widths: space, bar, space, bar. */
 const L_CODES: Record<string, number> = {

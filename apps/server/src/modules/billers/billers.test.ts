@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipart, useTestApp } from '../../../test/helpers.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-let t: TestApp;
+const t = useTestApp();
 let png: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
   png = await barcodePng('LOGO-1', 'code128');
 });
-afterAll(() => t.close());
 
 const acme = {
   company: 'Acme Distribution',

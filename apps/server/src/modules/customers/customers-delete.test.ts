@@ -1,13 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { multipart, useTestApp } from '../../../test/helpers.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const newCustomer = async (company: string) =>
   (await t.call('POST', '/api/customer/new/', { company }, t.adminToken)).json().customer as { id: number };

@@ -1,15 +1,11 @@
 import { addDays, todayIn } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { multipart, useTestApp } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const quickStop = {
   company: 'Quick Stop Market',

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers.js';
 
-let t: TestApp;
+const t = useTestApp();
 let distributorId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   distributorId = (await t.call('POST', '/api/distributor/insert/', { company: 'Core-Mark' }, t.adminToken)).json()
     .distributor.id;
 });
-afterAll(() => t.close());
 
 const newInvoice = async (fields: Record<string, unknown> = {}) => {
   const res = await t.call(

@@ -4,17 +4,13 @@ import {
   paymentHistoryResponse,
   paymentSchema,
 } from '@wd/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { createTestApp, multipart, type TestApp } from '../../../test/helpers.js';
+import { multipart, useTestApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const { newInvoice, summary, pay, addLine, setInvoice } = invoiceCalls(() => t);
 

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('user/signIn', () => {
   it('answers the session with a token; the username travels in `email`', async () => {
