@@ -47,6 +47,8 @@ interface ListPageProps<T, Totals> {
   backTo?: string;
   /** More buttons beside Back and Add New. */
   headerActions?: ReactNode;
+  /** The area's recover list (soft-deleted records): a Recover button. */
+  recoverTo?: string;
   /** Above the table (notes, a summary). */
   intro?: ReactNode;
   rowActions?: (row: T) => RowAction[];
@@ -183,6 +185,11 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
         <Title order={2}>{title}</Title>
         <Group gap="xs">
           {props.headerActions}
+          {props.recoverTo && (
+            <Button variant="default" component={Link} to={props.recoverTo}>
+              Recover
+            </Button>
+          )}
           {props.backTo && (
             <Button variant="default" component={Link} to={props.backTo}>
               Back

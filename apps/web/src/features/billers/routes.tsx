@@ -1,6 +1,6 @@
-import { type AppRoute, type MenuSection, recordRoutes } from '../../app/route-types';
+import { recordArea } from '../../app/route-types';
 
-export const billersRoutes: AppRoute[] = recordRoutes({
+export const { routes: billersRoutes, menu: billersMenu } = recordArea({
   path: 'billers',
   plural: 'Billers',
   singular: 'Biller',
@@ -8,13 +8,5 @@ export const billersRoutes: AppRoute[] = recordRoutes({
   recover: () => import('./pages/BillersRecoverPage'),
   form: () => import('./pages/BillerFormPage'),
   pages: { new: 'BillerNewPage', edit: 'BillerEditPage', view: 'BillerViewPage' },
+  menu: { label: 'Billers' },
 });
-
-export const billersMenu: MenuSection = {
-  label: 'Billers',
-  entries: [
-    { label: 'All Billers', to: '/billers' },
-    { label: 'New Biller', to: '/billers/new' },
-    { label: 'Recover Billers', to: '/billers/recover' },
-  ],
-};

@@ -1,24 +1,19 @@
-import { type AppRoute, type MenuSection, page, recordRoutes } from '../../app/route-types';
+import { recordArea, route } from '../../app/route-types';
 
-export const customersRoutes: AppRoute[] = [
-  ...recordRoutes({
-    path: 'customers',
-    plural: 'Customers',
-    singular: 'Customer',
-    list: () => import('./pages/CustomersListPage'),
-    recover: () => import('./pages/CustomersRecoverPage'),
-    form: () => import('./pages/CustomerFormPage'),
-    pages: { new: 'CustomerNewPage', edit: 'CustomerEditPage', view: 'CustomerViewPage' },
-  }),
+const area = recordArea({
+  path: 'customers',
+  plural: 'Customers',
+  singular: 'Customer',
+  list: () => import('./pages/CustomersListPage'),
+  recover: () => import('./pages/CustomersRecoverPage'),
+  form: () => import('./pages/CustomerFormPage'),
+  pages: { new: 'CustomerNewPage', edit: 'CustomerEditPage', view: 'CustomerViewPage' },
+  menu: { label: 'Customers' },
+});
+
+export const customersRoutes = [
+  ...area.routes,
   // The spec's other name for the customer list.
-  { path: 'buyers', handle: { title: 'Customers' }, lazy: page(() => import('./pages/CustomersListPage')) },
+  route('buyers', 'Customers', () => import('./pages/CustomersListPage')),
 ];
-
-export const customersMenu: MenuSection = {
-  label: 'Customers',
-  entries: [
-    { label: 'All Customers', to: '/customers' },
-    { label: 'New Customer', to: '/customers/new' },
-    { label: 'Recover Customers', to: '/customers/recover' },
-  ],
-};
+export const customersMenu = area.menu;

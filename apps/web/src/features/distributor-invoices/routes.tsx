@@ -1,27 +1,11 @@
-import { type AppRoute, page, pageExport } from '../../app/route-types';
+import { route } from '../../app/route-types';
 
 const form = () => import('./pages/DistributorInvoiceFormPage');
 
 /** Supplier invoices; their payment histories are in the payments area's routes. */
-export const distributorInvoicesRoutes: AppRoute[] = [
-  {
-    path: 'distributors/invoices',
-    handle: { title: 'Supplier Invoices' },
-    lazy: page(() => import('./pages/DistributorInvoicesListPage')),
-  },
-  {
-    path: 'distributors/invoices/new',
-    handle: { title: 'New Supplier Invoice' },
-    lazy: pageExport(form, 'DistributorInvoiceNewPage'),
-  },
-  {
-    path: 'distributors/invoices/edit/:id',
-    handle: { title: 'Edit Supplier Invoice' },
-    lazy: pageExport(form, 'DistributorInvoiceEditPage'),
-  },
-  {
-    path: 'distributors/invoices/:id',
-    handle: { title: 'Supplier Invoice' },
-    lazy: pageExport(form, 'DistributorInvoiceViewPage'),
-  },
+export const distributorInvoicesRoutes = [
+  route('distributors/invoices', 'Supplier Invoices', () => import('./pages/DistributorInvoicesListPage')),
+  route('distributors/invoices/new', 'New Supplier Invoice', form, 'DistributorInvoiceNewPage'),
+  route('distributors/invoices/edit/:id', 'Edit Supplier Invoice', form, 'DistributorInvoiceEditPage'),
+  route('distributors/invoices/:id', 'Supplier Invoice', form, 'DistributorInvoiceViewPage'),
 ];

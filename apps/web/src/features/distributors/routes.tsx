@@ -1,20 +1,17 @@
-import { type AppRoute, type MenuSection, recordRoutes } from '../../app/route-types';
+import { recordArea } from '../../app/route-types';
 
-export const distributorsRoutes: AppRoute[] = recordRoutes({
+export const { routes: distributorsRoutes, menu: distributorsMenu } = recordArea({
   path: 'distributors',
   plural: 'Suppliers',
   singular: 'Supplier',
   list: () => import('./pages/DistributorsListPage'),
   form: () => import('./pages/DistributorFormPage'),
   pages: { new: 'DistributorNewPage', edit: 'DistributorEditPage', view: 'DistributorViewPage' },
+  menu: {
+    label: 'Distributors',
+    extra: [
+      { label: 'Supplier Invoices', to: '/distributors/invoices' },
+      { label: 'New Supplier Invoice', to: '/distributors/invoices/new' },
+    ],
+  },
 });
-
-export const distributorsMenu: MenuSection = {
-  label: 'Distributors',
-  entries: [
-    { label: 'All Suppliers', to: '/distributors' },
-    { label: 'New Supplier', to: '/distributors/new' },
-    { label: 'Supplier Invoices', to: '/distributors/invoices' },
-    { label: 'New Supplier Invoice', to: '/distributors/invoices/new' },
-  ],
-};

@@ -1,18 +1,12 @@
-import { type AppRoute, type MenuSection, recordRoutes } from '../../app/route-types';
+import { recordArea } from '../../app/route-types';
 
-export const expensesRoutes: AppRoute[] = recordRoutes({
+export const { routes: expensesRoutes, menu: expensesMenu } = recordArea({
   path: 'expenses',
-  plural: 'All Expenses',
+  plural: 'Expenses',
+  listTitle: 'All Expenses',
   singular: 'Expense',
   list: () => import('./pages/ExpensesListPage'),
   form: () => import('./pages/ExpenseFormPage'),
   pages: { new: 'ExpenseNewPage', edit: 'ExpenseEditPage', view: 'ExpenseViewPage' },
+  menu: { label: 'Expenses' },
 });
-
-export const expensesMenu: MenuSection = {
-  label: 'Expenses',
-  entries: [
-    { label: 'All Expenses', to: '/expenses' },
-    { label: 'New Expense', to: '/expenses/new' },
-  ],
-};

@@ -1,11 +1,13 @@
-import { type AppRoute, type MenuSection, page } from '../../app/route-types';
+import { type AppRoute, type MenuSection, route } from '../../app/route-types';
+
+const newInvoice = () => import('./pages/NewInvoicePage');
 
 export const invoicesRoutes: AppRoute[] = [
-  { path: 'invoices', handle: { title: 'Invoices' }, lazy: page(() => import('./pages/InvoicesListPage')) },
-  { path: 'invoices/new', handle: { title: 'New Invoice' }, lazy: page(() => import('./pages/NewInvoicePage')) },
-  { path: 'invoices/:type/new', handle: { title: 'New Invoice' }, lazy: page(() => import('./pages/NewInvoicePage')) },
-  { path: 'invoices/edit/:id', handle: { title: 'Edit Invoice' }, lazy: page(() => import('./pages/EditInvoicePage')) },
-  { path: 'invoices/:id', handle: { title: 'Invoice' }, lazy: page(() => import('./pages/InvoiceDetailPage')) },
+  route('invoices', 'Invoices', () => import('./pages/InvoicesListPage')),
+  route('invoices/new', 'New Invoice', newInvoice),
+  route('invoices/:type/new', 'New Invoice', newInvoice),
+  route('invoices/edit/:id', 'Edit Invoice', () => import('./pages/EditInvoicePage')),
+  route('invoices/:id', 'Invoice', () => import('./pages/InvoiceDetailPage')),
 ];
 
 export const invoicesMenu: MenuSection = {

@@ -1,48 +1,20 @@
-import { type AppRoute, type MenuSection, page, pageExport } from '../../app/route-types';
+import { type MenuSection, route } from '../../app/route-types';
 
+const list = () => import('./pages/PriceGroupsListPage');
+const form = () => import('./pages/PriceGroupFormPage');
+const items = () => import('./pages/PriceGroupItemsPage');
+const item = () => import('./pages/PriceGroupItemFormPage');
 const byGroup = () => import('./pages/PriceGroupByProductGroupPage');
 
-export const priceGroupsRoutes: AppRoute[] = [
-  {
-    path: 'priceGroups',
-    handle: { title: 'Customer Price Groups' },
-    lazy: page(() => import('./pages/PriceGroupsListPage')),
-  },
-  {
-    path: 'priceGroups/new',
-    handle: { title: 'New Customer Price Group' },
-    lazy: page(() => import('./pages/PriceGroupFormPage')),
-  },
-  {
-    path: 'priceGroups/edit/productGroup/:id',
-    handle: { title: 'Edit by Product Group' },
-    lazy: pageExport(byGroup, 'EditByProductGroupPage'),
-  },
-  {
-    path: 'priceGroups/edit/:id',
-    handle: { title: 'Edit Customer Price Group' },
-    lazy: page(() => import('./pages/PriceGroupFormPage')),
-  },
-  {
-    path: 'priceGroups/:id',
-    handle: { title: 'Customer Price Group' },
-    lazy: page(() => import('./pages/PriceGroupItemsPage')),
-  },
-  {
-    path: 'priceGroups/:id/add',
-    handle: { title: 'Add Item' },
-    lazy: page(() => import('./pages/PriceGroupItemFormPage')),
-  },
-  {
-    path: 'priceGroups/:id/edit/:itemID',
-    handle: { title: 'Edit Item' },
-    lazy: page(() => import('./pages/PriceGroupItemFormPage')),
-  },
-  {
-    path: 'priceGroups/:id/new/productGroup',
-    handle: { title: 'Add by Product Group' },
-    lazy: pageExport(byGroup, 'AddByProductGroupPage'),
-  },
+export const priceGroupsRoutes = [
+  route('priceGroups', 'Customer Price Groups', list),
+  route('priceGroups/new', 'New Customer Price Group', form),
+  route('priceGroups/edit/productGroup/:id', 'Edit by Product Group', byGroup, 'EditByProductGroupPage'),
+  route('priceGroups/edit/:id', 'Edit Customer Price Group', form),
+  route('priceGroups/:id', 'Customer Price Group', items),
+  route('priceGroups/:id/add', 'Add Item', item),
+  route('priceGroups/:id/edit/:itemID', 'Edit Item', item),
+  route('priceGroups/:id/new/productGroup', 'Add by Product Group', byGroup, 'AddByProductGroupPage'),
 ];
 
 export const priceGroupsMenu: MenuSection = {

@@ -1,33 +1,13 @@
-import { type AppRoute, type MenuSection, page, pageExport } from '../../app/route-types';
+import { type MenuSection, route } from '../../app/route-types';
 
 const form = () => import('./pages/ProductGroupFormPage');
 
-export const productGroupsRoutes: AppRoute[] = [
-  {
-    path: 'productGroups',
-    handle: { title: 'Product Price Groups' },
-    lazy: page(() => import('./pages/ProductGroupsListPage')),
-  },
-  {
-    path: 'productGroups/new',
-    handle: { title: 'New Product Price Group' },
-    lazy: pageExport(form, 'ProductGroupNewPage'),
-  },
-  {
-    path: 'productGroups/edit/:id',
-    handle: { title: 'Group Price Change' },
-    lazy: pageExport(form, 'ProductGroupEditPage'),
-  },
-  {
-    path: 'productGroups/:id',
-    handle: { title: 'Product Price Group' },
-    lazy: page(() => import('./pages/ProductGroupItemsPage')),
-  },
-  {
-    path: 'productGroups/:id/add',
-    handle: { title: 'Add to Product Price Group' },
-    lazy: page(() => import('./pages/ProductGroupAddItemPage')),
-  },
+export const productGroupsRoutes = [
+  route('productGroups', 'Product Price Groups', () => import('./pages/ProductGroupsListPage')),
+  route('productGroups/new', 'New Product Price Group', form, 'ProductGroupNewPage'),
+  route('productGroups/edit/:id', 'Group Price Change', form, 'ProductGroupEditPage'),
+  route('productGroups/:id', 'Product Price Group', () => import('./pages/ProductGroupItemsPage')),
+  route('productGroups/:id/add', 'Add to Product Price Group', () => import('./pages/ProductGroupAddItemPage')),
 ];
 
 export const productGroupsMenu: MenuSection = {

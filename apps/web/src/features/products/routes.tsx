@@ -1,33 +1,20 @@
-import { type AppRoute, type MenuSection, page, recordRoutes } from '../../app/route-types';
+import { type AppRoute, recordArea, route } from '../../app/route-types';
+
+const area = recordArea({
+  path: 'products',
+  plural: 'Products',
+  singular: 'Product',
+  list: () => import('./pages/ProductsListPage'),
+  recover: () => import('./pages/ProductsRecoverPage'),
+  form: () => import('./pages/ProductFormPage'),
+  pages: { new: 'ProductNewPage', edit: 'ProductEditPage', view: 'ProductViewPage' },
+  menu: { label: 'Products', extra: [{ label: 'Barcode Labels', to: '/products/barcode' }] },
+});
 
 export const productsRoutes: AppRoute[] = [
-  {
-    path: 'products/barcode',
-    handle: { title: 'Barcode Labels' },
-    lazy: page(() => import('./pages/BarcodeLabelsPage')),
-  },
-  {
-    path: 'products/barcode/print',
-    handle: { title: 'Print Barcode Labels' },
-    lazy: page(() => import('./pages/BarcodePrintPage')),
-  },
-  ...recordRoutes({
-    path: 'products',
-    plural: 'Products',
-    singular: 'Product',
-    list: () => import('./pages/ProductsListPage'),
-    recover: () => import('./pages/ProductsRecoverPage'),
-    form: () => import('./pages/ProductFormPage'),
-    pages: { new: 'ProductNewPage', edit: 'ProductEditPage', view: 'ProductViewPage' },
-  }),
+  route('products/barcode', 'Barcode Labels', () => import('./pages/BarcodeLabelsPage')),
+  route('products/barcode/print', 'Print Barcode Labels', () => import('./pages/BarcodePrintPage')),
+  ...area.routes,
 ];
 
-export const productsMenu: MenuSection = {
-  label: 'Products',
-  entries: [
-    { label: 'All Products', to: '/products' },
-    { label: 'New Product', to: '/products/new' },
-    { label: 'Barcode Labels', to: '/products/barcode' },
-    { label: 'Recover Products', to: '/products/recover' },
-  ],
-};
+export const productsMenu = area.menu;

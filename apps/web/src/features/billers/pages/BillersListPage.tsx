@@ -1,7 +1,6 @@
-import { Button } from '@mantine/core';
 import type { Biller } from '@wd/contracts';
-import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
+import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { activeBillers, useDeleteBillers } from '../api';
 import { billerColumns } from '../components/billerColumns';
 
@@ -12,22 +11,9 @@ export default function BillersListPage() {
       title="Billers"
       source={activeBillers}
       addNewTo="/billers/new"
-      headerActions={
-        <Button variant="default" component={Link} to="/billers/recover">
-          Recover
-        </Button>
-      }
+      recoverTo="/billers/recover"
       columns={billerColumns}
-      rowActions={(b) => [
-        { label: 'View', to: `/billers/${b.id}` },
-        { label: 'Edit', to: `/billers/edit/${b.id}` },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: { title: 'Are you sure you want to delete?', message: b.company },
-          run: () => remove.mutateAsync([b.id]),
-        },
-      ]}
+      rowActions={(b) => [...viewEdit('billers', b.id), deleteAction(b.company, () => remove.mutateAsync([b.id]))]}
     />
   );
 }

@@ -1,8 +1,7 @@
-import { Button } from '@mantine/core';
 import type { Customer } from '@wd/contracts';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
+import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { activeCustomers, useDeleteCustomers } from '../api';
 import { customerColumns } from '../components/customerColumns';
 import { type CertificateDialog, ResaleCertificateDialogs } from '../components/ResaleCertificateActions';
@@ -17,11 +16,7 @@ export default function CustomersListPage() {
         title="Customers"
         source={activeCustomers}
         addNewTo="/customers/new"
-        headerActions={
-          <Button variant="default" component={Link} to="/customers/recover">
-            Recover
-          </Button>
-        }
+        recoverTo="/customers/recover"
         columns={customerColumns}
         // A customer not verified for 365 days or more is highlighted as a warning.
         rowProps={(c) =>
@@ -29,16 +24,10 @@ export default function CustomersListPage() {
         }
         inlineActions={3}
         rowActions={(c) => [
-          { label: 'View', to: `/customers/${c.id}` },
-          { label: 'Edit', to: `/customers/edit/${c.id}` },
+          ...viewEdit('customers', c.id),
           { label: 'View Resale Certificate', run: () => setDialog({ kind: 'view', customer: c }), reload: false },
           { label: 'Sign Resale Certificate', run: () => setDialog({ kind: 'sign', customer: c }), reload: false },
-          {
-            label: 'Delete',
-            color: 'red',
-            confirm: { title: 'Are you sure you want to delete?', message: c.company },
-            run: () => remove.mutateAsync([c.id]),
-          },
+          deleteAction(c.company, () => remove.mutateAsync([c.id])),
         ]}
       />
       <ResaleCertificateDialogs dialog={dialog} onClose={close} />

@@ -2,6 +2,7 @@ import type { DistributorInvoice } from '@wd/contracts';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
+import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { useDistributorOptions } from '../../distributors/api';
 import { moneyColumn } from '../../invoices/components/columns';
 import * as Filter from '../../invoices/components/ListFilters';
@@ -53,8 +54,7 @@ export default function DistributorInvoicesListPage() {
           moneyColumn<DistributorInvoice>('amountDue', 'Due', totals?.amountDue, 'supplier-total-due'),
         ]}
         rowActions={(i) => [
-          { label: 'View', to: `/distributors/invoices/${i.id}` },
-          { label: 'Edit', to: `/distributors/invoices/edit/${i.id}` },
+          ...viewEdit('distributors/invoices', i.id),
           {
             label: 'Add Payment',
             reload: false,
@@ -68,15 +68,7 @@ export default function DistributorInvoicesListPage() {
               }),
           },
           { label: 'View Payments', to: `/distributors/invoices/${i.id}/payments` },
-          {
-            label: 'Delete',
-            color: 'red',
-            confirm: {
-              title: 'Are you sure you want to delete?',
-              message: `${i.distributor} #${i.invoiceNo} and its payments`,
-            },
-            run: () => remove.mutateAsync(i.id),
-          },
+          deleteAction(`${i.distributor} #${i.invoiceNo} and its payments`, () => remove.mutateAsync(i.id)),
         ]}
         emptyText="No supplier invoices"
       />

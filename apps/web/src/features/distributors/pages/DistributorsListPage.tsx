@@ -1,5 +1,6 @@
 import type { Distributor } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
+import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { allDistributors, useDeleteDistributor } from '../api';
 
 export default function DistributorsListPage() {
@@ -16,15 +17,9 @@ export default function DistributorsListPage() {
         { key: 'address', title: 'Address', sortable: true },
       ]}
       rowActions={(d) => [
-        { label: 'View', to: `/distributors/${d.id}` },
-        { label: 'Edit', to: `/distributors/edit/${d.id}` },
+        ...viewEdit('distributors', d.id),
         { label: 'Payments', to: `/distributors/${d.id}/payments` },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: { title: 'Are you sure you want to delete?', message: d.company },
-          run: () => remove.mutateAsync(d.id),
-        },
+        deleteAction(d.company, () => remove.mutateAsync(d.id)),
       ]}
     />
   );

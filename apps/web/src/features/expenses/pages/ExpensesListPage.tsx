@@ -2,6 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import { type Expense, MONTHS } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { DateText, MoneyText } from '../../../components/MoneyText';
+import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { allExpenses, useDeleteExpense } from '../api';
 
 const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
@@ -57,16 +58,7 @@ export default function ExpensesListPage() {
           footer: <MoneyText value={totals?.amount ?? 0} fw={700} data-testid="expenses-total" />,
         },
       ]}
-      rowActions={(e) => [
-        { label: 'View', to: `/expenses/${e.id}` },
-        { label: 'Edit', to: `/expenses/edit/${e.id}` },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: { title: 'Are you sure you want to delete?', message: e.reference },
-          run: () => remove.mutateAsync(e.id),
-        },
-      ]}
+      rowActions={(e) => [...viewEdit('expenses', e.id), deleteAction(e.reference, () => remove.mutateAsync(e.id))]}
     />
   );
 }

@@ -2,6 +2,7 @@ import { addDays, type Invoice, todayIn } from '@wd/contracts';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
+import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { useBillerOptions } from '../../billers/api';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
@@ -63,8 +64,7 @@ export default function InvoicesListPage() {
         ]}
         inlineActions={3}
         rowActions={(i) => [
-          { label: 'View', to: `/invoices/${i.id}` },
-          { label: 'Edit', to: `/invoices/edit/${i.id}` },
+          ...viewEdit('invoices', i.id),
           { label: 'Add Payment', run: () => setPaying(paymentTarget(i)), reload: false },
           { label: 'View Payments', to: `/payment/invoice/${i.id}` },
           {
@@ -77,15 +77,7 @@ export default function InvoicesListPage() {
             hidden: i.type !== 'consignment',
             run: () => update.mutateAsync({ id: i.id, transferStatus: true }),
           },
-          {
-            label: 'Delete',
-            color: 'red',
-            confirm: {
-              title: 'Are you sure you want to delete?',
-              message: `${i.invoiceNo}, its lines and its payments`,
-            },
-            run: () => remove.mutateAsync(i.id),
-          },
+          deleteAction(`${i.invoiceNo}, its lines and its payments`, () => remove.mutateAsync(i.id)),
         ]}
         emptyText="No invoices"
       />

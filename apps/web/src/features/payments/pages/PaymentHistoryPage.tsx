@@ -4,6 +4,7 @@ import { useLoaderData, useParams } from 'react-router';
 import type { Column } from '../../../components/DataTable';
 import { ListPage } from '../../../components/ListPage';
 import { DateText, MoneyText } from '../../../components/MoneyText';
+import { deleteAction } from '../../../components/row-actions';
 import { formatMoney } from '../../../lib/format';
 import * as Filter from '../../invoices/components/ListFilters';
 import { type PaymentRow, type PaymentTotals, paymentHistory, useDeletePayment } from '../api';
@@ -77,12 +78,7 @@ export default function PaymentHistoryPage() {
               return cheque.open(p.referenceNo);
             },
           },
-          {
-            label: 'Delete',
-            color: 'red',
-            confirm: { title: 'Are you sure you want to delete?', message: p.referenceNo },
-            run: () => remove.mutateAsync(p),
-          },
+          deleteAction(p.referenceNo, () => remove.mutateAsync(p)),
         ]}
       />
       <ChequeViewer viewer={cheque} />

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { ListPage } from '../../../components/ListPage';
 import { MoneyText } from '../../../components/MoneyText';
+import { deleteAction } from '../../../components/row-actions';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { groupItems, useAddAllProducts, useDeletePriceGroupItems, usePriceGroup } from '../api';
@@ -89,12 +90,7 @@ export default function PriceGroupItemsPage() {
       ]}
       rowActions={(item) => [
         { label: 'Edit', to: `/priceGroups/${id}/edit/${item.id}` },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: { title: 'Are you sure you want to delete?', message: item.productName },
-          run: () => deleteItems.mutateAsync([item.id]),
-        },
+        deleteAction(item.productName, () => deleteItems.mutateAsync([item.id])),
       ]}
       bulkActions={
         isDefault

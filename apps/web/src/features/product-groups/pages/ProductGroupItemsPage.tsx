@@ -2,6 +2,7 @@ import type { Product } from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
+import { deleteAction } from '../../../components/row-actions';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { productColumns } from '../../products/components/productColumns';
@@ -30,15 +31,7 @@ export default function ProductGroupItemsPage() {
       columns={productColumns}
       rowActions={(p) => [
         { label: 'View', to: `/products/${p.id}` },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: {
-            title: 'Are you sure you want to delete?',
-            message: `${p.name} leaves the group and keeps its prices.`,
-          },
-          run: () => remove.mutateAsync(p.id),
-        },
+        deleteAction(`${p.name} leaves the group and keeps its prices.`, () => remove.mutateAsync(p.id)),
       ]}
     />
   );

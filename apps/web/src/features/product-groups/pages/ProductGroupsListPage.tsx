@@ -1,6 +1,7 @@
 import type { ProductGroup } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { MoneyText } from '../../../components/MoneyText';
+import { deleteAction } from '../../../components/row-actions';
 import { allProductGroups, useDeleteProductGroup } from '../api';
 
 export default function ProductGroupsListPage() {
@@ -39,15 +40,9 @@ export default function ProductGroupsListPage() {
       rowActions={(g) => [
         { label: 'View/Edit', to: `/productGroups/${g.id}` },
         { label: 'Group Price Change', to: `/productGroups/edit/${g.id}` },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: {
-            title: 'Are you sure you want to delete?',
-            message: `${g.name}: its ${g.productCount} products leave the group and keep their prices.`,
-          },
-          run: () => remove.mutateAsync(g.id),
-        },
+        deleteAction(`${g.name}: its ${g.productCount} products leave the group and keep their prices.`, () =>
+          remove.mutateAsync(g.id),
+        ),
       ]}
       inlineActions={3}
     />

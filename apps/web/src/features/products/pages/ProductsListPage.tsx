@@ -1,7 +1,6 @@
-import { Button } from '@mantine/core';
 import type { Product } from '@wd/contracts';
-import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
+import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { activeProducts, useDeleteProducts } from '../api';
 import { productColumns } from '../components/productColumns';
 
@@ -12,23 +11,10 @@ export default function ProductsListPage() {
       title="Products"
       source={activeProducts}
       addNewTo="/products/new"
-      headerActions={
-        <Button variant="default" component={Link} to="/products/recover">
-          Recover
-        </Button>
-      }
+      recoverTo="/products/recover"
       searchPlaceholder="Name, barcode or category"
       columns={[...productColumns, { key: 'quantitySold', title: 'Sold', align: 'right' }]}
-      rowActions={(p) => [
-        { label: 'View', to: `/products/${p.id}` },
-        { label: 'Edit', to: `/products/edit/${p.id}` },
-        {
-          label: 'Delete',
-          color: 'red',
-          confirm: { title: 'Are you sure you want to delete?', message: p.name },
-          run: () => remove.mutateAsync([p.id]),
-        },
-      ]}
+      rowActions={(p) => [...viewEdit('products', p.id), deleteAction(p.name, () => remove.mutateAsync([p.id]))]}
       bulkActions={[
         {
           label: 'Delete selected',

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import type { RowAction } from './ListPage';
+
+/** View and Edit of a record area's row: `/<path>/<id>` and `/<path>/edit/<id>`. */
+export function viewEdit(path: string, id: number): RowAction[] {
+  return [
+    { label: 'View', to: `/${path}/${id}` },
+    { label: 'Edit', to: `/${path}/edit/${id}` },
+  ];
+}
+
+/** Delete, asked first with the spec's 'Are you sure you want to delete?' and what goes. */
+export function deleteAction(message: ReactNode, run: () => Promise<unknown>): RowAction {
+  return { label: 'Delete', color: 'red', confirm: { title: 'Are you sure you want to delete?', message }, run };
+}
