@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses, invoices } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
+import { recordRows } from '../../lib/table-rows.js';
 
 const columns = {
   id: billers.id,
@@ -43,6 +44,7 @@ const sortable = {
 const searchable = [billers.company, billers.name, billers.city, billers.state, billers.phone, billers.email];
 
 export const billersRepository = {
+  ...recordRows(billers, columns),
   list(db: Tx, filter: ListFilter, deleted: boolean) {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(billers),
@@ -65,16 +67,6 @@ export const billersRepository = {
   /** Billers by id, deleted or not, locked for a change. */
   findMany(db: Tx, ids: number[]) {
     return db.select(columns).from(billers).where(inArray(billers.id, ids)).for('update');
-  },
-
-  async insert(db: Tx, values: typeof billers.$inferInsert) {
-    const [row] = await db.insert(billers).values(values).returning(columns);
-    return row;
-  },
-
-  async update(db: Tx, id: number, values: Partial<typeof billers.$inferInsert>) {
-    const [row] = await db.update(billers).set(values).where(eq(billers.id, id)).returning(columns);
-    return row;
   },
 
   /** What still points at a biller, by name: a biller with any is never removed permanently. */

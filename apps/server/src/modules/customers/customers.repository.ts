@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
+import { idRows } from '../../lib/table-rows.js';
 
 const columns = {
   id: customers.id,
@@ -53,6 +54,7 @@ const searchable = [
 ];
 
 export const customersRepository = {
+  ...idRows(customers),
   list(db: Tx, filter: ListFilter, deleted: boolean) {
     return listPage(filter, {
       from: (fields) => select(db, fields),
@@ -79,15 +81,6 @@ export const customersRepository = {
   async lock(db: Tx, id: number) {
     const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
     return row;
-  },
-
-  async insert(db: Tx, values: typeof customers.$inferInsert) {
-    const [row] = await db.insert(customers).values(values).returning({ id: customers.id });
-    return row.id;
-  },
-
-  async update(db: Tx, id: number, values: Partial<typeof customers.$inferInsert>) {
-    await db.update(customers).set(values).where(eq(customers.id, id));
   },
 
   /** What still points at a customer: one with any is never removed permanently. */

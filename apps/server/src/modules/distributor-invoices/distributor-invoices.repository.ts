@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributors } from '../../db/schema/index.js';
 import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { idRows } from '../../lib/table-rows.js';
 
 const columns = {
   id: distributorInvoices.id,
@@ -56,6 +57,7 @@ const listTotals = {
 };
 
 export const distributorInvoicesRepository = {
+  ...idRows(distributorInvoices),
   list(db: Tx, filter: DistributorInvoiceFilter) {
     const where: (SQL | undefined)[] = [
       searchCondition(filter.searchQuery, [
@@ -90,18 +92,5 @@ export const distributorInvoicesRepository = {
       .where(eq(distributorInvoices.id, id))
       .for('update');
     return row;
-  },
-
-  async insert(db: Tx, values: typeof distributorInvoices.$inferInsert) {
-    const [row] = await db.insert(distributorInvoices).values(values).returning({ id: distributorInvoices.id });
-    return row.id;
-  },
-
-  async update(db: Tx, id: number, values: Partial<typeof distributorInvoices.$inferInsert>) {
-    await db.update(distributorInvoices).set(values).where(eq(distributorInvoices.id, id));
-  },
-
-  async remove(db: Tx, id: number) {
-    await db.delete(distributorInvoices).where(eq(distributorInvoices.id, id));
   },
 };

@@ -3,6 +3,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributors } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
+import { recordRows } from '../../lib/table-rows.js';
 
 const columns = {
   id: distributors.id,
@@ -14,6 +15,7 @@ const columns = {
 const searchable = [distributors.company, distributors.email, distributors.phone, distributors.address];
 
 export const distributorsRepository = {
+  ...recordRows(distributors, columns),
   list(db: Tx, filter: ListFilter) {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(distributors),
@@ -28,17 +30,6 @@ export const distributorsRepository = {
     const query = db.select(columns).from(distributors).where(eq(distributors.id, id));
     const [row] = lock ? await query.for('update') : await query;
     return row;
-  },
-  async insert(db: Tx, values: typeof distributors.$inferInsert) {
-    const [row] = await db.insert(distributors).values(values).returning(columns);
-    return row;
-  },
-  async update(db: Tx, id: number, values: Partial<typeof distributors.$inferInsert>) {
-    const [row] = await db.update(distributors).set(values).where(eq(distributors.id, id)).returning(columns);
-    return row;
-  },
-  async remove(db: Tx, id: number) {
-    await db.delete(distributors).where(eq(distributors.id, id));
   },
   /** What still points at a supplier: one with any can not be deleted. */
   async references(db: Tx, id: number): Promise<Record<string, number>> {

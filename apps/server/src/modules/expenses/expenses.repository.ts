@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { idRows } from '../../lib/table-rows.js';
 
 const columns = {
   id: expenses.id,
@@ -31,6 +32,7 @@ function select<F extends SelectedFields>(db: Tx, fields: F) {
 }
 
 export const expensesRepository = {
+  ...idRows(expenses),
   /** One page, the count and the sum of amounts over every matching row (the footer). */
   list(db: Tx, filter: ExpenseListFilter) {
     return listPage(filter, {
@@ -58,15 +60,5 @@ export const expensesRepository = {
     const result = await db.execute<{ n: string }>(sql`select nextval('expense_reference_seq') as n`);
     const rows = (result as unknown as { rows: { n: string }[] }).rows;
     return `EXP-${String(rows[0].n).padStart(6, '0')}`;
-  },
-  async insert(db: Tx, values: typeof expenses.$inferInsert) {
-    const [row] = await db.insert(expenses).values(values).returning({ id: expenses.id });
-    return row.id;
-  },
-  async update(db: Tx, id: number, values: Partial<typeof expenses.$inferInsert>) {
-    await db.update(expenses).set(values).where(eq(expenses.id, id));
-  },
-  async remove(db: Tx, id: number) {
-    await db.delete(expenses).where(eq(expenses.id, id));
   },
 };

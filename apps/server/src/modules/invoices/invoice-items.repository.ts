@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { invoiceItems, invoices } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
+import { idRows } from '../../lib/table-rows.js';
 
 const itemColumns = {
   id: invoiceItems.id,
@@ -56,6 +57,7 @@ const sortable = {
 
 /** The lines of invoices: each keeps a snapshot of its product (docs/business-rules.md). */
 export const invoiceItemsRepository = {
+  ...idRows(invoiceItems),
   list(db: Tx, invoiceId: number, filter: ListFilter) {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(invoiceItems),
@@ -93,19 +95,6 @@ export const invoiceItemsRepository = {
       .orderBy(asc(invoiceItems.id))
       .limit(1);
     return row;
-  },
-
-  async insert(db: Tx, values: typeof invoiceItems.$inferInsert) {
-    const [row] = await db.insert(invoiceItems).values(values).returning({ id: invoiceItems.id });
-    return row.id;
-  },
-
-  async update(db: Tx, id: number, values: Partial<typeof invoiceItems.$inferInsert>) {
-    await db.update(invoiceItems).set(values).where(eq(invoiceItems.id, id));
-  },
-
-  async remove(db: Tx, id: number) {
-    await db.delete(invoiceItems).where(eq(invoiceItems.id, id));
   },
 
   /** Earlier lines of a product for a customer (or walk-ins) on submitted invoices, newest first. */

@@ -12,6 +12,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
 import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { idRows } from '../../lib/table-rows.js';
 
 /** An invoice with its biller's and customer's names and the customer's price group. */
 function select(db: Tx, fields: SelectedFields) {
@@ -112,6 +113,7 @@ const listTotals = {
 };
 
 export const invoicesRepository = {
+  ...idRows(invoices),
   list(db: Tx, filter: InvoiceFilter) {
     const where: (SQL | undefined)[] = [
       searchCondition(filter.searchQuery, [invoices.invoiceNo, customers.company, billers.company, invoices.status]),
@@ -148,18 +150,5 @@ export const invoicesRepository = {
   async nextInvoiceNo(db: Tx) {
     const result = await db.execute<{ n: string }>(sql`select nextval('invoice_no_seq') as n`);
     return `Invoice/${(result as unknown as { rows: { n: string }[] }).rows[0].n}`;
-  },
-
-  async insert(db: Tx, values: typeof invoices.$inferInsert) {
-    const [row] = await db.insert(invoices).values(values).returning({ id: invoices.id });
-    return row.id;
-  },
-
-  async update(db: Tx, id: number, values: Partial<typeof invoices.$inferInsert>) {
-    await db.update(invoices).set(values).where(eq(invoices.id, id));
-  },
-
-  async remove(db: Tx, id: number) {
-    await db.delete(invoices).where(eq(invoices.id, id));
   },
 };

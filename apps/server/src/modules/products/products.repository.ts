@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-o
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
+import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a product (prices in cents; mapped to the contract by toProduct). */
 export const productColumns = {
@@ -65,6 +66,7 @@ function codeMatch(text: string) {
 }
 
 export const productsRepository = {
+  ...recordRows(products, productColumns),
   list(db: Tx, filter: ListFilter, deleted: boolean) {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(products),
@@ -155,16 +157,6 @@ export const productsRepository = {
       .select({ id: products.id, name: products.name })
       .from(products)
       .where(and(active, eq(col, value), exceptId ? ne(products.id, exceptId) : undefined));
-    return row;
-  },
-
-  async insert(db: Tx, values: typeof products.$inferInsert) {
-    const [row] = await db.insert(products).values(values).returning(productColumns);
-    return row;
-  },
-
-  async update(db: Tx, id: number, values: Partial<typeof products.$inferInsert>) {
-    const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning(productColumns);
     return row;
   },
 };
