@@ -5,6 +5,8 @@ test('scan five products into a price-group customer’s invoice, return one dam
   page,
   request,
 }) => {
+  // A whole day at the counter in one flow: scans, a return, two payments, the list and the history.
+  test.setTimeout(60_000);
   const token = await apiToken(request);
   const headers = { Token: token };
   const tag = uniqueName('Scan');
