@@ -86,3 +86,63 @@ export function registerCalls<T extends Record<string, Call>>(app: FastifyInstan
     });
   }
 }
+
+/**
+ * The generic handlers below serve any area's calls, so they take the widest
+ * context and answer `never`: the response schema still checks each answer
+ * at run time, and each area's API tests check the shapes.
+ */
+type Ctx = CallContext<Call>;
+const idOf = (c: Ctx) => (c.params as unknown as { id?: number } | undefined)?.id as number;
+/** One id from the path (`…/delete/:id`) or many from the body (`{ ids }`). */
+const idsOf = (c: Ctx) => (idOf(c) ? [idOf(c)] : (c.body as unknown as { ids: number[] }).ids);
+
+/** What a record area's service offers: a list, one record by id, create and update. */
+interface RecordService {
+  list(filter: never, deleted?: boolean): unknown;
+  get(id: number): Promise<unknown>;
+  create(input: never, user: AuthUser): Promise<unknown>;
+  update(input: never, user: AuthUser): Promise<unknown>;
+}
+
+/** list, get, create and update; the single record answers under `key` (`{ expense: … }`). */
+function baseHandlers(key: string, service: RecordService) {
+  const one = async (record: Promise<unknown>) => ({ [key]: await record }) as never;
+  return {
+    list: (c: Ctx) => service.list(c.body as never) as never,
+    get: (c: Ctx) => one(service.get(idOf(c))),
+    create: (c: Ctx) => one(service.create(c.body as never, c.user)),
+    update: (c: Ctx) => one(service.update(c.body as never, c.user)),
+  };
+}
+
+/** The handlers of a plain record area's list, get, create, update and delete (by id) calls. */
+export function recordHandlers(
+  key: string,
+  service: RecordService & { delete(id: number, user: AuthUser): Promise<{ message: string }> },
+) {
+  return { ...baseHandlers(key, service), delete: (c: Ctx) => service.delete(idOf(c), c.user) };
+}
+
+/**
+ * The handlers of a soft-deletable area (lib/soft-delete.ts): the record
+ * calls plus the deleted list, and delete and recover by one id or many.
+ */
+export function softDeleteHandlers(
+  key: string,
+  service: RecordService & {
+    delete(ids: number[], user: AuthUser): Promise<{ message: string }>;
+    recover(ids: number[], user: AuthUser): Promise<{ message: string }>;
+  },
+) {
+  const remove = (c: Ctx) => service.delete(idsOf(c), c.user);
+  const recover = (c: Ctx) => service.recover(idsOf(c), c.user);
+  return {
+    ...baseHandlers(key, service),
+    listDeleted: (c: Ctx) => service.list(c.body as never, true) as never,
+    deleteOne: remove,
+    delete: remove,
+    recoverOne: recover,
+    recover,
+  };
+}

@@ -1,22 +1,14 @@
 import { billerCalls, idParams } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCalls } from '../../lib/routes.js';
+import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { createBillersService } from './billers.service.js';
 
 export async function billersRoutes(app: FastifyInstance) {
   const service = createBillersService(app.ctx);
   registerCalls(app, billerCalls, {
-    list: ({ body }) => service.list(body),
-    listDeleted: ({ body }) => service.list(body, true),
-    create: async ({ body, user }) => ({ biller: await service.create(body, user) }),
-    update: async ({ body, user }) => ({ biller: await service.update(body, user) }),
+    ...softDeleteHandlers('biller', service),
     setLogo: async ({ params, file, user }) => ({ biller: await service.setLogo(params.id, file!, user) }),
-    deleteOne: ({ params, user }) => service.delete([params.id], user),
-    delete: ({ body, user }) => service.delete(body.ids, user),
-    recoverOne: ({ params, user }) => service.recover([params.id], user),
-    recover: ({ body, user }) => service.recover(body.ids, user),
-    get: async ({ params }) => ({ biller: await service.find(params.id) }),
   });
 }
 

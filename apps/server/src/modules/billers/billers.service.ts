@@ -24,7 +24,7 @@ type UpdateInput = z.output<typeof billerUpdateInput>;
 
 export function createBillersService({ db }: AppContext) {
   return {
-    async find(id: number) {
+    async get(id: number) {
       const row = await repo.find(db, id);
       if (!row) throw new NotFoundError(PARTY_MESSAGES.billerNotFound);
       return toBiller(row);

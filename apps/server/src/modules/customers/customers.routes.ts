@@ -2,20 +2,13 @@ import { customerCalls, PARTY_MESSAGES } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCalls } from '../../lib/routes.js';
+import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { createCustomersService } from './customers.service.js';
 
 export async function customersRoutes(app: FastifyInstance) {
   const service = createCustomersService(app.ctx);
   registerCalls(app, customerCalls, {
-    list: ({ body }) => service.list(body),
-    listDeleted: ({ body }) => service.list(body, true),
-    create: async ({ body, user }) => ({ customer: await service.create(body, user) }),
-    update: async ({ body, user }) => ({ customer: await service.update(body, user) }),
-    deleteOne: ({ params, user }) => service.delete([params.id], user),
-    delete: ({ body, user }) => service.delete(body.ids, user),
-    recoverOne: ({ params, user }) => service.recover([params.id], user),
-    recover: ({ body, user }) => service.recover(body.ids, user),
+    ...softDeleteHandlers('customer', service),
     signResaleCertificate: async ({ params, file, user }) => ({
       customer: await service.signResaleCertificate(params.id, file!, user),
     }),
@@ -26,7 +19,6 @@ export async function customersRoutes(app: FastifyInstance) {
         .header('content-disposition', `attachment; filename="Resale_Certificate_${params.id}.pdf"`);
       return pdf;
     },
-    get: async ({ params }) => ({ customer: await service.find(params.id) }),
   });
 }
 

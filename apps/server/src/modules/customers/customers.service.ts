@@ -57,7 +57,7 @@ export function createCustomersService({ db, config }: AppContext) {
   };
 
   return {
-    find: async (id: number) => toCustomer(await findRow(id)),
+    get: async (id: number) => toCustomer(await findRow(id)),
 
     async list(filter: ListFilter, deleted = false) {
       const { rows, totalRows } = await repo.list(db, filter, deleted);

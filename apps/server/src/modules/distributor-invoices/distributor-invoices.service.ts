@@ -81,7 +81,7 @@ export function createDistributorInvoicesService({ db }: AppContext) {
     },
 
     /** Deletes the supplier invoice with its payments, keeping a record of both. */
-    async remove(id: number, user: AuthUser) {
+    async delete(id: number, user: AuthUser) {
       await db.transaction(async (tx) => {
         await lock(tx, id);
         const [before, payments] = await Promise.all([

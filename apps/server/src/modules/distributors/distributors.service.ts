@@ -19,7 +19,7 @@ type UpdateInput = z.output<typeof distributorUpdateInput>;
 
 export function createDistributorsService({ db }: AppContext) {
   return {
-    async find(id: number) {
+    async get(id: number) {
       const row = await repo.find(db, id);
       if (!row) throw new NotFoundError(PARTY_MESSAGES.distributorNotFound);
       return row;

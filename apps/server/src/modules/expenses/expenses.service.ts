@@ -31,7 +31,7 @@ async function assertBiller(tx: Tx, id: number) {
 
 export function createExpensesService({ db }: AppContext) {
   return {
-    async find(id: number) {
+    async get(id: number) {
       const row = await repo.find(db, id);
       if (!row) throw new NotFoundError(PARTY_MESSAGES.expenseNotFound);
       return toExpense(row);
