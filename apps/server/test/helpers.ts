@@ -124,7 +124,7 @@ export function multipart(parts: { name: string; filename?: string; contentType?
  * The test file's app, used as the app itself (`t.call(…)`): created before
  * the file's tests on a fresh database and closed after them.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+export function testApp(overrides: Partial<Config> = {}): TestApp {
   let instance: TestApp | undefined;
   beforeAll(async () => {
     instance = await createTestApp(overrides);

@@ -1,7 +1,7 @@
 import * as contracts from '@wd/contracts';
 import { type Call, callPath } from '@wd/contracts';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helpers.js';
+import { testApp } from '../../test/helpers.js';
 
 /** Every call of the table of calls (every `…Calls` export of contracts). */
 const table: [string, Call][] = Object.entries(contracts)
@@ -12,7 +12,7 @@ const table: [string, Call][] = Object.entries(contracts)
 
 const sample = (call: Call) => `/api/${callPath(call, new Proxy({}, { get: () => 1 }) as Record<string, unknown>)}`;
 
-const t = useTestApp();
+const t = testApp();
 
 describe('the table of calls', () => {
   it('holds the calls of every area', () => {

@@ -1,11 +1,11 @@
 import bwipjs from 'bwip-js/node';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 import { expectSortRefused } from '../../../test/lists.js';
 import { renderOptions } from './barcode-image.js';
 
-const t = useTestApp();
+const t = testApp();
 
 /** UPC-A digit patterns (left-hand, odd parity) as module widths: space, bar, space, bar. */
 const L_CODES: Record<string, number> = {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipart, useTestApp } from '../../../test/helpers.js';
+import { multipart, testApp } from '../../../test/helpers.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-const t = useTestApp();
+const t = testApp();
 let png: Buffer;
 beforeAll(async () => {
   png = await barcodePng('LOGO-1', 'code128');

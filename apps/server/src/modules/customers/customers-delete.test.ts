@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { multipart, useTestApp } from '../../../test/helpers.js';
+import { multipart, testApp } from '../../../test/helpers.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-const t = useTestApp();
+const t = testApp();
 
 const newCustomer = async (company: string) =>
   (await t.call('POST', '/api/customer/new/', { company }, t.adminToken)).json().customer as { id: number };

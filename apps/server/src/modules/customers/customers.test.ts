@@ -1,11 +1,11 @@
 import { addDays, todayIn } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { multipart, useTestApp } from '../../../test/helpers.js';
+import { multipart, testApp } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-const t = useTestApp();
+const t = testApp();
 
 const quickStop = {
   company: 'Quick Stop Market',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 
-const t = useTestApp();
+const t = testApp();
 let distributorId: number;
 beforeAll(async () => {
   distributorId = (await t.call('POST', '/api/distributor/insert/', { company: 'Core-Mark' }, t.adminToken)).json()

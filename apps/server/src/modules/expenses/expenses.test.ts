@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 
-const t = useTestApp();
+const t = testApp();
 
 const add = (fields: Record<string, unknown>) =>
   t.call(

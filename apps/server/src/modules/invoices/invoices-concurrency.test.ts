@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 
-const t = useTestApp();
+const t = testApp();
 
 const { newInvoice, summary, pay } = invoiceCalls(() => t);
 

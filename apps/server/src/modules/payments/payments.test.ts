@@ -6,11 +6,11 @@ import {
 } from '@wd/contracts';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { multipart, useTestApp } from '../../../test/helpers.js';
+import { multipart, testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
-const t = useTestApp();
+const t = testApp();
 
 const { newInvoice, summary, pay, addLine, setInvoice } = invoiceCalls(() => t);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 import { expectSortRefused, sortedColumn } from '../../../test/lists.js';
 
-const t = useTestApp();
+const t = testApp();
 
 async function newPriceGroup(name: string) {
   const res = await t.call('POST', '/api/priceGroup/new/', { name }, t.adminToken);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 import { expectSortRefused, sortedColumn } from '../../../test/lists.js';
 
-const t = useTestApp();
+const t = testApp();
 
 async function newGroup(
   name = 'Chips 1oz',

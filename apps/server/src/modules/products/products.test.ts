@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct, freshUpcBody } from '../../../test/catalog.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 import { expectSortRefused } from '../../../test/lists.js';
 
-const t = useTestApp();
+const t = testApp();
 
 describe('product/insert', () => {
   it('creates a product, completing a UPC-A check digit, prices in dollars', async () => {

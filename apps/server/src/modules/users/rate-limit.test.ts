@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, useTestApp } from '../../../test/helpers.js';
+import { ADMIN_PASSWORD, testApp } from '../../../test/helpers.js';
 
-const t = useTestApp();
+const t = testApp();
 
 /** Sign-in failures are limited per username and per address: 429 after 10 in 15 minutes. */
 describe('sign-in rate limit', () => {

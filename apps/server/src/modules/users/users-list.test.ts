@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers.js';
+import { testApp } from '../../../test/helpers.js';
 import { expectSortRefused } from '../../../test/lists.js';
 
-const t = useTestApp();
+const t = testApp();
 
 describe('user/all', () => {
   it('pages, searches and sorts in SQL', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../../test/helpers.js';
+import { ADMIN_PASSWORD, createTestApp, testApp } from '../../../test/helpers.js';
 
-const t = useTestApp();
+const t = testApp();
 
 describe('user/signIn', () => {
   it('answers the session with a token; the username travels in `email`', async () => {

@@ -1,52 +1,38 @@
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { billerInput } from '@wd/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
 import { ImageUploadModal } from '../../../components/ImageUpload';
 import { RecordForm } from '../../../components/RecordForm';
+import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { showSuccess } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
 import { useBiller, useCreateBiller, useUpdateBiller, useUploadLogo } from '../api';
 
 type Values = AddressValues & Record<string, unknown>;
 
 /** New, view (read-only with Edit) and edit of a biller, with its logo. */
-export function BillerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
-  const { id } = useParams();
-  const biller = useBiller(mode === 'new' ? undefined : id);
-  const create = useCreateBiller();
-  const update = useUpdateBiller();
+export function BillerForm({ mode }: { mode: FormMode }) {
   const uploadLogo = useUploadLogo();
   const [uploading, setUploading] = useState(false);
   const form = useForm<Values>({ initialValues: { ...EMPTY_ADDRESS }, validate: zodValidate(billerInput) });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the biller arrives
-  useEffect(() => {
-    if (biller.data) {
-      const { id: _, logo: __, deletedAt: ___, ...fields } = biller.data;
-      form.setValues(fields);
-    }
-  }, [biller.data]);
+  const { record: biller, formProps } = useRecordPage({
+    mode,
+    path: 'billers',
+    noun: 'Biller',
+    form,
+    useRecord: useBiller,
+    useCreate: useCreateBiller,
+    useUpdate: useUpdateBiller,
+    toValues: ({ id: _, logo: __, deletedAt: ___, ...fields }) => fields,
+    toBody: addressInput,
+  });
+  const { id } = useParams();
 
   return (
-    <RecordForm
-      title={mode === 'new' ? 'New Biller' : mode === 'edit' ? 'Edit Biller' : 'Biller'}
-      form={form}
-      backTo="/billers"
-      editTo={`/billers/edit/${id}`}
-      loading={mode !== 'new' && biller.isPending}
-      loadError={biller.isError ? errorMessage(biller.error) : null}
-      onSubmit={
-        mode === 'view'
-          ? undefined
-          : (v) =>
-              mode === 'new'
-                ? create.mutateAsync(addressInput(v))
-                : update.mutateAsync({ ...addressInput(v), id: Number(id) })
-      }
-    >
+    <RecordForm {...formProps}>
       {(readOnly) => (
         <Stack gap="sm">
           <AddressFields form={form} readOnly={readOnly} />

@@ -2,11 +2,10 @@ import { Grid, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CustomerInput, customerInput, formatDate } from '@wd/contracts';
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useState } from 'react';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
 import { RecordForm } from '../../../components/RecordForm';
-import { errorMessage } from '../../../lib/api-client';
+import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
 import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
 
@@ -25,11 +24,7 @@ function toBody(v: Values): CustomerInput {
   };
 }
 
-export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
-  const { id } = useParams();
-  const customer = useCustomer(mode === 'new' ? undefined : id);
-  const create = useCreateCustomer();
-  const update = useUpdateCustomer();
+export function CustomerForm({ mode }: { mode: FormMode }) {
   const [groupSearch, setGroupSearch] = useState('');
   const [debounced] = useDebouncedValue(groupSearch, 200);
   const groups = usePriceGroupOptions(debounced);
@@ -37,27 +32,32 @@ export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
     initialValues: { ...EMPTY_ADDRESS, awardPoints: 0, taxPermitNumber: '', priceGroupID: '1', dateLastVerified: '' },
     validate: (values) => zodValidate(customerInput)(toBody(values as Values)),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the customer arrives
-  useEffect(() => {
-    const c = customer.data;
-    if (c) {
-      form.setValues({
-        company: c.company,
-        name: c.name,
-        address: c.address,
-        city: c.city,
-        state: c.state,
-        postalCode: c.postalCode,
-        country: c.country,
-        phone: c.phone,
-        email: c.email,
-        awardPoints: c.awardPoints,
-        taxPermitNumber: c.taxPermitNumber,
-        priceGroupID: String(c.priceGroupID),
-        dateLastVerified: c.dateLastVerified ?? '',
-      });
-    }
-  }, [customer.data]);
+  const { record: customer, formProps } = useRecordPage({
+    mode,
+    path: 'customers',
+    noun: 'Customer',
+    backTo: '/customers/',
+    form,
+    useRecord: useCustomer,
+    useCreate: useCreateCustomer,
+    useUpdate: useUpdateCustomer,
+    toValues: (c) => ({
+      company: c.company,
+      name: c.name,
+      address: c.address,
+      city: c.city,
+      state: c.state,
+      postalCode: c.postalCode,
+      country: c.country,
+      phone: c.phone,
+      email: c.email,
+      awardPoints: c.awardPoints,
+      taxPermitNumber: c.taxPermitNumber,
+      priceGroupID: String(c.priceGroupID),
+      dateLastVerified: c.dateLastVerified ?? '',
+    }),
+    toBody,
+  });
 
   const options = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }));
   if (customer.data && !options.some((o) => o.value === String(customer.data.priceGroupID))) {
@@ -65,21 +65,7 @@ export function CustomerForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
   }
 
   return (
-    <RecordForm
-      title={mode === 'new' ? 'New Customer' : mode === 'edit' ? 'Edit Customer' : 'Customer'}
-      form={form}
-      backTo="/customers/"
-      afterSaveTo="/customers"
-      editTo={`/customers/edit/${id}`}
-      loading={mode !== 'new' && customer.isPending}
-      loadError={customer.isError ? errorMessage(customer.error) : null}
-      onSubmit={
-        mode === 'view'
-          ? undefined
-          : (v) =>
-              mode === 'new' ? create.mutateAsync(toBody(v)) : update.mutateAsync({ ...toBody(v), id: Number(id) })
-      }
-    >
+    <RecordForm {...formProps}>
       {(readOnly) => (
         <Stack gap="sm">
           <AddressFields form={form} readOnly={readOnly} />

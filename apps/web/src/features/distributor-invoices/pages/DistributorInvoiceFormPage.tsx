@@ -1,11 +1,9 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { distributorInvoiceInput, todayIn } from '@wd/contracts';
-import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
-import { errorMessage } from '../../../lib/api-client';
+import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
 import { useDistributorOptions } from '../../distributors/api';
 import { useCreateDistributorInvoice, useDistributorInvoice, useUpdateDistributorInvoice } from '../api';
@@ -27,11 +25,7 @@ const toBody = (v: Values) => ({
   note: v.note.trim(),
 });
 
-export function DistributorInvoiceForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
-  const { id } = useParams();
-  const create = useCreateDistributorInvoice();
-  const update = useUpdateDistributorInvoice();
-  const invoice = useDistributorInvoice(mode === 'new' ? undefined : id);
+export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
   const suppliers = useDistributorOptions();
   const form = useForm<Values>({
     initialValues: {
@@ -43,35 +37,25 @@ export function DistributorInvoiceForm({ mode }: { mode: 'new' | 'view' | 'edit'
     },
     validate: (values) => zodValidate(distributorInvoiceInput)(toBody(values as Values)),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the invoice arrives
-  useEffect(() => {
-    const i = invoice.data;
-    if (i)
-      form.setValues({
-        date: i.date,
-        distributorID: String(i.distributorID),
-        invoiceNo: i.invoiceNo,
-        amountPurchase: i.amountPurchase,
-        note: i.note,
-      });
-  }, [invoice.data]);
+  const { record: invoice, formProps } = useRecordPage({
+    mode,
+    path: 'distributors/invoices',
+    noun: 'Supplier Invoice',
+    form,
+    useRecord: useDistributorInvoice,
+    useCreate: useCreateDistributorInvoice,
+    useUpdate: useUpdateDistributorInvoice,
+    toValues: (i) => ({
+      date: i.date,
+      distributorID: String(i.distributorID),
+      invoiceNo: i.invoiceNo,
+      amountPurchase: i.amountPurchase,
+      note: i.note,
+    }),
+    toBody,
+  });
   return (
-    <RecordForm
-      title={mode === 'new' ? 'New Supplier Invoice' : mode === 'edit' ? 'Edit Supplier Invoice' : 'Supplier Invoice'}
-      form={form}
-      backTo="/distributors/invoices"
-      editTo={`/distributors/invoices/edit/${id}`}
-      loading={mode !== 'new' && invoice.isPending}
-      loadError={invoice.isError ? errorMessage(invoice.error) : null}
-      onSubmit={
-        mode === 'view'
-          ? undefined
-          : async (v) => {
-              if (mode === 'new') await create.mutateAsync(toBody(v));
-              else await update.mutateAsync({ ...toBody(v), id: Number(id) });
-            }
-      }
-    >
+    <RecordForm {...formProps}>
       {(readOnly) => (
         <Stack gap="sm">
           <TextInput label="Date" type="date" readOnly={readOnly} {...form.getInputProps('date')} />

@@ -1,11 +1,9 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ExpenseInput, expenseInput, SECOND_BILLER_ID, todayIn } from '@wd/contracts';
-import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
-import { errorMessage } from '../../../lib/api-client';
+import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
 import { useBillerOptions } from '../../billers/api';
 import { useCreateExpense, useExpense, useUpdateExpense } from '../api';
@@ -26,11 +24,7 @@ const toBody = (v: Values): ExpenseInput => ({
   amount: moneyValue(v.amount),
 });
 
-export function ExpenseForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
-  const { id } = useParams();
-  const expense = useExpense(mode === 'new' ? undefined : id);
-  const create = useCreateExpense();
-  const update = useUpdateExpense();
+export function ExpenseForm({ mode }: { mode: FormMode }) {
   const billers = useBillerOptions();
   const form = useForm<Values>({
     // A new expense: today, biller 2.
@@ -43,41 +37,27 @@ export function ExpenseForm({ mode }: { mode: 'new' | 'view' | 'edit' }) {
     },
     validate: (values) => zodValidate(expenseInput)(toBody(values as Values)),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the expense arrives
-  useEffect(() => {
-    const e = expense.data;
-    if (e)
-      form.setValues({
-        date: e.date,
-        billerID: String(e.billerID),
-        expense: e.expense,
-        category: e.category,
-        amount: e.amount,
-      });
-  }, [expense.data]);
-
+  const { record: expense, formProps } = useRecordPage({
+    mode,
+    path: 'expenses',
+    noun: 'Expense',
+    backTo: '/expenses/',
+    form,
+    useRecord: useExpense,
+    useCreate: useCreateExpense,
+    useUpdate: useUpdateExpense,
+    toValues: (e) => ({
+      date: e.date,
+      billerID: String(e.billerID),
+      expense: e.expense,
+      category: e.category,
+      amount: e.amount,
+    }),
+    toBody,
+  });
+  const reference = expense.data?.reference ?? '';
   return (
-    <RecordForm
-      title={
-        mode === 'new'
-          ? 'New Expense'
-          : mode === 'edit'
-            ? `Edit Expense ${expense.data?.reference ?? ''}`
-            : `Expense ${expense.data?.reference ?? ''}`
-      }
-      form={form}
-      backTo="/expenses/"
-      afterSaveTo="/expenses"
-      editTo={`/expenses/edit/${id}`}
-      loading={mode !== 'new' && expense.isPending}
-      loadError={expense.isError ? errorMessage(expense.error) : null}
-      onSubmit={
-        mode === 'view'
-          ? undefined
-          : (v) =>
-              mode === 'new' ? create.mutateAsync(toBody(v)) : update.mutateAsync({ ...toBody(v), id: Number(id) })
-      }
-    >
+    <RecordForm {...formProps} title={mode === 'new' ? formProps.title : `${formProps.title} ${reference}`}>
       {(readOnly) => (
         <Stack gap="sm">
           <TextInput label="Date" type="date" readOnly={readOnly} {...form.getInputProps('date')} />
