@@ -5,10 +5,10 @@ import { ListPage } from './ListPage';
 const PERMANENT = 'Are you sure you want to permanently delete?';
 
 interface RecoverPageProps<T> {
-  title: string;
-  /** "No deleted products" */
-  emptyText: string;
-  backTo: string;
+  /** The area's path (`products`): Back goes to its list. */
+  path: string;
+  /** "Products": the title says Recover Products, an empty list No deleted products. */
+  plural: string;
   /** The deleted list (listSource of the area's listDeleted call). */
   source: ListSource<T>;
   columns: Column<T>[];
@@ -26,10 +26,10 @@ interface RecoverPageProps<T> {
 export function RecoverPage<T extends { id: number }>(props: RecoverPageProps<T>) {
   return (
     <ListPage<T>
-      title={props.title}
+      title={`Recover ${props.plural}`}
       source={props.source}
-      backTo={props.backTo}
-      emptyText={props.emptyText}
+      backTo={`/${props.path}`}
+      emptyText={`No deleted ${props.plural.toLowerCase()}`}
       columns={props.columns}
       rowActions={(row) => [
         {

@@ -1,5 +1,6 @@
 import { addDays, computeInvoiceTotals, lineSubtotal, paymentAmountDue, settledStatus } from '@wd/contracts';
 import { isNull, sql } from 'drizzle-orm';
+import { storedTotals } from '../../modules/invoices/invoice-recompute.js';
 import {
   customers,
   distributorInvoices,
@@ -90,14 +91,7 @@ export const seedInvoices: SeedArea = async ({ db, random, scale, today }) => {
         customerId: buyer?.id ?? null,
         status: draft ? 'NEW' : settledStatus(t.balance),
         consignmentStatus: consignment ? (t.balance <= 0 ? 'PAID' : 'DUE') : null,
-        total: t.total,
-        amountCredited: t.amountCredited,
-        paid: t.paid,
-        discountRedeemed: t.discountRedeemed,
-        awardPointsRedeemed: t.awardPointsRedeemed,
-        balance: t.balance,
-        totalSuggested: t.totalSuggested,
-        suggestedCredited: t.suggestedCredited,
+        ...storedTotals(t),
       })
       .returning({ id: invoices.id });
     await db.insert(invoiceItems).values(lines.map((l) => ({ ...l, invoiceId: row.id })));

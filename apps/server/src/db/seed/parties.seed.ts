@@ -61,16 +61,20 @@ const EXPENSES = [
 const phone = (n: number) => `(214) 555-${String(1000 + n).slice(-4)}`;
 
 export const seedParties: SeedArea = async ({ db, random, scale, today }) => {
+  // The two default billers: the house (invoices) and consignment, at one address.
+  const house = {
+    name: 'Daniel Reyes',
+    address: '2200 Irving Blvd',
+    city: 'Dallas',
+    state: 'TX',
+    postalCode: '75207',
+    country: 'USA',
+  };
   await db
     .update(billers)
     .set({
+      ...house,
       company: 'Lone Star Wholesale',
-      name: 'Daniel Reyes',
-      address: '2200 Irving Blvd',
-      city: 'Dallas',
-      state: 'TX',
-      postalCode: '75207',
-      country: 'USA',
       phone: '(214) 555-0100',
       email: 'orders@lonestarwholesale.example',
     })
@@ -78,13 +82,8 @@ export const seedParties: SeedArea = async ({ db, random, scale, today }) => {
   await db
     .update(billers)
     .set({
+      ...house,
       company: 'Lone Star Consignment',
-      name: 'Daniel Reyes',
-      address: '2200 Irving Blvd',
-      city: 'Dallas',
-      state: 'TX',
-      postalCode: '75207',
-      country: 'USA',
       phone: '(214) 555-0101',
       email: 'consign@lonestarwholesale.example',
     })

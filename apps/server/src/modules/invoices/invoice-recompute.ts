@@ -35,6 +35,15 @@ export async function recomputeInvoice(tx: Tx, invoiceId: number) {
     awardPointsRedeemed: head.headerAwardPoints,
   });
   await repo.update(tx, invoiceId, {
+    ...storedTotals(t),
+    ...(head.status === 'NEW' ? {} : { status: settledStatus(t.balance) }),
+  });
+  return t;
+}
+
+/** The invoice columns that hold its computed totals (the demo data writes them the same way). */
+export function storedTotals(t: ReturnType<typeof computeInvoiceTotals>) {
+  return {
     total: t.total,
     amountCredited: t.amountCredited,
     paid: t.paid,
@@ -43,7 +52,5 @@ export async function recomputeInvoice(tx: Tx, invoiceId: number) {
     balance: t.balance,
     totalSuggested: t.totalSuggested,
     suggestedCredited: t.suggestedCredited,
-    ...(head.status === 'NEW' ? {} : { status: settledStatus(t.balance) }),
-  });
-  return t;
+  };
 }

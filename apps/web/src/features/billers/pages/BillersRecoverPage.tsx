@@ -7,9 +7,8 @@ export default function BillersRecoverPage() {
   const remove = useDeleteBillers();
   return (
     <RecoverPage
-      title="Recover Billers"
-      emptyText="No deleted billers"
-      backTo="/billers"
+      path="billers"
+      plural="Billers"
       source={deletedBillers}
       columns={billerColumns}
       label={(b) => b.company}

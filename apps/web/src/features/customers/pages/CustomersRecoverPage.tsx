@@ -7,9 +7,8 @@ export default function CustomersRecoverPage() {
   const remove = useDeleteCustomers();
   return (
     <RecoverPage
-      title="Recover Customers"
-      emptyText="No deleted customers"
-      backTo="/customers"
+      path="customers"
+      plural="Customers"
       source={deletedCustomers}
       columns={customerColumns}
       label={(c) => c.company}

@@ -7,9 +7,8 @@ export default function ProductsRecoverPage() {
   const remove = useDeleteProducts();
   return (
     <RecoverPage
-      title="Recover Products"
-      emptyText="No deleted products"
-      backTo="/products"
+      path="products"
+      plural="Products"
       source={deletedProducts}
       columns={productColumns}
       label={(p) => p.name}
