@@ -97,8 +97,11 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
   // A navigation under way (a row link clicked while the search waits) wins over the search.
   const pushSearch = (q: string) => {
     clearTimeout(searchTimer.current);
+    const path = window.location.pathname;
     searchTimer.current = setTimeout(() => {
-      if (!isNavigating()) params.setSearch(q.trim());
+      // Not when the user has left meanwhile: the URL may already show the next page
+      // while this one is still mounted (React finishes the switch a moment later).
+      if (!isNavigating() && window.location.pathname === path) params.setSearch(q.trim());
     }, 300);
   };
 
