@@ -47,6 +47,7 @@ export function RecoverPage<T extends { id: number }>(props: RecoverPageProps<T>
       bulkActions={[
         {
           label: 'Recover selected',
+          color: 'blue',
           confirm: { title: 'Are you sure you want to Recover?', danger: false },
           run: props.recover,
         },
