@@ -1,0 +1,2 @@
+// Calls for invoice drafts are added here.
+export {};
