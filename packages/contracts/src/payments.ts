@@ -127,9 +127,21 @@ export const historyFilter = z.preprocess(
 export type HistoryFilter = z.output<typeof historyFilter>;
 export type HistoryFilterInput = z.input<typeof historyFilter>;
 
-/** Footer sums of a customer payment history, over every matching payment. */
+/**
+ * The footer's invoice sums (SPEC.md: total, paid, balance): the invoices the
+ * matching payments pay, each counted once however many of its payments match,
+ * with their totals and their balances now.
+ */
+const invoiceSums = {
+  /** Σ of the paid invoices' totals (a supplier invoice's amountPurchase). */
+  total: z.number(),
+  /** Σ of the paid invoices' balances now (a supplier invoice's amountDue). */
+  balance: z.number(),
+};
+
+/** Footer sums of a customer payment history: paid and discount over every matching payment. */
 export const paymentHistoryTotalsSchema = z
-  .object({ paid: z.number(), discount: z.number() })
+  .object({ total: z.number(), paid: z.number(), discount: z.number(), balance: invoiceSums.balance })
   .meta({ id: 'PaymentHistoryTotals' });
 export const paymentHistoryResponse = z.object({
   paymentHistory: z.array(paymentSchema),
@@ -139,7 +151,7 @@ export const paymentHistoryResponse = z.object({
 
 /** Footer sums of a supplier payment history. */
 export const distributorPaymentHistoryTotalsSchema = z
-  .object({ paid: z.number() })
+  .object({ ...invoiceSums, paid: z.number() })
   .meta({ id: 'DistributorPaymentHistoryTotals' });
 export const distributorPaymentHistoryResponse = z.object({
   paymentHistory: z.array(distributorPaymentSchema),

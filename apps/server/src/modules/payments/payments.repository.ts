@@ -6,7 +6,7 @@ import {
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
@@ -94,6 +94,7 @@ const spec = {
       chequeNo: payments.chequeNo,
     },
     totals: { paid: sql`${payments.amountPaid}`, discount: sql`${payments.discountRedeemed}` },
+    invoice: { table: invoices, total: invoices.total, balance: invoices.balance },
   },
   supplier: {
     table: distributorPayments,
@@ -122,8 +123,19 @@ const spec = {
       chequeNo: distributorPayments.chequeNo,
     },
     totals: { paid: sql`${distributorPayments.amountPaid}` },
+    invoice: {
+      table: distributorInvoices,
+      total: distributorInvoices.amountPurchase,
+      balance: distributorInvoices.amountDue,
+    },
   },
 };
+
+/** The footer's invoice sums: each invoice paid by a matching payment counts once, however many payments it has. */
+interface InvoiceSums {
+  total: number;
+  balance: number;
+}
 
 type CustomerPaymentRow = SelectResultFields<typeof customerColumns>;
 type SupplierPaymentRow = SelectResultFields<typeof supplierColumns>;
@@ -135,14 +147,14 @@ export interface PaymentTypes {
     stored: typeof payments.$inferSelect;
     insert: typeof payments.$inferInsert;
     wire: Payment;
-    totals: { paid: number; discount: number };
+    totals: { paid: number; discount: number } & InvoiceSums;
   };
   supplier: {
     row: SupplierPaymentRow;
     stored: typeof distributorPayments.$inferSelect;
     insert: typeof distributorPayments.$inferInsert;
     wire: DistributorPayment;
-    totals: { paid: number };
+    totals: { paid: number } & InvoiceSums;
   };
 }
 export type PaymentRow<K extends PaymentKind> = PaymentTypes[K]['row'];
@@ -228,7 +240,12 @@ export const paymentsRepository = {
       .orderBy(asc(k.table.date), asc(k.table.id));
   },
 
-  /** Payments of an invoice, or of a party (a customer or a supplier), with the footer sums (cents). */
+  /**
+   * Payments of an invoice, or of a party (a customer or a supplier), with the footer sums (cents):
+   * paid (and discount) over every matching payment; total and balance over the invoices those
+   * payments pay, each invoice once (its total and its balance now), so two payments of one
+   * invoice never count its total twice.
+   */
   async history<K extends PaymentKind>(
     db: Tx,
     kind: K,
@@ -242,15 +259,30 @@ export const paymentsRepository = {
       periodCondition(k.table.date, filter),
       searchCondition(filter.searchQuery, k.searchable),
     ];
-    const page = await listPage(filter, {
-      from: (fields) => k.select(db, fields),
-      columns: k.columns,
-      where: and(...where),
-      sortable: k.sortable,
-      order: [desc(k.table.date), desc(k.table.id)],
-      totals: k.totals,
-    });
-    return page as unknown as { rows: PaymentRow<K>[]; totalRows: number; totals: PaymentTypes[K]['totals'] };
+    const matching = and(...where);
+    const [page, [invoiceSums]] = await Promise.all([
+      listPage(filter, {
+        from: (fields) => k.select(db, fields),
+        columns: k.columns,
+        where: matching,
+        sortable: k.sortable,
+        order: [desc(k.table.date), desc(k.table.id)],
+        totals: k.totals,
+      }),
+      db
+        .select({
+          total: sql<number>`coalesce(sum(${k.invoice.total}), 0)`.mapWith(Number),
+          balance: sql<number>`coalesce(sum(${k.invoice.balance}), 0)`.mapWith(Number),
+        })
+        .from(k.invoice.table)
+        .where(inArray(k.invoice.table.id, k.select(db, { id: k.table.invoiceId }).where(matching))),
+    ]);
+    const totals = { ...page.totals, ...invoiceSums };
+    return { ...page, totals } as unknown as {
+      rows: PaymentRow<K>[];
+      totalRows: number;
+      totals: PaymentTypes[K]['totals'];
+    };
   },
 
   /** The stored cheque photo's file id of a payment, found by its reference number. */

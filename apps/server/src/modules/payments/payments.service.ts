@@ -132,7 +132,7 @@ export function createPaymentsService<K extends PaymentKind>({ db }: AppContext,
       const dollars = Object.fromEntries(Object.entries(totals).map(([key, cents]) => [key, toDollars(cents)]));
       return {
         ...pageResponse('paymentHistory', rows.map(toWire), filter, totalRows),
-        totals: dollars as PaymentTypes[K]['totals'],
+        totals: dollars as unknown as PaymentTypes[K]['totals'],
       };
     },
 

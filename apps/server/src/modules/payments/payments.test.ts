@@ -76,7 +76,7 @@ describe('states and payments', () => {
 
     const history = (await t.call('POST', `/api/payment/invoice/${inv.id}/`, {}, t.adminToken)).json();
     expect(history.totalRows).toBe(2);
-    expect(history.totals).toEqual({ paid: 9.5, discount: 0.5 });
+    expect(history.totals).toEqual({ total: 10, paid: 9.5, discount: 0.5, balance: 0 });
   });
 
   it('payment/update changes a payment and the invoice follows', async () => {
@@ -152,8 +152,9 @@ describe('payment histories', () => {
     expect(byInvoice.statusCode, byInvoice.body).toBe(200);
     const body = byInvoice.json();
     expect(keys(body)).toEqual(['currentPage', 'numPages', 'paymentHistory', 'totalRows', 'totals']);
-    expect(body).toMatchObject({ currentPage: 1, numPages: 2, totalRows: 2, totals: { paid: 15, discount: 1 } });
-    expect(keys(body.totals)).toEqual(['discount', 'paid']);
+    // SPEC.md's footer (total, paid, balance): two payments of one $50 invoice count its total once.
+    expect(body).toMatchObject({ currentPage: 1, numPages: 2, totalRows: 2 });
+    expect(body.totals).toEqual({ total: 50, paid: 15, discount: 1, balance: 34 });
     expect(keys(body.paymentHistory[0])).toEqual(keys(paymentSchema.shape));
     // Newest first by default.
     expect(body.paymentHistory[0]).toMatchObject({ date: '2026-04-01', amountPaid: 5, discountRedeemed: 1 });
@@ -168,7 +169,8 @@ describe('payment histories', () => {
       )
     ).json();
     expect(byCustomer.paymentHistory.map((x: { amountPaid: number }) => x.amountPaid)).toEqual([5, 7]);
-    expect(byCustomer.totals).toEqual({ paid: 12, discount: 1 });
+    // Over every matching row, not the page: both invoices once each, what they still owe now.
+    expect(byCustomer.totals).toEqual({ total: 100, paid: 12, discount: 1, balance: 34 + 43 });
 
     const badSort = await t.call(
       'POST',
@@ -179,7 +181,7 @@ describe('payment histories', () => {
     expect(badSort.statusCode).toBe(400);
   });
 
-  it('answer the same shape for a supplier invoice and a supplier, with the paid total only', async () => {
+  it('answer the same shape for a supplier invoice and a supplier, with total, paid and balance', async () => {
     const { supplier, inv } = await newSupplierInvoice(30);
     for (const amountPaid of [10, 12.5]) {
       await t.call(
@@ -194,8 +196,8 @@ describe('payment histories', () => {
       const sortingList = [{ column: 'discountRedeemed', order: 'asc' }];
       const body = (await t.call('POST', `/api/distributorPayment/${path}/`, { sortingList }, t.adminToken)).json();
       expect(keys(body)).toEqual(['currentPage', 'numPages', 'paymentHistory', 'totalRows', 'totals']);
-      expect(body).toMatchObject({ currentPage: 1, numPages: 1, totalRows: 2, totals: { paid: 22.5 } });
-      expect(keys(body.totals)).toEqual(['paid']);
+      expect(body).toMatchObject({ currentPage: 1, numPages: 1, totalRows: 2 });
+      expect(body.totals).toEqual({ total: 30, paid: 22.5, balance: 7.5 });
       expect(keys(body.paymentHistory[0])).toEqual(keys(distributorPaymentSchema.shape));
       expect(distributorPaymentHistoryResponse.safeParse(body).success).toBe(true);
     }
