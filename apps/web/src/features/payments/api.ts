@@ -22,7 +22,8 @@ export type PaymentsOf = 'invoice' | 'party';
 
 /** A history row of either kind. */
 export type PaymentRow = Payment | DistributorPayment;
-export type PaymentTotals = { paid: number; discount?: number };
+/** The footer: total and balance of the invoices paid (each once), paid and discount over the payments. */
+export type PaymentTotals = { total: number; paid: number; discount?: number; balance: number };
 
 const historyCall = {
   customer: { invoice: paymentCalls.invoiceHistory, party: paymentCalls.partyHistory },

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, type PaymentType } from '@wd/contracts';
+import { PAYMENT_TYPES, type PaymentKind, type PaymentType } from '@wd/contracts';
 
 /** How each payment type reads on screen. */
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
@@ -9,3 +9,18 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
 };
 
 export const paymentTypeOptions = PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] }));
+
+/**
+ * The type a new payment starts with (DOMAIN.md, "Payments"): cash for biller 1,
+ * cheque for biller 2, else none chosen. A supplier invoice has no biller: its
+ * payments start as cash, as biller 1's do.
+ */
+export function defaultPaymentType(target: { kind: PaymentKind; billerID?: number }): PaymentType | null {
+  if (target.kind === 'supplier') return 'cash';
+  return target.billerID === 1 ? 'cash' : target.billerID === 2 ? 'cheque' : null;
+}
+
+/** A history row's cheque cell: its number, and "no photo" when no image was stored with it. */
+export function chequeText(p: { chequeNo: string; hasCheque: boolean }): string {
+  return p.chequeNo && !p.hasCheque ? `${p.chequeNo}, no photo` : p.chequeNo;
+}

@@ -5,7 +5,7 @@ import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddPayment } from '../api';
-import { paymentTypeOptions } from '../payment-types';
+import { defaultPaymentType, paymentTypeOptions } from '../payment-types';
 
 /** The invoice a payment is for, of either kind. */
 export interface PaymentTarget {
@@ -21,8 +21,8 @@ export interface PaymentTarget {
 
 /**
  * Add Payment, for customer and supplier invoices alike: amount defaults to
- * the balance, date today, type cash for biller 1 and cheque for biller 2; a
- * cheque needs its number; amountDue shows live. Supplier payments have no
+ * the balance, date today, type cash for biller 1 and supplier invoices, cheque
+ * for biller 2 (defaultPaymentType); a cheque needs its number; amountDue shows live. Supplier payments have no
  * discount or award points (docs/business-rules.md, "Payments").
  */
 export function PaymentModal({ target, onClose }: { target: PaymentTarget | null; onClose(): void }) {
@@ -40,7 +40,7 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
   useEffect(() => {
     if (!target) return;
     setDate(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone));
-    setType(target.billerID === 1 ? 'cash' : target.billerID === 2 ? 'cheque' : null);
+    setType(defaultPaymentType(target));
     setAmount(target.balance);
     setDiscount(0);
     setPoints(0);

@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import { INVOICE_MESSAGES } from '@wd/contracts';
 import { useLoaderData, useParams } from 'react-router';
 import type { Column } from '../../../components/DataTable';
 import { ListPage } from '../../../components/ListPage';
@@ -10,7 +9,7 @@ import * as Filter from '../../invoices/components/ListFilters';
 import { type PaymentRow, type PaymentTotals, paymentHistory, useDeletePayment } from '../api';
 import { ChequeViewer, useChequeViewer } from '../components/ChequeViewer';
 import type { PaymentHistoryScreen } from '../histories';
-import { PAYMENT_TYPE_LABELS } from '../payment-types';
+import { chequeText, PAYMENT_TYPE_LABELS } from '../payment-types';
 
 /** Payments of an invoice or a party, of either kind: the route's loader gives which screen, the URL the id. */
 export default function PaymentHistoryPage() {
@@ -31,7 +30,13 @@ export default function PaymentHistoryPage() {
           { key: 'biller', title: 'Biller' },
           { key: 'customer', title: 'Customer' },
         ]),
-    { key: 'total', title: 'Total', align: 'right', render: (p) => <MoneyText value={p.total} /> },
+    {
+      key: 'total',
+      title: 'Total',
+      align: 'right',
+      render: (p) => <MoneyText value={p.total} />,
+      footer: <span data-testid="payments-total-total">{formatMoney(totals?.total ?? 0)}</span>,
+    },
     {
       key: 'amountPaid',
       title: 'Paid',
@@ -46,9 +51,15 @@ export default function PaymentHistoryPage() {
       render: (p) => <MoneyText value={'discountRedeemed' in p ? p.discountRedeemed : undefined} />,
       footer: formatMoney(totals?.discount ?? 0),
     },
-    { key: 'amountDue', title: 'Due', align: 'right', render: (p) => <MoneyText value={p.amountDue} /> },
+    {
+      key: 'amountDue',
+      title: 'Due',
+      align: 'right',
+      render: (p) => <MoneyText value={p.amountDue} />,
+      footer: <span data-testid="payments-total-balance">{formatMoney(totals?.balance ?? 0)}</span>,
+    },
     { key: 'paymentType', title: 'Type', render: (p) => PAYMENT_TYPE_LABELS[p.paymentType] },
-    { key: 'chequeNo', title: 'Cheque' },
+    { key: 'chequeNo', title: 'Cheque', render: chequeText },
     ...(supplier ? [] : [{ key: 'awardPointsRedeemed', title: 'Points', align: 'right' as const }]),
   ];
 
@@ -73,10 +84,8 @@ export default function PaymentHistoryPage() {
           {
             label: 'Download Cheque',
             reload: false,
-            run: () => {
-              if (p.paymentType !== 'cheque' || !p.chequeNo || !p.hasCheque) throw new Error(INVOICE_MESSAGES.noCheque);
-              return cheque.open(p.referenceNo);
-            },
+            hidden: !p.hasCheque,
+            run: () => cheque.open(p.referenceNo),
           },
           deleteAction(p.referenceNo, () => remove.mutateAsync(p)),
         ]}
