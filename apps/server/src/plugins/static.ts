@@ -16,6 +16,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root?: strin
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each JS and CSS file; the best one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed assets never change; index.html always revalidates.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
