@@ -13,6 +13,7 @@ import { distributorInvoicesRoutes } from './modules/distributor-invoices/distri
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invoiceDraftsRoutes } from './modules/invoices/invoice-drafts.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { chequeImageRoutes, paymentsRoutes } from './modules/payments/payments.routes.js';
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
@@ -37,6 +38,7 @@ const modules = [
   distributorsRoutes,
   expensesRoutes,
   invoicesRoutes,
+  invoiceDraftsRoutes,
   distributorInvoicesRoutes,
   paymentsRoutes,
 ];
