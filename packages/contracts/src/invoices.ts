@@ -8,6 +8,10 @@ export const INVOICE_STATUSES = ['NEW', 'DUE', 'PAID', 'REFUND'] as const;
 export const WALK_IN_CUSTOMER = 'Walk-in customer';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
+/** A 0/1 flag as SPEC.md's client sends it, or the natural boolean: stored as 0/1 either way. */
+const flagInput = z.union([flag, z.boolean().transform((on) => (on ? 1 : 0) as 0 | 1)]);
+/** A yes/no as a boolean, or as SPEC.md's 0/1: a boolean either way. */
+const booleanInput = z.union([z.boolean(), flag.transform((v) => v === 1)]);
 
 export const invoiceSchema = z
   .object({
@@ -110,7 +114,7 @@ export const invoiceItemUpdateInput = z.object({
   id: z.int().positive(),
   invoiceID: z.int().positive(),
   quantity: z.int().min(-100_000).max(100_000),
-  damagedGood: z.boolean().optional(),
+  damagedGood: booleanInput.optional(),
   sellingPrice: nonNegativeDollars().optional(),
   suggestedRetailPrice: nonNegativeDollars().optional(),
 });
@@ -128,16 +132,16 @@ export const invoiceUpdateInput = z.object({
   notes: z.string().max(5000).optional(),
   discountRedeemed: nonNegativeDollars().optional(),
   awardPointsRedeemed: nonNegativeDollars().optional(),
-  showSuggestedAnalysis: flag.optional(),
-  showIndividualMargin: flag.optional(),
-  showDamagedGoods: flag.optional(),
-  mergeInvoiceItems: flag.optional(),
+  showSuggestedAnalysis: flagInput.optional(),
+  showIndividualMargin: flagInput.optional(),
+  showDamagedGoods: flagInput.optional(),
+  mergeInvoiceItems: flagInput.optional(),
   /** Flip biller 1 ↔ 2. */
   transferBiller: z.literal(true).optional(),
   /** Flip a consignment invoice's DUE ↔ PAID. */
   transferStatus: z.literal(true).optional(),
 });
-export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateInput>;
+export type InvoiceUpdateInput = z.output<typeof invoiceUpdateInput>;
 
 export const invoiceResponse = z.object({ invoice: invoiceSchema });
 /** Footer sums of the invoice list, over every matching invoice. */
@@ -155,7 +159,13 @@ export const invoicesResponse = z.object({
   ...pageFields,
   totals: invoiceListTotalsSchema,
 });
-export const invoiceItemResponse = z.object({ invoiceItem: invoiceItemSchema });
+/** What a line change leaves: the invoice's new totals and header, so a screen updates without fetching them. */
+const lineChangeFields = { invoiceTotals: invoiceTotalsSchema, invoice: invoiceSchema };
+/** A line added, merged or changed, with the invoice it leaves. */
+export const invoiceItemResponse = z.object({ invoiceItem: invoiceItemSchema, ...lineChangeFields });
+export type InvoiceItemResult = z.infer<typeof invoiceItemResponse>;
+export const invoiceItemDeletedResponse = z.object({ message: z.string(), ...lineChangeFields });
+export type InvoiceLineChange = Omit<InvoiceItemResult, 'invoiceItem'>;
 export const invoiceItemsResponse = z.object({ invoiceItems: z.array(invoiceItemSchema), ...pageFields });
 
 /** An invoice with its parties' addresses and contacts, for the detail page and the printout. */

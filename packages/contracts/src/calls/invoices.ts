@@ -4,6 +4,7 @@ import { listBody } from '../common/list.js';
 import {
   invoiceCreatedResponse,
   invoiceInsertInput,
+  invoiceItemDeletedResponse,
   invoiceItemResponse,
   invoiceItemsResponse,
   invoiceItemUpdateInput,
@@ -42,7 +43,7 @@ export const invoiceCalls = defineCalls('invoices', {
   addItem: {
     method: 'POST',
     path: '/invoice/insert',
-    summary: 'Add a line by productID or scanned lookup text',
+    summary: 'Add a line by productID or scanned lookup text; answers the line and the new totals',
     body: invoiceInsertInput,
     response: invoiceItemResponse,
     errors: [404, 409],
@@ -68,7 +69,7 @@ export const invoiceCalls = defineCalls('invoices', {
     path: '/invoice/delete/item/:id',
     summary: 'Delete a line',
     params: idParams,
-    response: messageSchema,
+    response: invoiceItemDeletedResponse,
     errors: [404],
   },
   delete: {

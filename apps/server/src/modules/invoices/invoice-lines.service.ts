@@ -21,7 +21,17 @@ import { productsRepository } from '../products/products.repository.js';
 import type { AuthUser } from '../users/users.service.js';
 import { invoiceItemsRepository as items, toInvoiceItem, toPriceHistoryEntry } from './invoice-items.repository.js';
 import { lockInvoice, recomputeInvoice } from './invoice-recompute.js';
-import { invoicesRepository } from './invoices.repository.js';
+import { invoicesRepository, toInvoice, toInvoiceTotals } from './invoices.repository.js';
+
+/**
+ * Recomputes the invoice after a line change and answers what the change left:
+ * its totals and header, so a screen updates from the answer alone.
+ */
+async function recomputed(tx: Tx, invoiceId: number) {
+  const totals = await recomputeInvoice(tx, invoiceId);
+  const invoice = (await invoicesRepository.find(tx, invoiceId))!;
+  return { invoiceTotals: toInvoiceTotals(totals), invoice: toInvoice(invoice) };
+}
 
 /** The product a line is for: by id, or the one product scanned text names (404 none, 409 several). */
 async function productFor(tx: Tx, input: InvoiceInsertInput) {
@@ -37,7 +47,7 @@ async function productFor(tx: Tx, input: InvoiceInsertInput) {
   return matches[0];
 }
 
-/** Invoice lines: each change runs under the invoice's lock and recomputes its totals. */
+/** Invoice lines: each change runs under the invoice's lock, recomputes its totals and answers them. */
 export function createInvoiceLinesService({ db }: AppContext) {
   const itemOf = async (tx: Tx, id: number) => {
     const item = await items.find(tx, id);
@@ -81,10 +91,10 @@ export function createInvoiceLinesService({ db }: AppContext) {
             subtotal: lineSubtotal(quantity, prices.sellingPrice),
           });
         }
-        await recomputeInvoice(tx, invoice.id);
+        const change = await recomputed(tx, invoice.id);
         const item = (await items.find(tx, itemId))!;
         await recordAudit(tx, user.id, 'invoice_item', itemId, merge ? 'update' : 'create', merge ?? null, item);
-        return toInvoiceItem(item);
+        return { invoiceItem: toInvoiceItem(item), ...change };
       });
     },
 
@@ -107,23 +117,23 @@ export function createInvoiceLinesService({ db }: AppContext) {
           // Damaged only on a return; cleared when the quantity is no longer negative.
           damagedGood: input.quantity < 0 ? (input.damagedGood ?? before.damagedGood) : false,
         });
-        await recomputeInvoice(tx, input.invoiceID);
+        const change = await recomputed(tx, input.invoiceID);
         const after = (await items.find(tx, input.id))!;
         await recordAudit(tx, user.id, 'invoice_item', input.id, 'update', before, after);
-        return toInvoiceItem(after);
+        return { invoiceItem: toInvoiceItem(after), ...change };
       });
     },
 
     async remove(id: number, user: AuthUser) {
       const item = await itemOf(db, id);
-      await db.transaction(async (tx) => {
+      const change = await db.transaction(async (tx) => {
         await lockInvoice(tx, item.invoiceID);
         const current = await itemOf(tx, id);
         await items.remove(tx, id);
-        await recomputeInvoice(tx, item.invoiceID);
         await recordAudit(tx, user.id, 'invoice_item', id, 'delete', current, null);
+        return recomputed(tx, item.invoiceID);
       });
-      return { message: MESSAGES.deleted };
+      return { message: MESSAGES.deleted, ...change };
     },
 
     /** A line's product on this customer's earlier invoices (the edit-price popup). */

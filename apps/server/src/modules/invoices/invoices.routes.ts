@@ -14,8 +14,8 @@ export async function invoicesRoutes(app: FastifyInstance) {
     update: async ({ body, user }) => ({ invoice: await service.update(body, user) }),
     delete: ({ params, user }) => service.remove(params.id, user),
     items: ({ params, body }) => lines.list(params.id, body),
-    addItem: async ({ body, user }) => ({ invoiceItem: await lines.add(body, user) }),
-    updateItem: async ({ body, user }) => ({ invoiceItem: await lines.update(body, user) }),
+    addItem: ({ body, user }) => lines.add(body, user),
+    updateItem: ({ body, user }) => lines.update(body, user),
     deleteItem: ({ params, user }) => lines.remove(params.id, user),
     productHistory: ({ params }) => lines.productHistory(params.id),
   });
