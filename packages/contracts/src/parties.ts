@@ -70,10 +70,20 @@ export const customerSchema = addressSchema
   })
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
+/**
+ * SPEC.md types awardPoints and taxPermitNumber as numbers; forms send text.
+ * Both forms are taken and stored the same way: award points as a whole
+ * number ("12" and 12 store 12), a tax permit number as its digits in text,
+ * so the leading zeros of "00123" stay (123 stores "123").
+ */
+const fromDigits = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+const asDigits = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const customerFields = {
   ...addressFields,
-  awardPoints: z.int().min(0).max(100_000_000).default(0),
-  taxPermitNumber: z.string().trim().max(30).regex(/^\d*$/, { message: 'must be a number' }).default(''),
+  awardPoints: z.preprocess(fromDigits, z.int().min(0).max(100_000_000)).default(0),
+  taxPermitNumber: z
+    .preprocess(asDigits, z.string().trim().max(30).regex(/^\d*$/, { message: 'must be a number' }))
+    .default(''),
   priceGroupID: z.int().positive().default(1),
   /** When the resale certificate was last verified (signing one sets today); '' or null clears it. */
   dateLastVerified: z
