@@ -59,7 +59,11 @@ export default function PaymentHistoryPage() {
       footer: <span data-testid="payments-total-balance">{formatMoney(totals?.balance ?? 0)}</span>,
     },
     { key: 'paymentType', title: 'Type', render: (p) => PAYMENT_TYPE_LABELS[p.paymentType] },
-    { key: 'chequeNo', title: 'Cheque', render: chequeText },
+    {
+      key: 'chequeNo',
+      title: 'Cheque',
+      render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{chequeText(p)}</span>,
+    },
     ...(supplier ? [] : [{ key: 'awardPointsRedeemed', title: 'Points', align: 'right' as const }]),
   ];
 
