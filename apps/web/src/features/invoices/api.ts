@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type InvoiceInsertInput,
   type InvoiceItem,
   type InvoiceItemUpdateInput,
+  type InvoiceLineChange,
   type InvoiceUpdateInput,
   invoiceCalls,
 } from '@wd/contracts';
@@ -14,7 +15,9 @@ import { keys } from '../../lib/query-keys';
 /**
  * The invoices area's data layer (docs/web.md, "Data layer"). An invoice's
  * lines hang under its detail key, so making the detail stale covers them;
- * every change to an invoice also makes the lists stale (their totals).
+ * every change to an invoice also makes the lists stale (their totals). A line
+ * change answers the line and the invoice's new totals: they are written into
+ * the cache (no refetch of the invoice and all its lines per scan).
  */
 const invoiceKeys = keys.invoices;
 const itemsKey = (id: string | number) => [...invoiceKeys.detail(id), 'items'] as const;
@@ -71,20 +74,52 @@ export const useDeleteInvoice = () =>
     invalidates: () => [invoiceKeys.lists(), keys.payments.lists()],
   });
 
-export const useAddInvoiceLine = () =>
-  useCallMutation(invoiceCalls.addItem, {
+type SummaryData = Awaited<ReturnType<typeof useInvoiceSummary>>['data'];
+
+/**
+ * Writes a line change's answer into the cached invoice, its totals and its
+ * lines: the changed line is replaced in place (other rows keep their
+ * identity, so they do not render again), a new one goes last (lines are in
+ * id order), a deleted one leaves. Only the lists are left stale.
+ */
+function applyLineChange(
+  client: QueryClient,
+  invoiceID: number,
+  answer: InvoiceLineChange,
+  line: { put: InvoiceItem } | { removed: number },
+) {
+  client.setQueryData<SummaryData>(invoiceKeys.detail(invoiceID), (old) =>
+    old ? { invoiceSummary: { ...old.invoiceSummary, ...answer.invoice }, invoiceTotals: answer.invoiceTotals } : old,
+  );
+  client.setQueryData<InvoiceItem[]>(itemsKey(invoiceID), (old) => {
+    if (!old) return old;
+    if ('removed' in line) return old.filter((l) => l.id !== line.removed);
+    const at = old.findIndex((l) => l.id === line.put.id);
+    return at < 0 ? [...old, line.put] : old.map((l, i) => (i === at ? line.put : l));
+  });
+  return [invoiceKeys.lists()];
+}
+
+export const useAddInvoiceLine = () => {
+  const client = useQueryClient();
+  return useCallMutation(invoiceCalls.addItem, {
     input: (body: InvoiceInsertInput) => ({ body }),
-    invalidates: (_, body) => stale(body.invoiceID),
+    invalidates: (answer, body) => applyLineChange(client, body.invoiceID, answer, { put: answer.invoiceItem }),
   });
+};
 
-export const useUpdateInvoiceLine = () =>
-  useCallMutation(invoiceCalls.updateItem, {
+export const useUpdateInvoiceLine = () => {
+  const client = useQueryClient();
+  return useCallMutation(invoiceCalls.updateItem, {
     input: (body: InvoiceItemUpdateInput) => ({ body }),
-    invalidates: (_, body) => stale(body.invoiceID),
+    invalidates: (answer, body) => applyLineChange(client, body.invoiceID, answer, { put: answer.invoiceItem }),
   });
+};
 
-export const useDeleteInvoiceLine = () =>
-  useCallMutation(invoiceCalls.deleteItem, {
+export const useDeleteInvoiceLine = () => {
+  const client = useQueryClient();
+  return useCallMutation(invoiceCalls.deleteItem, {
     input: (line: Pick<InvoiceItem, 'id' | 'invoiceID'>) => ({ params: { id: line.id } }),
-    invalidates: (_, line) => stale(line.invoiceID),
+    invalidates: (answer, line) => applyLineChange(client, line.invoiceID, answer, { removed: line.id }),
   });
+};

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { formatDate, formatMoney, type InvoiceItem } from '@wd/contracts';
-import { useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { useProductHistory } from '../api';
 import type { LineChange } from '../hooks/useInvoiceEditor';
@@ -11,9 +11,32 @@ interface LinesTableProps {
   onDelete(line: InvoiceItem): Promise<unknown>;
 }
 
-/** The lines: quantity stepper (negative for returns), edit-price popup, damaged checkbox, delete. */
+/** What a row can do; one object for the table's life, so a row renders again only when its line changes. */
+interface RowActions {
+  change(line: InvoiceItem, change: LineChange): void;
+  remove(line: InvoiceItem): void;
+  price(line: InvoiceItem): void;
+}
+
+/**
+ * The lines: quantity stepper (negative for returns), edit-price popup,
+ * damaged checkbox, delete. Rows are memoised: a scan that adds one line to
+ * a 500-line invoice renders one row, not 500.
+ */
 export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
   const [pricing, setPricing] = useState<InvoiceItem | null>(null);
+  const latest = useRef({ onChange, onDelete });
+  useLayoutEffect(() => {
+    latest.current = { onChange, onDelete };
+  });
+  const actions = useMemo<RowActions>(
+    () => ({
+      change: (line, change) => void latest.current.onChange(line, change),
+      remove: (line) => void latest.current.onDelete(line),
+      price: setPricing,
+    }),
+    [],
+  );
   return (
     <>
       <Table striped withTableBorder fz="sm" data-testid="invoice-lines">
@@ -41,58 +64,7 @@ export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
             </Table.Tr>
           )}
           {lines.map((l, i) => (
-            <Table.Tr key={l.id} data-testid="invoice-line">
-              <Table.Td>{i + 1}</Table.Td>
-              <Table.Td>{l.productName}</Table.Td>
-              <Table.Td>{l.barcode}</Table.Td>
-              <Table.Td>
-                <NumberInput
-                  size="xs"
-                  aria-label={`Quantity of ${l.productName}`}
-                  value={l.quantity}
-                  allowDecimal={false}
-                  onBlur={(e) => {
-                    const q = Number.parseInt(e.currentTarget.value, 10);
-                    if (Number.isInteger(q) && q !== l.quantity) void onChange(l, { quantity: q });
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') e.currentTarget.blur();
-                  }}
-                />
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  onClick={() => setPricing(l)}
-                  aria-label={`Edit price of ${l.productName}`}
-                >
-                  {formatMoney(l.sellingPrice)}
-                </Button>
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.suggestedRetailPrice)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }} data-testid="line-subtotal">
-                {formatMoney(l.subtotal)}
-              </Table.Td>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`${l.productName} is damaged`}
-                  checked={l.damagedGood}
-                  disabled={l.quantity >= 0}
-                  onChange={(e) => void onChange(l, { damagedGood: e.currentTarget.checked })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  color="red"
-                  variant="subtle"
-                  aria-label={`Delete ${l.productName}`}
-                  onClick={() => void onDelete(l)}
-                >
-                  ×
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
+            <LineRow key={l.id} line={l} n={i + 1} actions={actions} />
           ))}
         </Table.Tbody>
       </Table>
@@ -100,6 +72,63 @@ export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
     </>
   );
 }
+
+const LineRow = memo(function LineRow({ line: l, n, actions }: { line: InvoiceItem; n: number; actions: RowActions }) {
+  return (
+    <Table.Tr data-testid="invoice-line">
+      <Table.Td>{n}</Table.Td>
+      <Table.Td>{l.productName}</Table.Td>
+      <Table.Td>{l.barcode}</Table.Td>
+      <Table.Td>
+        <NumberInput
+          size="xs"
+          aria-label={`Quantity of ${l.productName}`}
+          value={l.quantity}
+          allowDecimal={false}
+          onBlur={(e) => {
+            const q = Number.parseInt(e.currentTarget.value, 10);
+            if (Number.isInteger(q) && q !== l.quantity) actions.change(l, { quantity: q });
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur();
+          }}
+        />
+      </Table.Td>
+      <Table.Td style={{ textAlign: 'right' }}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => actions.price(l)}
+          aria-label={`Edit price of ${l.productName}`}
+        >
+          {formatMoney(l.sellingPrice)}
+        </Button>
+      </Table.Td>
+      <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.suggestedRetailPrice)}</Table.Td>
+      <Table.Td style={{ textAlign: 'right' }} data-testid="line-subtotal">
+        {formatMoney(l.subtotal)}
+      </Table.Td>
+      <Table.Td>
+        <Checkbox
+          aria-label={`${l.productName} is damaged`}
+          checked={l.damagedGood}
+          disabled={l.quantity >= 0}
+          onChange={(e) => actions.change(l, { damagedGood: e.currentTarget.checked })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <ActionIcon
+          color="red"
+          variant="subtle"
+          aria-label={`Delete ${l.productName}`}
+          onClick={() => actions.remove(l)}
+        >
+          ×
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+});
 
 function PriceModal({
   line,

@@ -1,13 +1,15 @@
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { Product } from '@wd/contracts';
-import { useRef, useState } from 'react';
-import { formatMoney } from '../../../lib/format';
+import { Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { formatMoney, type Product } from '@wd/contracts';
+import { useRef } from 'react';
 import type { ScanLookup, ScanMiss } from '../hooks/useInvoiceEditor';
+import { type ScanFailure, useScanQueue } from '../hooks/useScanQueue';
 
 /**
- * The scan box, built for a USB barcode scanner: it types the code and Enter.
- * One match is added at once and the box clears, keeping focus for the next
- * scan; none or several list what matches instead.
+ * The scan box, built for a USB barcode scanner: it types the code and Enter,
+ * scan after scan with no pause. Enter clears the box at once and queues the
+ * scan; the queue sends them in order while the box takes the next one. A scan
+ * that adds nothing stays below with its text: the products it could mean to
+ * pick from, or why it failed.
  */
 export function ScanBox({
   onScan,
@@ -16,27 +18,9 @@ export function ScanBox({
   onScan(lookup: ScanLookup): Promise<ScanMiss | null>;
   disabled?: boolean;
 }) {
-  const [text, setText] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [matches, setMatches] = useState<Product[]>([]);
-  const [busy, setBusy] = useState(false);
+  const queue = useScanQueue(onScan);
   const input = useRef<HTMLInputElement>(null);
-
-  const add = async (lookup: ScanLookup) => {
-    setBusy(true);
-    setMessage(null);
-    setMatches([]);
-    try {
-      const miss = await onScan(lookup);
-      if (miss) {
-        setMessage(miss.message);
-        setMatches(miss.matches);
-      } else setText('');
-    } finally {
-      setBusy(false);
-      input.current?.focus();
-    }
-  };
+  const refocus = () => input.current?.focus();
 
   return (
     <Stack gap={6}>
@@ -44,33 +28,87 @@ export function ScanBox({
         ref={input}
         label="Scan or type a barcode or product name"
         placeholder="Scan, or type and press Enter"
-        value={text}
         autoFocus
         disabled={disabled}
         data-testid="scan-box"
-        onChange={(e) => setText(e.currentTarget.value)}
+        rightSection={queue.pending > 0 ? <Loader size="xs" /> : null}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && text.trim() && !busy) {
-            e.preventDefault();
-            void add({ lookup: text.trim() });
-          }
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          const text = e.currentTarget.value.trim();
+          e.currentTarget.value = '';
+          if (text) queue.scan(text);
         }}
-        error={message}
       />
-      {matches.length > 0 && (
-        <Paper withBorder p="xs">
-          <Text fz="xs" c="dimmed" mb={4}>
-            Pick the product:
-          </Text>
+      {queue.pending > 0 && (
+        <Text fz="xs" c="dimmed" data-testid="scan-pending" aria-live="polite">
+          Adding {queue.pending} {queue.pending === 1 ? 'scan' : 'scans'}…
+        </Text>
+      )}
+      {queue.failures.map((failure) => (
+        <FailedScan
+          key={failure.key}
+          failure={failure}
+          onPick={(p) => {
+            queue.pick(failure, p);
+            refocus();
+          }}
+          onRetry={() => {
+            queue.retry(failure);
+            refocus();
+          }}
+          onDismiss={() => {
+            queue.dismiss(failure.key);
+            refocus();
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** One scan that added nothing: several matches are a choice; none (or an error) is a message. */
+function FailedScan({
+  failure,
+  onPick,
+  onRetry,
+  onDismiss,
+}: {
+  failure: ScanFailure;
+  onPick(product: Product): void;
+  onRetry(): void;
+  onDismiss(): void;
+}) {
+  const choice = failure.matches.length > 0;
+  return (
+    <Paper withBorder p="xs" data-testid="scan-failure" bg={choice ? undefined : 'var(--mantine-color-red-light)'}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          {choice ? (
+            <Text fz="sm">
+              “{failure.text}” matches {failure.matches.length === 1 ? 'a product' : 'several products'}. Pick the
+              product:
+            </Text>
+          ) : (
+            <Text fz="sm" c="red">
+              <b>{failure.text}</b>: {failure.message}
+            </Text>
+          )}
           <Group gap={6}>
-            {matches.map((p) => (
-              <Button key={p.id} size="compact-sm" variant="light" onClick={() => add({ productID: p.id })}>
+            {failure.matches.map((p) => (
+              <Button key={p.id} size="compact-sm" variant="light" onClick={() => onPick(p)}>
                 {p.name} · {p.barcode} · {formatMoney(p.sellingPrice)}
               </Button>
             ))}
+            {failure.retry && (
+              <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
           </Group>
-        </Paper>
-      )}
-    </Stack>
+        </Stack>
+        <CloseButton size="sm" aria-label="Dismiss" onClick={onDismiss} />
+      </Group>
+    </Paper>
   );
 }

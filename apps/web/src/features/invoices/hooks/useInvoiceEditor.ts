@@ -8,8 +8,12 @@ import { useInvoice } from './useInvoice';
 export type HeaderChange = Omit<InvoiceUpdateInput, 'id'>;
 export type LineChange = Partial<Omit<InvoiceItemUpdateInput, 'id' | 'invoiceID'>>;
 export type ScanLookup = { lookup?: string; productID?: number };
-/** A scan that added nothing: why, and the products the text could mean. */
-export type ScanMiss = { message: string; matches: Product[] };
+/**
+ * A scan that added nothing: why, the products the text could mean (several
+ * are a choice, not an error), and whether sending it again may help (the
+ * server or the network failed, not the match).
+ */
+export type ScanMiss = { message: string; matches: Product[]; retry: boolean };
 
 /**
  * The edit invoice screen's state and changes: the invoice and its lines,
@@ -44,6 +48,7 @@ export function useInvoiceEditor(id: string) {
     /**
      * Adds a line by scanned text or a picked product. When the text matches
      * no product or several, it answers why and the products to pick from.
+     * It never throws: the scan queue goes on with the next scan.
      */
     scan: async (lookup: ScanLookup): Promise<ScanMiss | null> => {
       try {
@@ -51,8 +56,8 @@ export function useInvoiceEditor(id: string) {
         return null;
       } catch (error) {
         const unmatched = error instanceof ApiError && (error.status === 404 || error.status === 409);
-        const matches = unmatched && lookup.lookup ? await lookupProducts(lookup.lookup, 8) : [];
-        return { message: errorMessage(error), matches };
+        const matches = unmatched && lookup.lookup ? await lookupProducts(lookup.lookup, 8).catch(() => []) : [];
+        return { message: errorMessage(error), matches, retry: !unmatched };
       }
     },
   };
