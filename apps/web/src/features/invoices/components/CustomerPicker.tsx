@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 
-/** Customer search for invoices (50 a search); the empty choice is the walk-in customer. */
+/**
+ * Customer search for invoices: opens on the first 50 customers by company,
+ * then 50 a search as the user types; the walk-in customer is always a choice.
+ */
 export function CustomerPicker({
   value,
   label: current,
@@ -14,7 +17,9 @@ export function CustomerPicker({
   ...props
 }: { value: number; label: string; onPick(id: number): void } & Omit<SelectProps, 'value' | 'onChange' | 'data'>) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 200);
+  // The box shows the chosen customer's name: that is no search, so the list opens on the first customers.
+  const typed = search === (value ? current : WALK_IN_CUSTOMER) ? '' : search.trim();
+  const [debounced] = useDebouncedValue(typed, 200);
   const query = useQuery({
     queryKey: keys.customers.list('picker', debounced),
     queryFn: () => callApi(customerCalls.list, { body: { searchQuery: debounced, resultsPerPage: 50 } }),
