@@ -68,7 +68,7 @@ test('scan five products into a price-group customer’s invoice, return one dam
 
   await page.getByTestId('submit-invoice').click();
   // 1.10 + 12 × 0.99 + 4.10 + 3.00 = 20.08; less the 2.50 return: 17.58 due.
-  await expect(page.getByTestId('invoice-due')).toHaveValue('$17.58');
+  await expect(page.getByTestId('invoice-due')).toHaveText('$17.58');
   await expect(page.getByTestId('invoice-totals')).toContainText('$20.08');
 
   // Part by cheque with a photo.
@@ -82,7 +82,7 @@ test('scan five products into a price-group customer’s invoice, return one dam
   await page.locator('input[type="file"]').setInputFiles({ name: 'cheque.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByTestId('payment-amount-due')).toHaveText('$7.58');
   await page.getByRole('dialog').getByRole('button', { name: 'Add Payment' }).click();
-  await expect(page.getByTestId('invoice-due')).toHaveValue('$7.58');
+  await expect(page.getByTestId('invoice-due')).toHaveText('$7.58');
   await expect(page.getByRole('heading').getByText('DUE')).toBeVisible();
 
   // The rest in cash (the amount defaults to the balance).
@@ -91,7 +91,7 @@ test('scan five products into a price-group customer’s invoice, return one dam
   await page.getByRole('option', { name: 'Cash' }).click();
   await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('$7.58');
   await page.getByRole('dialog').getByRole('button', { name: 'Add Payment' }).click();
-  await expect(page.getByTestId('invoice-due')).toHaveValue('$0.00');
+  await expect(page.getByTestId('invoice-due')).toHaveText('$0.00');
   await expect(page.getByRole('heading').getByText('PAID')).toBeVisible();
 
   // The list footer and the payment history.

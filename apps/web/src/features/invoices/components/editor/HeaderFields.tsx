@@ -1,9 +1,11 @@
-import { Button, Checkbox, Grid, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { formatMoney, type InvoiceSummary } from '@wd/contracts';
+import type { ReactNode } from 'react';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { useBillerOptions } from '../../../billers/api';
 import type { HeaderChange } from '../../hooks/useInvoiceEditor';
 import { CustomerPicker } from '../CustomerPicker';
+import { StatusBadge } from '../StatusBadge';
 
 const FLAGS = [
   ['showSuggestedAnalysis', 'Show suggested analysis'],
@@ -12,17 +14,57 @@ const FLAGS = [
   ['mergeInvoiceItems', 'Merge invoice items'],
 ] as const;
 
-/** The invoice header: parties (while NEW), date, paid and due, redemptions, display flags. Each change saves. */
+/** A value the user cannot change, shown as text under its label (not as an input). */
+function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Text component="div" size="sm" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The invoice header (SPEC.md, "Edit invoice"): number, type, status and
+ * consignment status, paid and due (not while NEW) as text; parties (while
+ * NEW), date, redemptions and display flags as inputs. Each change saves.
+ */
 export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(change: HeaderChange): unknown }) {
   const billers = useBillerOptions();
   const isNew = invoice.status === 'NEW';
   return (
     <Paper withBorder p="md" radius="md">
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <TextInput label="Invoice no" value={invoice.invoiceNo} readOnly />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
+      <Group gap="xl" mb="md" data-testid="invoice-facts">
+        <Fact label="Invoice no" testId="invoice-no">
+          {invoice.invoiceNo}
+        </Fact>
+        <Fact label="Type" testId="invoice-type">
+          {invoice.type === 'consignment' ? 'Consignment' : 'Invoice'}
+        </Fact>
+        <Fact label="Status" testId="invoice-status">
+          <StatusBadge status={invoice.status} />
+        </Fact>
+        {invoice.type === 'consignment' && (
+          <Fact label="Consignment status" testId="invoice-consignment-status">
+            <StatusBadge status={invoice.consignmentStatus} />
+          </Fact>
+        )}
+        <Fact label="Paid" testId="invoice-paid">
+          {formatMoney(invoice.paid)}
+        </Fact>
+        {/* While NEW the totals are hidden, so is what is due. */}
+        {!isNew && (
+          <Fact label="Due" testId="invoice-due">
+            {formatMoney(invoice.balance)}
+          </Fact>
+        )}
+      </Group>
+      <Grid columns={10}>
+        <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
           <Select
             label="Biller"
             data={(billers.data ?? []).map((b) => ({ value: String(b.id), label: b.company }))}
@@ -32,7 +74,7 @@ export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(
             onChange={(v) => v && save({ billerID: Number(v) })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
+        <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
           <CustomerPicker
             value={invoice.customerID}
             label={invoice.customer}
@@ -40,7 +82,7 @@ export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(
             onPick={(c) => save({ customerID: c })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
+        <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
           <TextInput
             label="Date"
             type="date"
@@ -48,13 +90,7 @@ export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(
             onChange={(e) => e.currentTarget.value && save({ date: e.currentTarget.value })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
-          <TextInput label="Paid" value={formatMoney(invoice.paid)} readOnly data-testid="invoice-paid" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
-          <TextInput label="Due" value={formatMoney(invoice.balance)} readOnly data-testid="invoice-due" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
+        <Grid.Col span={{ base: 5, md: 2 }}>
           <MoneyInput
             label="Discount redeemed"
             defaultValue={invoice.headerDiscount}
@@ -62,7 +98,7 @@ export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(
             onBlur={(e) => save({ discountRedeemed: moneyValue(e.currentTarget.value) })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
+        <Grid.Col span={{ base: 5, md: 2 }}>
           <MoneyInput
             label="Award points redeemed"
             defaultValue={invoice.headerAwardPoints}
@@ -71,7 +107,7 @@ export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(
             onBlur={(e) => save({ awardPointsRedeemed: moneyValue(e.currentTarget.value) })}
           />
         </Grid.Col>
-        <Grid.Col span={12}>
+        <Grid.Col span={10}>
           <Group gap="lg">
             {FLAGS.map(([key, label]) => (
               <Checkbox
