@@ -1,21 +1,32 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { EditorTitleBar } from '../components/editor/EditorTitleBar';
 import { HeaderFields } from '../components/editor/HeaderFields';
 import { LinesPanel } from '../components/editor/LinesPanel';
 import { NotesFields } from '../components/editor/NotesFields';
 import { InvoiceLoader } from '../components/InvoiceLoader';
+import { useDiscardedDraftRedirect, useDiscardUntouchedDraft } from '../hooks/useDiscardUntouchedDraft';
 import { useInvoiceEditor } from '../hooks/useInvoiceEditor';
 import { paymentTarget } from '../payment-target';
 
-/** /invoices/edit/{id}: header, scan box, lines, totals (after NEW), remarks and notes, payments. */
+/**
+ * /invoices/edit/{id}: header, scan box, lines, totals (after NEW), remarks and notes, payments.
+ * Leaving a draft nobody touched removes it.
+ */
 export default function EditInvoicePage() {
   const { id = '' } = useParams();
+  const redirect = useDiscardedDraftRedirect(Number(id));
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <EditInvoiceScreen key={id} id={id} />;
+}
+
+function EditInvoiceScreen({ id }: { id: string }) {
   const editor = useInvoiceEditor(id);
   const { invoice, totals, lines, linesError, save } = editor;
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
+  useDiscardUntouchedDraft(Number(id), invoice);
 
   if (!invoice || !totals) return <InvoiceLoader />;
   return (
