@@ -2,6 +2,8 @@
 // measures the API with autocannon, each scenario bounded in time.
 // BENCH_SECONDS (default 5), BENCH_SCALE (demo data scale, default 1),
 // DATABASE_URL to measure on PostgreSQL instead of the embedded database.
+// Then the browser's scan-to-row time at line 5 and 500 (bench/browser.ts).
+import { resolve } from 'node:path';
 import { todayIn } from '@wd/contracts';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
@@ -9,11 +11,13 @@ import { testConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed/index.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
+import { canRunBrowser, scanToRow } from './browser.js';
 import { scenarios } from './scenarios.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
-const config = testConfig({ adminPassword: 'bench-admin-password', scryptN: 2 ** 15 });
+const webDist = process.env.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
+const config = testConfig({ adminPassword: 'bench-admin-password', scryptN: 2 ** 15, webDist });
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();
 const app = await buildApp({ database, config });
@@ -54,5 +58,11 @@ for (const s of await scenarios({ address, token, db: database.db })) {
     String(errors).padStart(7),
   );
 }
+
+if (canRunBrowser(webDist)) {
+  const times = await scanToRow({ address, token, db: database.db, password: 'bench-admin-password' });
+  console.log('\nbrowser scan-to-row (median of 3, ms)');
+  for (const [line, ms] of Object.entries(times)) console.log(`  at line ${line}`.padEnd(34), String(ms).padStart(8));
+} else console.log(`\nbrowser scan-to-row: skipped (no ${webDist}/index.html or no Chromium)`);
 await app.close();
 await database.close();

@@ -91,7 +91,8 @@ function FailedScan({
             </Text>
           ) : (
             <Text fz="sm" c="red">
-              <b>{failure.text}</b>: {failure.message}
+              {!failure.message.includes(failure.text) && <b>{failure.text}: </b>}
+              {failure.message}
             </Text>
           )}
           <Group gap={6}>

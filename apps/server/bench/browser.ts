@@ -1,0 +1,73 @@
+// The browser's scan-to-row time: a scan typed into the edit invoice screen
+// until its row shows, on an invoice of 5 lines and one of 500. Needs a built
+// web app (WEB_DIST, default apps/web/dist) and Chromium (CHROMIUM_PATH,
+// default /usr/bin/chromium); skipped when either is missing.
+import { existsSync } from 'node:fs';
+import { chromium, type Page } from 'playwright-core';
+import type { Db } from '../src/db/client.js';
+import { products } from '../src/db/schema/index.js';
+
+const SCANS = 3;
+
+export const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Median ms from Enter to the new row, for each invoice size. */
+export async function scanToRow(opts: { address: string; token: string; db: Db; password: string }) {
+  const { address, token, db } = opts;
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${address}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', Token: token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { invoice?: { id: number } };
+  };
+  const sample = await db.select({ id: products.id, barcode: products.barcode }).from(products).limit(20);
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${address}/signin`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(opts.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('user-name').waitFor();
+    const times: Record<number, number> = {};
+    for (const size of [5, 500]) {
+      const id = (await api('POST', '/invoice/new/invoice/')).invoice!.id;
+      // The middle of the three scans lands at line `size`.
+      for (let i = 0; i < size - 2; i += 1)
+        await api('POST', '/invoice/insert/', { invoiceID: id, productID: sample[i % sample.length].id });
+      await page.goto(`${address}/invoices/edit/${id}`);
+      times[size] = await timeScans(page, size - 2, sample[0].barcode);
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** In the page: the lines table shows `n` rows. */
+const rowCountIs = (n: number) => `document.querySelectorAll('[data-testid="invoice-line"]').length === ${n}`;
+
+async function timeScans(page: Page, lines: number, barcode: string) {
+  const rows = page.getByTestId('invoice-line');
+  await page.waitForFunction(rowCountIs(lines));
+  await page.getByTestId('scan-box').click();
+  const took: number[] = [];
+  for (let i = 1; i <= SCANS; i += 1) {
+    await page.keyboard.insertText(barcode);
+    const start = Date.now();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(rowCountIs(lines + i), undefined, { polling: 'raf' });
+    took.push(Date.now() - start);
+  }
+  if ((await rows.count()) !== lines + SCANS) throw new Error('a scan did not land');
+  return took.sort((a, b) => a - b)[Math.floor(SCANS / 2)];
+}
+
+/** Whether the browser bench can run: a built web app and Chromium. */
+export const canRunBrowser = (webDist: string) => existsSync(`${webDist}/index.html`) && existsSync(browserPath);
