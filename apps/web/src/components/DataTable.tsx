@@ -1,4 +1,4 @@
-import { Alert, Box, Center, Checkbox, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Center, Checkbox, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SortItem } from '@wd/contracts';
 import type { ReactNode } from 'react';
 
@@ -12,6 +12,30 @@ export interface Column<T> {
   /** The totals footer cell of this column. */
   footer?: ReactNode;
   width?: number | string;
+  /** One line at most this wide (px): longer text ends in … and shows whole in its title (names). */
+  maxWidth?: number;
+}
+
+function cellText<T>(c: Column<T>, row: T, i: number): ReactNode {
+  return c.render ? c.render(row, i) : String((row as Record<string, unknown>)[c.key] ?? '');
+}
+
+/** A cell's content; a `maxWidth` column keeps it on one line, cut with … and whole in the title. */
+function Cell<T>({ c, row, i }: { c: Column<T>; row: T; i: number }) {
+  const content = cellText(c, row, i);
+  if (!c.maxWidth) return content;
+  return (
+    <Text
+      span
+      fz={12.5}
+      truncate="end"
+      display="block"
+      maw={c.maxWidth}
+      title={typeof content === 'string' ? content : undefined}
+    >
+      {content}
+    </Text>
+  );
 }
 
 interface DataTableProps<T> {
@@ -30,11 +54,6 @@ interface DataTableProps<T> {
   withFooter?: boolean;
   rowProps?: (row: T) => { className?: string; 'data-warning'?: boolean; style?: React.CSSProperties };
   emptyText?: string;
-}
-
-function sortMark(sort: SortItem | null | undefined, key: string): string {
-  if (sort?.column !== key) return '↕';
-  return sort.order === 'asc' ? '↑' : '↓';
 }
 
 /** A plain table: sortable headers, optional row numbers, selection, actions and totals footer. */
@@ -67,7 +86,7 @@ export function DataTable<T>({
 
   return (
     <Box pos="relative" style={{ overflowX: 'auto' }}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing={6} fz="sm">
+      <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={4} fz={12.5}>
         <Table.Thead>
           <Table.Tr>
             {selection && (
@@ -87,7 +106,7 @@ export function DataTable<T>({
                 />
               </Table.Th>
             )}
-            {numberFrom !== undefined && <Table.Th w={48}>#</Table.Th>}
+            {numberFrom !== undefined && <Table.Th w={30}>#</Table.Th>}
             {columns.map((c) => (
               <Table.Th
                 key={c.key}
@@ -95,18 +114,31 @@ export function DataTable<T>({
                 aria-sort={sort?.column === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
               >
                 {c.sortable && onSort ? (
-                  <UnstyledButton onClick={() => onSort(c.key)} fw={700} fz="sm" aria-label={`Sort by ${c.title}`}>
-                    {c.title}{' '}
-                    <Text span c={sort?.column === c.key ? 'blue' : 'dimmed'} fz="xs">
-                      {sortMark(sort, c.key)}
-                    </Text>
+                  <UnstyledButton
+                    onClick={() => onSort(c.key)}
+                    fw={700}
+                    fz={12.5}
+                    aria-label={`Sort by ${c.title}`}
+                    title={`Sort by ${c.title}`}
+                  >
+                    {c.title}
+                    {/* Only the sorted column carries a mark: unsorted ones would widen every header. */}
+                    {sort?.column === c.key && (
+                      <Text span c="blue" fz="xs">
+                        {sort.order === 'asc' ? ' ↑' : ' ↓'}
+                      </Text>
+                    )}
                   </UnstyledButton>
                 ) : (
                   c.title
                 )}
               </Table.Th>
             ))}
-            {actions && <Table.Th style={{ textAlign: 'right' }}>Actions</Table.Th>}
+            {actions && (
+              <Table.Th w={1}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -141,9 +173,12 @@ export function DataTable<T>({
                 {columns.map((c) => (
                   <Table.Td
                     key={c.key}
-                    style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}
+                    style={{
+                      textAlign: c.align ?? 'left',
+                      whiteSpace: c.align === 'right' || c.maxWidth ? 'nowrap' : undefined,
+                    }}
                   >
-                    {c.render ? c.render(row, i) : String((row as Record<string, unknown>)[c.key] ?? '')}
+                    <Cell c={c} row={row} i={i} />
                   </Table.Td>
                 ))}
                 {actions && <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{actions(row)}</Table.Td>}
@@ -153,7 +188,7 @@ export function DataTable<T>({
         </Table.Tbody>
         {withFooter && rows.length > 0 && (
           <Table.Tfoot>
-            <Table.Tr fw={700}>
+            <Table.Tr fw={700} fz="xs">
               {selection && <Table.Td />}
               {numberFrom !== undefined && <Table.Td />}
               {columns.map((c, i) => (

@@ -52,7 +52,7 @@ interface ListPageProps<T, Totals> {
   /** Above the table (notes, a summary). */
   intro?: ReactNode;
   rowActions?: (row: T) => RowAction[];
-  /** How many row actions show as buttons before the rest go into a menu. */
+  /** How many row actions show as buttons before the rest go into a menu (0: all in the menu). */
   inlineActions?: number;
   bulkActions?: BulkAction[];
   /** Extra filter controls (Biller, Status, dates …) bound to the URL through params.setExtra. */
@@ -146,7 +146,11 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
   const renderActions = props.rowActions
     ? (row: T) => {
         const actions = props.rowActions!(row).filter((a) => !a.hidden);
-        const inline = actions.slice(0, actions.length > inlineActions ? inlineActions - 1 : inlineActions);
+        // Past `inlineActions`, the rest (and with 0, all) go into a compact ⋯ menu.
+        const inline = actions.slice(
+          0,
+          actions.length > inlineActions ? Math.max(inlineActions - 1, 0) : inlineActions,
+        );
         const more = actions.slice(inline.length);
         return (
           <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -164,8 +168,8 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
             {more.length > 0 && (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <Button size="compact-xs" variant="default" aria-label="More actions">
-                    More ▾
+                  <Button size="compact-xs" variant="default" aria-label="More actions" title="More actions">
+                    ⋯
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
@@ -206,7 +210,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
         </Group>
       </Group>
       {props.intro}
-      <Paper withBorder p="md" radius="md">
+      <Paper withBorder p="sm" radius="md">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" gap="sm">
             <Group gap="sm" align="flex-end">

@@ -1,6 +1,9 @@
+import { Badge, Stack } from '@mantine/core';
+import type { Invoice } from '@wd/contracts';
 import type { Column } from '../../../components/DataTable';
 import { MoneyText } from '../../../components/MoneyText';
 import { formatMoney } from '../../../lib/format';
+import { StatusBadge } from './StatusBadge';
 
 /** A sortable money column of an invoice list, with its footer total (named by `testId`). */
 export function moneyColumn<T>(
@@ -17,4 +20,25 @@ export function moneyColumn<T>(
     render: (row) => <MoneyText value={row[key] as number} />,
     footer: <span data-testid={testId}>{formatMoney(total ?? 0)}</span>,
   };
+}
+
+/** The status badge; a consignment invoice also shows its consignment status (DUE or PAID) under it. */
+export function InvoiceStatus({ invoice }: { invoice: Pick<Invoice, 'status' | 'consignmentStatus'> }) {
+  const consignment = invoice.consignmentStatus;
+  if (!consignment) return <StatusBadge status={invoice.status} />;
+  return (
+    <Stack gap={2} align="flex-start">
+      <StatusBadge status={invoice.status} />
+      <Badge
+        size="xs"
+        variant="outline"
+        color={consignment === 'PAID' ? 'blue' : 'red'}
+        title={`Consignment status: ${consignment}`}
+        aria-label={`Consignment status: ${consignment}`}
+        data-testid="consignment-status"
+      >
+        Cons. {consignment}
+      </Badge>
+    </Stack>
+  );
 }

@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { showSuccess } from '../../../lib/alert';
 import { useBillerOptions } from '../../billers/api';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
-import { moneyColumn } from '../components/columns';
+import { InvoiceStatus, moneyColumn } from '../components/columns';
 import * as Filter from '../components/ListFilters';
-import { StatusBadge } from '../components/StatusBadge';
 import { paymentTarget } from '../payment-target';
 
 /** The first load shows the last 36 months. */
 const since = addDays(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone), -365 * 3);
+/** Transfer Status flips a consignment invoice between DUE and PAID. */
+const flipped = (status: Invoice['consignmentStatus']) => (status === 'PAID' ? 'DUE' : 'PAID');
 const typeOptions = [
   { value: 'invoice', label: 'Invoice' },
   { value: 'consignment', label: 'Consignment' },
@@ -53,16 +55,16 @@ export default function InvoicesListPage() {
         columns={(totals) => [
           { key: 'invoiceNo', title: 'Invoice No', sortable: true },
           { key: 'date', title: 'Date', sortable: true, render: (i) => <DateText value={i.date} /> },
-          { key: 'customer', title: 'Customer', sortable: true },
-          { key: 'biller', title: 'Biller', sortable: true },
-          { key: 'status', title: 'Status', sortable: true, render: (i) => <StatusBadge status={i.status} /> },
+          { key: 'customer', title: 'Customer', sortable: true, maxWidth: 110 },
+          { key: 'biller', title: 'Biller', sortable: true, maxWidth: 130 },
+          { key: 'status', title: 'Status', sortable: true, render: (i) => <InvoiceStatus invoice={i} /> },
           moneyColumn<Invoice>('total', 'Total', totals?.total, 'invoices-total-total'),
           moneyColumn<Invoice>('paid', 'Paid', totals?.paid, 'invoices-total-paid'),
           moneyColumn<Invoice>('discountRedeemed', 'Discount', totals?.discount, 'invoices-total-discount'),
           moneyColumn<Invoice>('amountCredited', 'Credit', totals?.credit, 'invoices-total-credit'),
           moneyColumn<Invoice>('balance', 'Balance', totals?.balance, 'invoices-total-balance'),
         ]}
-        inlineActions={3}
+        inlineActions={0}
         rowActions={(i) => [
           ...viewEdit('invoices', i.id),
           { label: 'Add Payment', run: () => setPaying(paymentTarget(i)), reload: false },
@@ -75,7 +77,15 @@ export default function InvoicesListPage() {
           {
             label: 'Transfer Status',
             hidden: i.type !== 'consignment',
-            run: () => update.mutateAsync({ id: i.id, transferStatus: true }),
+            confirm: {
+              title: 'Transfer Status',
+              message: `Change the consignment status of ${i.invoiceNo} from ${i.consignmentStatus} to ${flipped(i.consignmentStatus)}?`,
+              danger: false,
+            },
+            run: async () => {
+              const { invoice } = await update.mutateAsync({ id: i.id, transferStatus: true });
+              showSuccess(`${invoice.invoiceNo}: consignment status is now ${invoice.consignmentStatus}`);
+            },
           },
           deleteAction(`${i.invoiceNo}, its lines and its payments`, () => remove.mutateAsync(i.id)),
         ]}

@@ -21,14 +21,14 @@ export default function PaymentHistoryPage() {
   const cheque = useChequeViewer();
 
   const columns = (totals: PaymentTotals | undefined): Column<PaymentRow>[] => [
-    { key: 'referenceNo', title: 'Reference', sortable: false },
+    { key: 'referenceNo', title: 'Reference', sortable: false, maxWidth: 100 },
     { key: 'date', title: 'Date', render: (p) => <DateText value={p.date} /> },
     { key: 'invoiceNo', title: 'Invoice' },
     ...(supplier
-      ? [{ key: 'distributor', title: 'Supplier' }]
+      ? [{ key: 'distributor', title: 'Supplier', maxWidth: 160 }]
       : [
-          { key: 'biller', title: 'Biller' },
-          { key: 'customer', title: 'Customer' },
+          { key: 'biller', title: 'Biller', maxWidth: 95 },
+          { key: 'customer', title: 'Customer', maxWidth: 90 },
         ]),
     {
       key: 'total',
