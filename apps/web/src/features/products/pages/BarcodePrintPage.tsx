@@ -83,8 +83,12 @@ export default function BarcodePrintPage() {
           {labels.map(({ position, item }) => {
             const [line1, line2] = labelNameLines(item.productName);
             return (
-              <div className={classes.label} key={position}>
-                {show.has('company') && company.data && <div className={classes.company}>{company.data}</div>}
+              <div className={classes.label} key={position} data-testid="label">
+                {show.has('company') && company.data && (
+                  <div className={classes.company} data-testid="label-company">
+                    {company.data}
+                  </div>
+                )}
                 {show.has('name1') && <div className={classes.name}>{line1}</div>}
                 {show.has('name2') && line2 && <div className={classes.name}>{line2}</div>}
                 {show.has('barcode') && (
