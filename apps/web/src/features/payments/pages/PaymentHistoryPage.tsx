@@ -83,7 +83,7 @@ export default function PaymentHistoryPage() {
         filters={(p) => <Filter.DateRange p={p} />}
         emptyText="No payments"
         columns={columns}
-        inlineActions={2}
+        inlineActions={0}
         rowActions={(p) => [
           {
             label: 'Download Cheque',
