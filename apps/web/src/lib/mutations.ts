@@ -1,4 +1,4 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Call, CallInput, CallResult } from '@wd/contracts';
 import { type CallFile, callApi } from './api-client';
 import type { AreaKeys } from './query-keys';
@@ -8,6 +8,8 @@ export interface CallMutationOptions<C extends Call, V> {
   input: (vars: V) => CallInput<C> & CallFile;
   /** What the change makes stale (query keys); invalidated once it succeeds. */
   invalidates: (result: CallResult<C>, vars: V) => QueryKey[];
+  /** Writes the answer into cached queries first, where it holds all they need (no refetch). */
+  update?: (client: QueryClient, result: CallResult<C>, vars: V) => void;
 }
 
 /**
@@ -22,6 +24,7 @@ export function useCallMutation<C extends Call, V = CallInput<C> & CallFile>(
   return useMutation({
     mutationFn: (vars: V) => callApi(call, options.input(vars)),
     onSuccess: async (result, vars) => {
+      options.update?.(queryClient, result, vars);
       await Promise.all(
         options.invalidates(result, vars).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );

@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import {
   type InvoiceInsertInput,
   type InvoiceItem,
@@ -80,7 +80,7 @@ type SummaryData = Awaited<ReturnType<typeof useInvoiceSummary>>['data'];
  * Writes a line change's answer into the cached invoice, its totals and its
  * lines: the changed line is replaced in place (other rows keep their
  * identity, so they do not render again), a new one goes last (lines are in
- * id order), a deleted one leaves. Only the lists are left stale.
+ * id order), a deleted one leaves. The lists are left stale.
  */
 function applyLineChange(
   client: QueryClient,
@@ -97,29 +97,25 @@ function applyLineChange(
     const at = old.findIndex((l) => l.id === line.put.id);
     return at < 0 ? [...old, line.put] : old.map((l, i) => (i === at ? line.put : l));
   });
-  return [invoiceKeys.lists()];
 }
 
-export const useAddInvoiceLine = () => {
-  const client = useQueryClient();
-  return useCallMutation(invoiceCalls.addItem, {
+export const useAddInvoiceLine = () =>
+  useCallMutation(invoiceCalls.addItem, {
     input: (body: InvoiceInsertInput) => ({ body }),
-    invalidates: (answer, body) => applyLineChange(client, body.invoiceID, answer, { put: answer.invoiceItem }),
+    update: (client, answer, body) => applyLineChange(client, body.invoiceID, answer, { put: answer.invoiceItem }),
+    invalidates: () => [invoiceKeys.lists()],
   });
-};
 
-export const useUpdateInvoiceLine = () => {
-  const client = useQueryClient();
-  return useCallMutation(invoiceCalls.updateItem, {
+export const useUpdateInvoiceLine = () =>
+  useCallMutation(invoiceCalls.updateItem, {
     input: (body: InvoiceItemUpdateInput) => ({ body }),
-    invalidates: (answer, body) => applyLineChange(client, body.invoiceID, answer, { put: answer.invoiceItem }),
+    update: (client, answer, body) => applyLineChange(client, body.invoiceID, answer, { put: answer.invoiceItem }),
+    invalidates: () => [invoiceKeys.lists()],
   });
-};
 
-export const useDeleteInvoiceLine = () => {
-  const client = useQueryClient();
-  return useCallMutation(invoiceCalls.deleteItem, {
+export const useDeleteInvoiceLine = () =>
+  useCallMutation(invoiceCalls.deleteItem, {
     input: (line: Pick<InvoiceItem, 'id' | 'invoiceID'>) => ({ params: { id: line.id } }),
-    invalidates: (answer, line) => applyLineChange(client, line.invoiceID, answer, { removed: line.id }),
+    update: (client, answer, line) => applyLineChange(client, line.invoiceID, answer, { removed: line.id }),
+    invalidates: () => [invoiceKeys.lists()],
   });
-};
