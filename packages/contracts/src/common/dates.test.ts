@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, formatDate, monthRange, todayIn, yearRange } from '../index.js';
+import { addDays, daysBetween, formatDate, monthRange, parseDate, todayIn, yearRange } from '../index.js';
 
 describe('formatDate', () => {
   it('shows YYYY-MM-DD as MM-DD-YYYY', () => {
@@ -7,6 +7,24 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-02T10:00:00Z')).toBe('11-02-2026');
     expect(formatDate('')).toBe('');
     expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('parseDate', () => {
+  it('reads MM-DD-YYYY and MM/DD/YYYY as YYYY-MM-DD', () => {
+    expect(parseDate('11-03-2026')).toBe('2026-11-03');
+    expect(parseDate(' 02/29/2028 ')).toBe('2028-02-29');
+    expect(parseDate(formatDate('2026-01-31'))).toBe('2026-01-31');
+  });
+  it('rejects impossible days and other shapes', () => {
+    expect(parseDate('02-30-2026')).toBeNull();
+    expect(parseDate('02-29-2026')).toBeNull();
+    expect(parseDate('13-01-2026')).toBeNull();
+    expect(parseDate('00-10-2026')).toBeNull();
+    expect(parseDate('2026-11-03')).toBeNull();
+    expect(parseDate('1-3-2026')).toBeNull();
+    expect(parseDate('11-03-202')).toBeNull();
+    expect(parseDate('')).toBeNull();
   });
 });
 

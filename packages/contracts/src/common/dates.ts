@@ -10,6 +10,18 @@ export function formatDate(value: string | null | undefined): string {
   return m ? `${m[2]}-${m[3]}-${m[1]}` : value;
 }
 
+/**
+ * What a user typed as MM-DD-YYYY (or MM/DD/YYYY) → `YYYY-MM-DD`; null when
+ * it is not that shape or not a day of the calendar (`02-30-2026`).
+ */
+export function parseDate(text: string): string | null {
+  const m = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[1]}-${m[2]}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
 /** Today's date (YYYY-MM-DD) in a time zone, America/Chicago by default. */
 export function todayIn(timeZone = 'America/Chicago', now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type CustomerInput, customerInput, formatDate } from '@wd/contracts';
 import { useState } from 'react';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
+import { DateField } from '../../../components/DateField';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
@@ -99,10 +100,10 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
             nothingFoundMessage="No price group found"
             {...form.getInputProps('priceGroupID')}
           />
-          <TextInput
+          <DateField
             label="Date last verified"
             description={readOnly ? undefined : 'Signing a resale certificate sets it to today'}
-            type="date"
+            clearable
             readOnly={readOnly}
             {...form.getInputProps('dateLastVerified')}
           />

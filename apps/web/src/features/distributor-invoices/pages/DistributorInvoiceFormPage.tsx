@@ -1,6 +1,7 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { distributorInvoiceInput, todayIn } from '@wd/contracts';
+import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
@@ -58,7 +59,7 @@ export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
     <RecordForm {...formProps}>
       {(readOnly) => (
         <Stack gap="sm">
-          <TextInput label="Date" type="date" readOnly={readOnly} {...form.getInputProps('date')} />
+          <DateField label="Date" readOnly={readOnly} {...form.getInputProps('date')} />
           <Select
             label="Supplier"
             placeholder="Select Supplier"

@@ -1,6 +1,7 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ExpenseInput, expenseInput, SECOND_BILLER_ID, todayIn } from '@wd/contracts';
+import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
@@ -60,7 +61,7 @@ export function ExpenseForm({ mode }: { mode: FormMode }) {
     <RecordForm {...formProps} title={mode === 'new' ? formProps.title : `${formProps.title} ${reference}`}>
       {(readOnly) => (
         <Stack gap="sm">
-          <TextInput label="Date" type="date" readOnly={readOnly} {...form.getInputProps('date')} />
+          <DateField label="Date" readOnly={readOnly} {...form.getInputProps('date')} />
           <Select
             label="Biller"
             data={(billers.data ?? []).map((b) => ({ value: String(b.id), label: b.company }))}

@@ -1,5 +1,6 @@
 import { type ComboboxData, Select, TextInput } from '@mantine/core';
 import { MONTHS } from '@wd/contracts';
+import { DateField } from '../../../components/DateField';
 import type { ListParamsApi } from '../../../lib/list-params';
 
 /**
@@ -38,17 +39,19 @@ export const Status = ({ p }: FilterProps) => (
 export function DateRange({ p }: FilterProps) {
   return (
     <>
-      <TextInput
+      <DateField
         label="Start date"
-        type="date"
+        w={140}
+        clearable
         value={p.extra.startDate}
-        onChange={(e) => p.setExtra({ startDate: e.currentTarget.value })}
+        onChange={(startDate) => p.setExtra({ startDate })}
       />
-      <TextInput
+      <DateField
         label="End date"
-        type="date"
+        w={140}
+        clearable
         value={p.extra.endDate}
-        onChange={(e) => p.setExtra({ endDate: e.currentTarget.value })}
+        onChange={(endDate) => p.setExtra({ endDate })}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { Button, FileInput, Grid, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { formatMoney, type PaymentKind, type PaymentType, todayIn } from '@wd/contracts';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
@@ -95,7 +96,7 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
         </Group>
         <Grid>
           <Grid.Col span={6}>
-            <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+            <DateField label="Date" value={date} onChange={setDate} />
           </Grid.Col>
           <Grid.Col span={6}>
             <Select

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Grid, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { formatMoney, type InvoiceSummary } from '@wd/contracts';
 import type { ReactNode } from 'react';
+import { DateField } from '../../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { useBillerOptions } from '../../../billers/api';
 import type { HeaderChange } from '../../hooks/useInvoiceEditor';
@@ -83,12 +84,7 @@ export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(
           />
         </Grid.Col>
         <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
-          <TextInput
-            label="Date"
-            type="date"
-            value={invoice.date}
-            onChange={(e) => e.currentTarget.value && save({ date: e.currentTarget.value })}
-          />
+          <DateField label="Date" value={invoice.date} onChange={(date) => date && save({ date })} />
         </Grid.Col>
         <Grid.Col span={{ base: 5, md: 2 }}>
           <MoneyInput
