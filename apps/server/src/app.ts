@@ -13,6 +13,7 @@ import { distributorInvoicesRoutes } from './modules/distributor-invoices/distri
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invoiceDocumentsRoutes } from './modules/invoice-documents/invoice-documents.routes.js';
 import { invoiceDraftsRoutes } from './modules/invoices/invoice-drafts.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { chequeImageRoutes, paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -39,6 +40,7 @@ const modules = [
   expensesRoutes,
   invoicesRoutes,
   invoiceDraftsRoutes,
+  invoiceDocumentsRoutes,
   distributorInvoicesRoutes,
   paymentsRoutes,
 ];

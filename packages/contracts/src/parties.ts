@@ -43,6 +43,20 @@ const addressSchema = z.object({
 });
 const deletedAt = z.string().nullable();
 
+export interface PostalAddress {
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+/** A party's address as printed: street, "City, ST 12345", country (empty parts left out). */
+export function addressLines(p: PostalAddress): string[] {
+  const cityLine = [p.city, [p.state, p.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [p.address, cityLine, p.country].filter(Boolean);
+}
+
 export const billerSchema = addressSchema
   .extend({
     /** Address of the logo image, or '' when none. */

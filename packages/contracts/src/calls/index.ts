@@ -10,6 +10,7 @@ export * from './distributor-invoices.js';
 export * from './distributors.js';
 export * from './expenses.js';
 export * from './health.js';
+export * from './invoice-documents.js';
 export * from './invoice-drafts.js';
 export * from './invoices.js';
 export * from './payments.js';

@@ -1,5 +1,5 @@
 import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatDate } from '@wd/contracts';
+import { addressLines, formatDate } from '@wd/contracts';
 import { createElement as h } from 'react';
 
 export interface CertificateParty {
@@ -33,8 +33,8 @@ const styles = StyleSheet.create({
 });
 
 function address(p: CertificateParty): string[] {
-  const cityLine = [p.city, [p.state, p.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [p.name, p.address, cityLine, p.country, p.phone].filter((x): x is string => Boolean(x));
+  const lines = addressLines({ address: '', city: '', state: '', postalCode: '', country: '', ...p });
+  return [p.name, ...lines, p.phone].filter((x): x is string => Boolean(x));
 }
 
 function partyBlock(label: string, p: CertificateParty, extra: string[] = []) {

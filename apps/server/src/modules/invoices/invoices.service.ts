@@ -1,4 +1,5 @@
 import {
+  addressLines,
   computeInvoiceTotals,
   HOUSE_BILLER_ID,
   INVOICE_MESSAGES,
@@ -6,6 +7,7 @@ import {
   type InvoiceUpdateInput,
   MESSAGES,
   PARTY_MESSAGES,
+  type PostalAddress,
   SECOND_BILLER_ID,
   toCents,
   toDollars,
@@ -23,10 +25,8 @@ import { invoiceParts, lockInvoice, recomputeInvoice } from './invoice-recompute
 import { invoicesRepository as repo, toInvoice, toInvoiceTotals } from './invoices.repository.js';
 
 /** "12 Main St, Springfield, IL 62701, USA" from a party's address fields. */
-function fullAddress(p?: { address: string; city: string; state: string; postalCode: string; country: string }) {
-  if (!p) return '';
-  const cityLine = [p.city, [p.state, p.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [p.address, cityLine, p.country].filter(Boolean).join(', ');
+function fullAddress(p?: PostalAddress) {
+  return p ? addressLines(p).join(', ') : '';
 }
 
 const FLAGS = ['showSuggestedAnalysis', 'showIndividualMargin', 'showDamagedGoods', 'mergeInvoiceItems'] as const;
