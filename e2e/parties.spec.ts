@@ -141,7 +141,7 @@ test('expenses filtered by month show the right footer sum', async ({ page, requ
   // New expense defaults: today, biller 2.
   await page.getByRole('link', { name: 'Add New' }).click();
   await expect(page.getByRole('combobox', { name: 'Biller' })).toHaveValue('My Second Company');
-  await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByLabel('Date')).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
 });
 
 test('billers: create, view read-only, delete and recover; biller 1 stays', async ({ page }) => {
