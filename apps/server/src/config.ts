@@ -11,6 +11,7 @@ const envSchema = z.object({
   DEMO_DATA: flag.default(true),
   DEMO_SEED: z.coerce.number().int().default(1),
   SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
   TZ: z.string().default('America/Chicago'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -26,7 +27,10 @@ export interface Config {
   adminPassword?: string;
   demoData: boolean;
   demoSeed: number;
+  /** The mail server (smtp://user:pass@host:587 or smtps://…); unset: messages wait in the outbox. */
   smtpUrl?: string;
+  /** The sender address of e-mailed invoices (moves to the settings page with issue 11). */
+  mailFrom: string;
   timeZone: string;
   sessionIdleMs: number;
   logLevel: string;
@@ -54,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     demoSeed: e.DEMO_SEED,
     smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM || 'Wholesale Desk <invoices@localhost>',
     timeZone: e.TZ,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
@@ -74,6 +79,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeZone: 'America/Chicago',
     sessionIdleMs: 12 * 3_600_000,
     logLevel: 'silent',
+    mailFrom: 'Wholesale Desk <invoices@localhost>',
     trustProxy: false,
     scryptN: 2 ** 10,
     ...overrides,

@@ -9,3 +9,4 @@ export * from './product-groups.js';
 export * from './products.js';
 export * from './sessions.js';
 export * from './users.js';
+export * from './outbox.js';
