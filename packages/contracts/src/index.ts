@@ -16,6 +16,7 @@ export * from './payments.js';
 export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
+export * from './reports.js';
 export * from './rules/barcode.js';
 export * from './rules/invoice-document.js';
 export * from './rules/invoice-totals.js';

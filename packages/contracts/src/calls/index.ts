@@ -17,5 +17,6 @@ export * from './payments.js';
 export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
+export * from './reports.js';
 export * from './soft-delete.js';
 export * from './users.js';
