@@ -1,0 +1,170 @@
+import { buildInvoiceDocument, type DocumentSource, type DocumentSourceLine } from '@wd/contracts';
+import { parse } from 'csv-parse/sync';
+import { X12Parser } from 'node-x12';
+import { describe, expect, it } from 'vitest';
+import { controlNumber, cstore810, x12Text } from './edi-cstore.js';
+import { ediFiles } from './edi-files.js';
+import { MODISOFT_COLUMNS, modisoftCsv } from './edi-modisoft.js';
+
+/** One invoice line as stored (cents). */
+function line(no: number, barcode: string, symbology: string, name: string, quantity: number, price: number) {
+  const stored: DocumentSourceLine = {
+    id: no,
+    productID: 100 + no,
+    barcode,
+    symbology,
+    productName: name,
+    quantity,
+    unitsPerCase: 12,
+    sellingPrice: price,
+    suggestedRetailPrice: price + 99,
+    damagedGood: quantity < 0,
+  };
+  return stored;
+}
+
+/** Invoice/1042 of biller 2 to customer 7: 30.00 + 8.50 − 1.99 = 36.51 (EAN, UPC-A, vendor code, a return). */
+function sample(overrides: Partial<DocumentSource> = {}) {
+  return buildInvoiceDocument({
+    invoice: {
+      id: 42,
+      invoiceNo: 'Invoice/1042',
+      type: 'invoice',
+      status: 'DUE',
+      consignmentStatus: null,
+      date: '2026-11-03',
+      billerID: 2,
+      notes: '',
+      headerDiscount: 0,
+      headerAwardPoints: 0,
+      showSuggestedAnalysis: 0,
+      showIndividualMargin: 0,
+      showDamagedGoods: 0,
+    },
+    biller: {
+      id: 2,
+      company: 'Lone Star *Wholesale~',
+      name: 'Ana Ruiz',
+      addressLines: [],
+      phone: '',
+      email: '',
+      logo: '',
+    },
+    customer: { id: 7, company: 'Quick Stop #4', name: 'Sam Lee', addressLines: [], phone: '', email: '' },
+    lines: [
+      line(1, '049000028911', 'upca', 'Cola 12oz, "Classic"', 12, 250),
+      line(2, '5012345678900', 'ean13', 'Café > Crème ~ Latte *Cold*', 2, 425),
+      line(3, 'AB-77', 'code128', 'Gum\tMint\n(3 pack)', -1, 199),
+    ],
+    payments: [{ amountPaid: 500, discountRedeemed: 0, awardPointsRedeemed: 0 }],
+    ...overrides,
+  });
+}
+
+const segmentsOf = (x12: string) => x12.split('~').filter(Boolean);
+
+describe('modisoftCsv (EDI MS)', () => {
+  it('writes a header row and one row per line, money from cents, CRLF line ends', () => {
+    const doc = sample();
+    const text = modisoftCsv(doc).toString('utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const rows: string[][] = parse(text);
+    expect(rows[0]).toEqual([...MODISOFT_COLUMNS]);
+    expect(rows.slice(1)).toEqual([
+      ['1042', '11/03/2026', 'Lone Star *Wholesale~', '7', '049000028911', 'Cola 12oz, "Classic"', '12', '12', '2.50', '3.49', '30.00'],
+      ['1042', '11/03/2026', 'Lone Star *Wholesale~', '7', '5012345678900', 'Café > Crème ~ Latte *Cold*', '2', '12', '4.25', '5.24', '8.50'],
+      ['1042', '11/03/2026', 'Lone Star *Wholesale~', '7', '77', 'Gum\tMint\n(3 pack)', '-1', '12', '1.99', '2.98', '-1.99'],
+    ]);
+    expect(text).toContain('"Cola 12oz, ""Classic"""');
+    expect(text).toContain('"Gum\tMint\n(3 pack)"');
+  });
+
+  it('ExtendedCost sums to the invoice amount; a walk-in invoice is account 0', () => {
+    const doc = sample({ customer: null });
+    const rows: Record<string, string>[] = parse(modisoftCsv(doc), { columns: true });
+    const cents = rows.reduce((sum, r) => sum + Math.round(Number(r.ExtendedCost) * 100), 0);
+    expect(cents).toBe(3651);
+    expect(doc.amount).toBe(36.51);
+    expect(rows.every((r) => r.CustomerAccount === '0')).toBe(true);
+  });
+});
+
+describe('cstore810 (EDI C)', () => {
+  it('writes the whole 810 as DOMAIN.md gives it', () => {
+    const segments = segmentsOf(cstore810(sample()).toString('ascii'));
+    expect(segments).toEqual([
+      'ISA*00*          *00*          *ZZ*2              *ZZ*7              *261103*0000*U*00401*000001042*0*P*>',
+      'GS*IN*2*7*20261103*0000*000001042*X*004010',
+      'ST*810*0001',
+      'BIG*20261103*1042',
+      'N1*SE*Lone Star Wholesale*91*2',
+      'N1*ST*Quick Stop #4*91*7',
+      'IT1*1*12*EA*2.50**UP*049000028911',
+      'CTP*RS*RES*3.49',
+      'PID*F****Cola 12oz, "Classic"',
+      'IT1*2*2*EA*4.25**EN*5012345678900',
+      'CTP*RS*RES*5.24',
+      'PID*F****Cafe Creme Latte Cold',
+      'IT1*3*-1*EA*1.99**VN*AB-77',
+      'CTP*RS*RES*2.98',
+      'PID*F****Gum Mint (3 pack)',
+      'TDS*3651',
+      'CTT*3*13',
+      'SE*16*0001',
+      'GE*1*000001042',
+      'IEA*1*000001042',
+    ]);
+  });
+
+  it('parses back with an X12 parser: envelope, counts and totals', () => {
+    const x12 = cstore810(sample()).toString('ascii');
+    expect(x12.indexOf('~') + 1).toBe(106);
+    const interchange = new X12Parser(true).parse(x12) as import('node-x12').X12Interchange;
+    const group = interchange.functionalGroups[0];
+    const set = group.transactions[0];
+    expect(interchange.header.valueOf(13)).toBe(interchange.trailer.valueOf(2));
+    expect(group.header.valueOf(6)).toBe(group.trailer.valueOf(2));
+    expect(Number(set.trailer.valueOf(1))).toBe(set.segments.length + 2);
+    const it1 = set.segments.filter((s) => s.tag === 'IT1');
+    const ctt = set.segments.find((s) => s.tag === 'CTT');
+    expect(ctt?.valueOf(1)).toBe(String(it1.length));
+    expect(Number(ctt?.valueOf(2))).toBe(it1.reduce((sum, s) => sum + Number(s.valueOf(2)), 0));
+    expect(set.segments.find((s) => s.tag === 'TDS')?.valueOf(1)).toBe('3651');
+  });
+
+  it('marks a credit with BIG07 CR and a negative TDS; a walk-in customer is id 0', () => {
+    const doc = sample({ customer: null, lines: [line(1, '049000028911', 'upca', 'Cola', -2, 250)] });
+    const segments = segmentsOf(cstore810(doc).toString('ascii'));
+    expect(segments).toContain('BIG*20261103*1042*****CR');
+    expect(segments).toContain('TDS*-500');
+    expect(segments).toContain('N1*ST*Walk-in customer*91*0');
+    expect(segments[0].slice(54, 70)).toBe('0              *');
+  });
+
+  it('carries the amount, not the balance: a paid invoice still has its TDS', () => {
+    const payments = [{ amountPaid: 3651, discountRedeemed: 0, awardPointsRedeemed: 0 }];
+    const doc = sample({ payments });
+    expect(doc.balance).toBe(0);
+    expect(segmentsOf(cstore810(doc).toString('ascii'))).toContain('TDS*3651');
+  });
+
+  it('cuts descriptions at 80 characters and names at 60; control numbers keep the last 9 digits', () => {
+    const long = 'x'.repeat(100);
+    expect(x12Text(`${long}*~>`, 80)).toBe('x'.repeat(80));
+    const doc = sample({ lines: [line(1, '049000028911', 'upca', long, 1, 100)] });
+    expect(segmentsOf(cstore810(doc).toString('ascii'))).toContain(`PID*F****${'x'.repeat(80)}`);
+    expect(controlNumber({ ...doc, invoice: { ...doc.invoice, number: '12345678901' } })).toBe('345678901');
+  });
+});
+
+describe('ediFiles', () => {
+  it('names both files after the invoice and gives the same bytes every time', () => {
+    const files = ediFiles(sample());
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([
+      ['Invoice_1042_EDI_MS.csv', 'text/csv; charset=utf-8'],
+      ['Invoice_1042_EDI_C.x12', 'application/edi-x12'],
+    ]);
+    const again = ediFiles(sample());
+    expect(files.map((f) => f.data.equals(again[files.indexOf(f)].data))).toEqual([true, true]);
+  });
+});

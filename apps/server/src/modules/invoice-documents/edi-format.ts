@@ -1,0 +1,40 @@
+import { type InvoiceDocument, toCents } from '@wd/contracts';
+
+/**
+ * What both EDI files share (docs/edi.md): money as integer cents written with
+ * a dot and two decimals, the invoice date in the shapes the formats want,
+ * and barcodes reduced to digits.
+ */
+
+/** Dollars from the document to cents, rounded once (never summed as floats). */
+export const cents = (dollars: number) => toCents(dollars);
+
+/** 1250 → "12.50", -199 → "-1.99" (no `$`, no thousands separator). */
+export function centsText(value: number): string {
+  const abs = Math.abs(value);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return value < 0 ? `-${text}` : text;
+}
+
+/** "2026-11-22" → ["2026", "11", "22"]. */
+function dateParts(date: string): [string, string, string] {
+  const [y = '', m = '', d = ''] = date.slice(0, 10).split('-');
+  return [y, m, d];
+}
+
+/** "2026-11-22" → "11/22/2026". */
+export function usDate(date: string): string {
+  const [y, m, d] = dateParts(date);
+  return `${m}/${d}/${y}`;
+}
+
+/** "2026-11-22" → "20261122" (CCYYMMDD). */
+export function x12Date(date: string): string {
+  return dateParts(date).join('');
+}
+
+/** Only the digits of a barcode, leading zeros kept ("0 12345-67890 5" → "012345678905"). */
+export const digitsOnly = (code: string) => code.replace(/\D/g, '');
+
+/** The customer id the files carry: a walk-in invoice (no customer) is account 0. */
+export const customerAccount = (doc: InvoiceDocument) => doc.customer?.id ?? 0;
