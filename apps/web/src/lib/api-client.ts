@@ -89,6 +89,19 @@ export function callApi<C extends Call>(call: C, input?: CallInput<C> & CallFile
 
 /** A file behind the Token header (stored images, PDFs), as a Blob. `path` is absolute (/files/…) or under /api. */
 export async function fetchBlob(path: string): Promise<Blob> {
+  return (await fetchFile(path)).blob;
+}
+
+/** The file name a download answer gives in its content-disposition (`filename*=` or `filename=`), or `fallback`. */
+export function dispositionFilename(header: string | null, fallback: string): string {
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header ?? '');
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header ?? '');
+  return plain ? (plain[2] ?? plain[1]).trim() : fallback;
+}
+
+/** Like fetchBlob, with the name the server gives the file (content-disposition), else `fallback`. */
+export async function fetchFile(path: string, fallback = 'download'): Promise<{ blob: Blob; filename: string }> {
   const token = session.token();
   let response: Response;
   try {
@@ -101,7 +114,10 @@ export async function fetchBlob(path: string): Promise<Blob> {
     if (response.status === 401 && token && session.token() === token) session.clear();
     throw new ApiError(response.status, data?.message ?? `The server answered ${response.status}`, data?.field);
   }
-  return response.blob();
+  return {
+    blob: await response.blob(),
+    filename: dispositionFilename(response.headers.get('content-disposition'), fallback),
+  };
 }
 
 /** Saves a Blob under a file name (a download in the browser). */

@@ -7,6 +7,9 @@ export const invoicesRoutes: AppRoute[] = [
   route('invoices/new', 'New Invoice', newInvoice),
   route('invoices/:type/new', 'New Invoice', newInvoice),
   route('invoices/edit/:id', 'Edit Invoice', () => import('./pages/EditInvoicePage')),
+  route('invoices/print/:id', 'Print Invoice', () => import('../invoice-documents/pages/InvoicePrintPage')),
+  route('invoices/thermalPrint/:id', 'Thermal Print', () => import('../invoice-documents/pages/ThermalPrintPage')),
+  route('invoices/emailPDF/:id', 'Email Invoice', () => import('../invoice-documents/pages/EmailPdfPage')),
   route('invoices/:id', 'Invoice', () => import('./pages/InvoiceDetailPage')),
 ];
 

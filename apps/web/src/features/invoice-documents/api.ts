@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  callPath,
+  type InvoiceSendResult,
+  invoiceDocumentCalls,
+  invoiceEdiCalls,
+  invoiceMailCalls,
+} from '@wd/contracts';
+import { callApi, fetchFile, saveBlob } from '../../lib/api-client';
+import { useCallMutation } from '../../lib/mutations';
+import { keys } from '../../lib/query-keys';
+
+/**
+ * Invoice documents in the browser (docs/invoice-documents.md): the printed
+ * invoice's model, its EDI downloads and sending it by e-mail. The model and
+ * the sent messages hang under the invoice's detail key, so any change to the
+ * invoice makes its printout stale too.
+ */
+const documentKey = (id: string | number) => [...keys.invoices.detail(id), 'document'] as const;
+const sentKey = (id: string | number) => [...keys.invoices.detail(id), 'sent'] as const;
+
+/** The printed invoice: parties, lines, footer rows and flags. */
+export function useInvoiceDocument(id: string) {
+  return useQuery({
+    queryKey: documentKey(id),
+    queryFn: async () => (await callApi(invoiceDocumentCalls.document, { params: { id: Number(id) } })).invoiceDocument,
+    enabled: Boolean(id),
+  });
+}
+
+/** The messages sent (or waiting) for an invoice, newest first; quiet when the call is not there. */
+export function useSentMessages(id: string) {
+  return useQuery({
+    queryKey: sentKey(id),
+    queryFn: async () => (await callApi(invoiceMailCalls.sent, { params: { id: Number(id) } })).outboxMessages,
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+export type SendKind = 'pdf' | 'edi';
+const sendCalls = { pdf: invoiceMailCalls.send, edi: invoiceMailCalls.sendEdi } as const;
+
+/** E-mails the invoice's PDF or its EDI files: sent at once or queued in the outbox. */
+export const useSendInvoice = (kind: SendKind) =>
+  useCallMutation(sendCalls[kind], {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: (_, id) => [sentKey(id)],
+  });
+
+export type { InvoiceSendResult };
+
+export type EdiFormat = 'modisoft' | 'cstore';
+export const EDI_LABELS: Record<EdiFormat, string> = { modisoft: 'EDI MS', cstore: 'EDI C' };
+
+/** Downloads an EDI file through the API client (the token in the header), under the server's file name. */
+export async function downloadEdi(format: EdiFormat, id: number) {
+  const fallback = `invoice-${id}-${format}.${format === 'modisoft' ? 'csv' : 'edi'}`;
+  const { blob, filename } = await fetchFile(callPath(invoiceEdiCalls[format], { id }), fallback);
+  saveBlob(blob, filename);
+}

@@ -1,0 +1,28 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSendInvoice } from '../api';
+import { sendAndTell } from '../send';
+
+/** /invoices/emailPDF/{id}: e-mails the PDF at once, says what happened, then goes back one page. */
+export default function EmailPdfPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const send = useSendInvoice('pdf');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    sendAndTell(send.mutateAsync, Number(id)).then(() =>
+      window.history.state?.idx > 0 ? navigate(-1) : navigate('/invoices', { replace: true }),
+    );
+  }, [id, send.mutateAsync, navigate]);
+
+  return (
+    <Group justify="center" py="xl" gap="sm">
+      <Loader size="sm" aria-label="Sending" />
+      <Text>Sending the invoice…</Text>
+    </Group>
+  );
+}
