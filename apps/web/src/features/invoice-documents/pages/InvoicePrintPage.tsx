@@ -4,6 +4,7 @@ import { useInvoiceDocument } from '../api';
 import { DocumentHead, DocumentTo } from '../components/DocumentHead';
 import { PrintFrame } from '../components/PrintFrame';
 import classes from '../components/print.module.css';
+import { keyedRows } from '../rows';
 
 /** Letter or A4, whichever the printer holds, with 10 mm margins. */
 const PAGE = '@page { size: auto; margin: 10mm; }';
@@ -24,9 +25,9 @@ function Lines({ doc }: { doc: InvoiceDocument }) {
         </tr>
       </thead>
       <tbody>
-        {doc.rows.map((row, i) =>
+        {keyedRows(doc).map(({ key, row }) =>
           row.kind === 'line' ? (
-            <tr key={`l${row.id}`} data-testid="document-line">
+            <tr key={key} data-testid="document-line">
               <td className={classes.num}>{row.no}</td>
               <td className={classes.num}>{row.quantity}</td>
               <td>
@@ -40,7 +41,7 @@ function Lines({ doc }: { doc: InvoiceDocument }) {
               <td className={classes.num}>{formatMoney(row.subtotal)}</td>
             </tr>
           ) : (
-            <tr key={`g${i}`} className={classes.group} data-testid="document-group-row">
+            <tr key={key} className={classes.group} data-testid="document-group-row">
               <td />
               <td className={classes.num}>{row.quantity}</td>
               <td colSpan={margin ? 4 : 3}>Subtotal {row.description}</td>

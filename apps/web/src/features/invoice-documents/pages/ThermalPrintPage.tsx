@@ -4,6 +4,7 @@ import { useInvoiceDocument } from '../api';
 import { DocumentHead, DocumentTo } from '../components/DocumentHead';
 import { PrintFrame } from '../components/PrintFrame';
 import classes from '../components/thermal.module.css';
+import { keyedRows } from '../rows';
 
 const MM_PER_PX = 25.4 / 96;
 
@@ -47,9 +48,9 @@ export function ThermalStrip({ doc }: { doc: InvoiceDocument }) {
           </tr>
         </thead>
         <tbody>
-          {doc.rows.map((row, i) =>
+          {keyedRows(doc).map(({ key, row }) =>
             row.kind === 'line' ? (
-              <tr key={`l${row.id}`} data-testid="document-line">
+              <tr key={key} data-testid="document-line">
                 <td>{row.no}</td>
                 <td className={classes.num}>{row.quantity}</td>
                 <td>
@@ -64,7 +65,7 @@ export function ThermalStrip({ doc }: { doc: InvoiceDocument }) {
                 <td className={classes.num}>{formatMoney(row.subtotal)}</td>
               </tr>
             ) : (
-              <tr key={`g${i}`} className={classes.group} data-testid="document-group-row">
+              <tr key={key} className={classes.group} data-testid="document-group-row">
                 <td />
                 <td className={classes.num}>{row.quantity}</td>
                 <td colSpan={2}>Subtotal</td>

@@ -1,6 +1,7 @@
 import { Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@wd/contracts';
 import { Link, useParams } from 'react-router';
+import { DocumentMenus, LastSent } from '../../invoice-documents/components/DocumentMenus';
 import { DeleteInvoiceButton } from '../components/DeleteInvoiceButton';
 import { DocumentLines } from '../components/DocumentLines';
 import { InvoiceLoader } from '../components/InvoiceLoader';
@@ -28,9 +29,11 @@ export default function InvoiceDetailPage() {
           <Button component={Link} to={`/invoices/edit/${invoice.id}`}>
             Edit
           </Button>
+          <DocumentMenus id={invoice.id} />
           <DeleteInvoiceButton id={invoice.id} message={invoice.invoiceNo} />
         </Group>
       </Group>
+      <LastSent id={invoice.id} />
       <Paper withBorder p="lg" radius="md">
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>

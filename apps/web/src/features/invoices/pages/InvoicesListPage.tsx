@@ -1,10 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { addDays, type Invoice, todayIn } from '@wd/contracts';
 import { useState } from 'react';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage, type ListResult } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { showSuccess } from '../../../lib/alert';
+import { keys } from '../../../lib/query-keys';
 import { useBillerOptions } from '../../billers/api';
+import { downloadEdi, EDI_LABELS, useSendInvoice } from '../../invoice-documents/api';
+import { BulkEmailModal, type BulkTarget } from '../../invoice-documents/components/BulkEmailModal';
+import { sendAndTell } from '../../invoice-documents/send';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
 import { InvoiceStatus, moneyColumn } from '../components/columns';
@@ -24,7 +29,19 @@ export default function InvoicesListPage() {
   const billers = useBillerOptions();
   const update = useUpdateInvoice();
   const remove = useDeleteInvoice();
+  const sendPdf = useSendInvoice('pdf');
+  const sendEdi = useSendInvoice('edi');
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
+  const [mailing, setMailing] = useState<BulkTarget[] | null>(null);
+  const queryClient = useQueryClient();
+  /** The selected ids with their invoice numbers, from the pages of the list already loaded. */
+  const bulkTargets = (ids: (string | number)[]): BulkTarget[] => {
+    const numbers = new Map<number, string>();
+    for (const [, page] of queryClient.getQueriesData<ListResult<Invoice>>({ queryKey: keys.invoices.lists() })) {
+      for (const row of page?.rows ?? []) numbers.set(row.id, row.invoiceNo);
+    }
+    return ids.map((id) => ({ id: Number(id), invoiceNo: numbers.get(Number(id)) ?? `Invoice ${id}` }));
+  };
   return (
     <>
       <ListPage
@@ -69,6 +86,12 @@ export default function InvoicesListPage() {
           ...viewEdit('invoices', i.id),
           { label: 'Add Payment', run: () => setPaying(paymentTarget(i)), reload: false },
           { label: 'View Payments', to: `/payment/invoice/${i.id}` },
+          { label: 'Email Invoice', run: () => sendAndTell(sendPdf.mutateAsync, i.id), reload: false },
+          { label: 'Email EDI', run: () => sendAndTell(sendEdi.mutateAsync, i.id), reload: false },
+          { label: 'Print Invoice', to: `/invoices/print/${i.id}` },
+          { label: 'Print Thermal', to: `/invoices/thermalPrint/${i.id}` },
+          { label: EDI_LABELS.modisoft, run: () => downloadEdi('modisoft', i.id), reload: false },
+          { label: EDI_LABELS.cstore, run: () => downloadEdi('cstore', i.id), reload: false },
           {
             label: 'Transfer Biller',
             hidden: i.billerID > 2,
@@ -89,9 +112,11 @@ export default function InvoicesListPage() {
           },
           deleteAction(`${i.invoiceNo}, its lines and its payments`, () => remove.mutateAsync(i.id)),
         ]}
+        bulkActions={[{ label: 'E-mail selected', color: 'blue', run: async (ids) => setMailing(bulkTargets(ids)) }]}
         emptyText="No invoices"
       />
       <PaymentModal target={paying} onClose={() => setPaying(null)} />
+      <BulkEmailModal targets={mailing} onClose={() => setMailing(null)} />
     </>
   );
 }
