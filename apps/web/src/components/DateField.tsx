@@ -60,6 +60,7 @@ export function DateField(props: DateFieldProps) {
       fixOnBlur={parseDate(typed) !== null}
       readOnly={readOnly}
       error={invalid ?? error}
+      firstDayOfWeek={0}
       popoverProps={{ withinPortal: true }}
       {...rest}
     />

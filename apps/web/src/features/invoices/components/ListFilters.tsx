@@ -35,6 +35,12 @@ export const Status = ({ p }: FilterProps) => (
   <Choice p={p} name="status" label="Status" w={110} data={['DUE', 'PAID', 'REFUND']} />
 );
 
+/** A date filter's error floats under it, so the row of filters does not move. */
+const floatingError = {
+  root: { position: 'relative' },
+  error: { position: 'absolute', whiteSpace: 'nowrap' },
+} as const;
+
 /** Start and end dates. */
 export function DateRange({ p }: FilterProps) {
   return (
@@ -43,6 +49,7 @@ export function DateRange({ p }: FilterProps) {
         label="Start date"
         w={140}
         clearable
+        styles={floatingError}
         value={p.extra.startDate}
         onChange={(startDate) => p.setExtra({ startDate })}
       />
@@ -50,6 +57,7 @@ export function DateRange({ p }: FilterProps) {
         label="End date"
         w={140}
         clearable
+        styles={floatingError}
         value={p.extra.endDate}
         onChange={(endDate) => p.setExtra({ endDate })}
       />
