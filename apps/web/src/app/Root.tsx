@@ -42,7 +42,8 @@ export function Root() {
 
   return (
     <>
-      <ScrollRestoration getKey={(loc) => loc.pathname} />
+      {/* Keyed by history entry: a new page starts at the top, Back/Forward restore where the user was. */}
+      <ScrollRestoration />
       <Outlet />
     </>
   );

@@ -45,6 +45,8 @@ interface ListPageProps<T, Totals> {
   addNewTo?: string;
   addNewLabel?: string;
   backTo?: string;
+  /** A Back button while the list has no rows: one step back in history (undoing the last filter), else `/`. */
+  backWhenEmpty?: boolean;
   /** More buttons beside Back and Add New. */
   headerActions?: ReactNode;
   /** The area's recover list (soft-deleted records): a Recover button. */
@@ -199,6 +201,11 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
           )}
           {props.backTo && (
             <Button variant="default" component={Link} to={props.backTo}>
+              Back
+            </Button>
+          )}
+          {props.backWhenEmpty && !props.backTo && data && !query.isError && data.totalRows === 0 && (
+            <Button variant="default" onClick={() => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/'))}>
               Back
             </Button>
           )}

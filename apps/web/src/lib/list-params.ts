@@ -89,7 +89,8 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
           if (resetPage) next.delete('page');
           return next;
         },
-        { replace: false },
+        // A list's own change (page, search, sort, filter) keeps the scroll; only a new page starts at the top.
+        { replace: false, preventScrollReset: true },
       );
     },
     [setParams],

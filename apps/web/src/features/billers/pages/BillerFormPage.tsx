@@ -1,6 +1,6 @@
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { billerInput } from '@wd/contracts';
+import { billerInput, PARTY_MESSAGES } from '@wd/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
@@ -8,6 +8,7 @@ import { ImageUploadModal } from '../../../components/ImageUpload';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { showSuccess } from '../../../lib/alert';
+import { ApiError } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
 import { useBiller, useCreateBiller, useUpdateBiller, useUploadLogo } from '../api';
 
@@ -30,9 +31,12 @@ export function BillerForm({ mode }: { mode: FormMode }) {
     toBody: addressInput,
   });
   const { id } = useParams();
+  // SPEC.md: the edit screen words a missing biller as 'The buyer doesn't exist'.
+  const missing = biller.error instanceof ApiError && biller.error.status === 404;
+  const loadError = mode === 'edit' && missing ? PARTY_MESSAGES.buyerNotFound : formProps.loadError;
 
   return (
-    <RecordForm {...formProps}>
+    <RecordForm {...formProps} loadError={loadError}>
       {(readOnly) => (
         <Stack gap="sm">
           <AddressFields form={form} readOnly={readOnly} />

@@ -47,9 +47,6 @@ export default function PriceGroupItemsPage() {
 
   const actions = isDefault ? null : (
     <>
-      <Button variant="light" component={Link} to={`/priceGroups/${id}/add`}>
-        Add Item
-      </Button>
       <Button variant="light" component={Link} to={`/priceGroups/${id}/new/productGroup`}>
         Add by Product Group
       </Button>
@@ -70,6 +67,7 @@ export default function PriceGroupItemsPage() {
       title={group.data?.name ?? 'Customer Price Group'}
       source={items}
       backTo="/priceGroups"
+      addNewTo={isDefault ? undefined : `/priceGroups/${id}/add`}
       headerActions={actions}
       intro={
         isDefault ? (
