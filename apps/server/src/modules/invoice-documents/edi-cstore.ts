@@ -1,5 +1,5 @@
 import type { DocumentLine, InvoiceDocument } from '@wd/contracts';
-import { cents, centsText, customerAccount, digitsOnly, x12Date } from './edi-format.js';
+import { cents, centsText, customerAccount, digitsOnly, upcDigits, x12Date } from './edi-format.js';
 
 /**
  * EDI C: the invoice as an ANSI X12 810, version 004010 (DOMAIN.md "EDI
@@ -57,7 +57,7 @@ function isa(senderID: string, receiverID: string, date: string, control: string
 
 /** IT106/IT107: `UP` + the 12-digit UPC-A, `EN` + the EAN-13, else `VN` + the code as it is. */
 export function productQualifier(line: DocumentLine): [string, string] {
-  const digits = digitsOnly(line.barcode);
+  const digits = upcDigits(line.barcode);
   if (line.symbology === 'upca' && digits.length === 12) return ['UP', digits];
   if (line.symbology === 'ean13' && digits.length === 13) return ['EN', digits];
   return ['VN', x12Text(line.barcode, 48) || String(line.productID)];

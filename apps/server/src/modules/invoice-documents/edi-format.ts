@@ -33,8 +33,18 @@ export function x12Date(date: string): string {
   return dateParts(date).join('');
 }
 
-/** Only the digits of a barcode, leading zeros kept ("0 12345-67890 5" → "012345678905"). */
-export const digitsOnly = (code: string) => code.replace(/\D/g, '');
+/** Only the digits of a number ("Invoice/1042" → "1042"). */
+export const digitsOnly = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * A numeric barcode's digits, leading zeros kept, spaces and dashes dropped
+ * ("0 49000-02891 1" → "049000028911"); '' for a code with letters (a vendor
+ * code is no UPC, and its digits alone would name another product).
+ */
+export function upcDigits(code: string): string {
+  const digits = code.replace(/[\s-]/g, '');
+  return /^\d+$/.test(digits) ? digits : '';
+}
 
 /** The customer id the files carry: a walk-in invoice (no customer) is account 0. */
 export const customerAccount = (doc: InvoiceDocument) => doc.customer?.id ?? 0;

@@ -1,6 +1,6 @@
 import type { InvoiceDocument } from '@wd/contracts';
 import { stringify } from 'csv-stringify/sync';
-import { cents, centsText, customerAccount, digitsOnly, usDate } from './edi-format.js';
+import { cents, centsText, customerAccount, upcDigits, usDate } from './edi-format.js';
 
 /** The header row, in the column order DOMAIN.md gives (docs/edi.md). */
 export const MODISOFT_COLUMNS = [
@@ -31,7 +31,7 @@ export function modisoftCsv(doc: InvoiceDocument): Buffer {
     const unitCost = cents(line.unitPrice);
     return [
       ...head,
-      digitsOnly(line.barcode),
+      upcDigits(line.barcode),
       line.description,
       String(line.quantity),
       String(line.unitsPerCase),
