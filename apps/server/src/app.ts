@@ -13,6 +13,7 @@ import { distributorInvoicesRoutes } from './modules/distributor-invoices/distri
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ediRoutes } from './modules/invoice-documents/edi.routes.js';
 import { invoiceDocumentsRoutes } from './modules/invoice-documents/invoice-documents.routes.js';
 import { invoiceDraftsRoutes } from './modules/invoices/invoice-drafts.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
@@ -41,6 +42,7 @@ const modules = [
   invoicesRoutes,
   invoiceDraftsRoutes,
   invoiceDocumentsRoutes,
+  ediRoutes,
   distributorInvoicesRoutes,
   paymentsRoutes,
 ];
