@@ -1,3 +1,5 @@
+// Mantine's date styles come with the first date field, not with the first page (they load after the core styles).
+import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { parseDate } from '@wd/contracts';
 import { type FocusEvent, type ReactNode, useEffect, useState } from 'react';
