@@ -5,6 +5,12 @@ import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from
 
 export const NOT_AN_IMAGE = 'Only images (JPEG, PNG, WebP or HEIC) can be uploaded';
 export const TOO_LARGE = 'The file is larger than 10 MB';
+export const NOT_A_PDF = 'Only a PDF can be uploaded here';
+
+/** 'application/pdf' when the content starts like a PDF (`%PDF-`), else null. */
+export function sniffPdfType(data: Buffer): string | null {
+  return data.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : null;
+}
 
 /** The image type from the file's content (its first bytes), not its name; null when it is no image we take. */
 export function sniffImageType(data: Buffer): string | null {
@@ -28,13 +34,14 @@ export interface UploadedImage {
 }
 
 /**
- * Reads the multipart file part named `field`: an image by content, at most
- * 10 MB (413), anything else 415. Other parts (text fields) are returned too.
+ * Reads the multipart file part named `field`: an image (or, with
+ * `accept: 'pdf'`, a PDF) by content, at most 10 MB (413), anything else 415.
+ * Other parts (text fields) are returned too.
  */
 export async function readMultipart(
   request: FastifyRequest,
   field: string,
-  { required }: { required: boolean },
+  { required, accept = 'image' }: { required: boolean; accept?: 'image' | 'pdf' },
 ): Promise<{ image: UploadedImage | null; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the file as multipart/form-data');
   const fields: Record<string, string> = {};
@@ -45,8 +52,8 @@ export async function readMultipart(
         const data = await part.toBuffer();
         if (part.fieldname !== field || data.length === 0) continue;
         if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE);
-        const contentType = sniffImageType(data);
-        if (!contentType) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE);
+        const contentType = accept === 'pdf' ? sniffPdfType(data) : sniffImageType(data);
+        if (!contentType) throw new UnsupportedMediaTypeError(accept === 'pdf' ? NOT_A_PDF : NOT_AN_IMAGE);
         image = { data, contentType };
       } else {
         fields[part.fieldname] = String(part.value ?? '');
@@ -78,13 +85,15 @@ export async function readMultipartCall(
   schema: ZodType | undefined,
 ): Promise<{ body: unknown; file: UploadedImage | null }> {
   if (!spec.json) {
-    const { image } = await readMultipart(request, spec.file, { required: spec.fileRequired });
+    // An optional file may be left out altogether: a request without a multipart body then has no file.
+    if (!spec.fileRequired && !request.isMultipart()) return { body: undefined, file: null };
+    const { image } = await readMultipart(request, spec.file, { required: spec.fileRequired, accept: spec.accept });
     return { body: undefined, file: image };
   }
   let raw: unknown = request.body;
   let file: UploadedImage | null = null;
   if (request.isMultipart()) {
-    const parts = await readMultipart(request, spec.file, { required: spec.fileRequired });
+    const parts = await readMultipart(request, spec.file, { required: spec.fileRequired, accept: spec.accept });
     file = parts.image;
     try {
       raw = JSON.parse(parts.fields[spec.json] ?? '');

@@ -66,7 +66,7 @@ export const invoiceMailCalls = defineCalls(TAG, {
     params: idParams,
     response: invoiceSendResponse,
     errors: [404, 409],
-    multipart: { file: 'invoicePDF', fileRequired: false },
+    multipart: { file: 'invoicePDF', fileRequired: false, accept: 'pdf' },
   },
   sendEdi: {
     method: 'POST',

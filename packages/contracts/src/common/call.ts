@@ -23,6 +23,8 @@ export interface MultipartSpec {
   file: string;
   /** Whether the file part is required. */
   fileRequired: boolean;
+  /** What the file part may be, by its content: an image (the default) or a PDF. */
+  accept?: 'image' | 'pdf';
 }
 
 export interface Call<

@@ -1,0 +1,165 @@
+import type { OutboxFilter, OutboxMessage } from '@wd/contracts';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { invoices, outbox, users } from '../../db/schema/index.js';
+import { choice, listPage, searchCondition } from '../../lib/list.js';
+
+/** What a list row holds: the message without its bytes, with the invoice number and who asked. */
+const columns = {
+  id: outbox.id,
+  kind: outbox.kind,
+  invoiceID: outbox.invoiceId,
+  invoiceNo: invoices.invoiceNo,
+  to: outbox.to,
+  subject: outbox.subject,
+  attachments: outbox.attachments,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  nextAttemptAt: outbox.nextAttemptAt,
+  sentAt: outbox.sentAt,
+  createdBy: sql<string>`coalesce(${users.username}, '')`,
+};
+const sortable = {
+  createdAt: outbox.createdAt,
+  invoiceNo: invoices.invoiceNo,
+  to: outbox.to,
+  subject: outbox.subject,
+  status: outbox.status,
+  attempts: outbox.attempts,
+};
+
+type Row = { [K in keyof typeof columns]: unknown } & {
+  attachments: { filename: string }[];
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+  sentAt: Date | null;
+};
+
+/** Row → wire: a message being sent right now is still 'queued' to the reader; times as ISO text. */
+export function toOutboxMessage(row: Row): OutboxMessage {
+  return {
+    ...(row as unknown as OutboxMessage),
+    attachments: row.attachments.map((a) => a.filename),
+    status: row.status === 'sending' ? 'queued' : row.status,
+    createdAt: row.createdAt.toISOString(),
+    nextAttemptAt: row.status === 'sent' || row.status === 'failed' ? null : (row.nextAttemptAt?.toISOString() ?? null),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+function select(db: Tx, fields: SelectedFields) {
+  return db
+    .select(fields)
+    .from(outbox)
+    .innerJoin(invoices, eq(invoices.id, outbox.invoiceId))
+    .leftJoin(users, eq(users.id, outbox.createdBy));
+}
+
+/** What the worker and a retry claim: everything needed to send, bytes included. */
+export type ClaimedMessage = typeof outbox.$inferSelect;
+
+const retriable = or(eq(outbox.status, 'queued'), eq(outbox.status, 'failed'));
+/** The attempts after a retry: counted on for a queued message, from `first` again for a failed one. */
+const restart = (first: number) =>
+  sql`case when ${outbox.status} = 'failed' then ${first} else ${outbox.attempts} + ${first === 0 ? 0 : 1} end`;
+
+export const outboxRepository = {
+  async insert(db: Tx, row: typeof outbox.$inferInsert): Promise<ClaimedMessage> {
+    const [created] = await db.insert(outbox).values(row).returning();
+    return created;
+  },
+  async find(db: Tx, id: number): Promise<OutboxMessage | undefined> {
+    const [row] = await select(db, columns).where(eq(outbox.id, id));
+    return row && toOutboxMessage(row as unknown as Row);
+  },
+  /** An invoice's messages, newest first. */
+  async ofInvoice(db: Tx, invoiceId: number): Promise<OutboxMessage[]> {
+    const rows = await select(db, columns)
+      .where(eq(outbox.invoiceId, invoiceId))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id));
+    return rows.map((r) => toOutboxMessage(r as unknown as Row));
+  },
+  async list(db: Tx, filter: OutboxFilter) {
+    // 'queued' on the wire covers the rows being sent at this moment.
+    const status =
+      filter.status === 'queued' ? inArray(outbox.status, ['queued', 'sending']) : choice(outbox.status, filter.status);
+    const page = await listPage(filter, {
+      from: (fields) => select(db, fields),
+      columns,
+      where: and(
+        status,
+        searchCondition(filter.searchQuery, [outbox.to, outbox.subject, invoices.invoiceNo, outbox.lastError]),
+      ),
+      sortable,
+      order: [desc(outbox.createdAt), desc(outbox.id)],
+    });
+    return { ...page, rows: page.rows.map((r) => toOutboxMessage(r as unknown as Row)) };
+  },
+  /**
+   * Claims up to `limit` messages whose attempt is due, for one sender only:
+   * they become 'sending' with a lease until `leaseUntil` (SKIP LOCKED, so two
+   * workers never take the same row). A 'sending' row whose lease ran out
+   * (the process died mid-send) is due again.
+   */
+  claimDue(db: Tx, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(inArray(outbox.status, ['queued', 'sending']), lte(outbox.nextAttemptAt, now)))
+      .orderBy(outbox.nextAttemptAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+      .where(inArray(outbox.id, due))
+      .returning();
+  },
+  /**
+   * Claims one queued or failed message now (a retry); none when it is sent or
+   * being sent. A failed message starts a new series of attempts.
+   */
+  async claim(db: Tx, id: number, leaseUntil: Date): Promise<ClaimedMessage | undefined> {
+    const [row] = await db
+      .update(outbox)
+      .set({ status: 'sending', attempts: restart(1), nextAttemptAt: leaseUntil })
+      .where(and(eq(outbox.id, id), retriable))
+      .returning();
+    return row;
+  },
+  /** Without a mail server a retry can only put the message back in the queue, due at once. */
+  async requeue(db: Tx, id: number, error: string) {
+    await db
+      .update(outbox)
+      .set({ status: 'queued', attempts: restart(0), lastError: error, nextAttemptAt: new Date() })
+      .where(and(eq(outbox.id, id), retriable));
+  },
+  async status(db: Tx, id: number) {
+    const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+    return row?.status;
+  },
+  /** The end of one attempt: sent, queued again for `nextAttemptAt`, or failed for good. */
+  async settle(
+    db: Tx,
+    id: number,
+    result:
+      | { status: 'sent' }
+      | { status: 'queued'; error: string; nextAttemptAt: Date }
+      | { status: 'failed'; error: string },
+  ) {
+    await db
+      .update(outbox)
+      .set(
+        result.status === 'sent'
+          ? { status: 'sent', sentAt: new Date(), lastError: '', nextAttemptAt: null }
+          : result.status === 'queued'
+            ? { status: 'queued', lastError: result.error, nextAttemptAt: result.nextAttemptAt }
+            : { status: 'failed', lastError: result.error, nextAttemptAt: null },
+      )
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
+  },
+};

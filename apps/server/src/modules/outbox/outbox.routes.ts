@@ -1,0 +1,36 @@
+import { invoiceMailCalls, outboxCalls } from '@wd/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCalls } from '../../lib/routes.js';
+import { createMailer } from './mailer.js';
+import { createOutboxService } from './outbox.service.js';
+import { createOutboxWorker } from './outbox.worker.js';
+
+/**
+ * Sending invoices by e-mail and the outbox (docs/email.md). The worker runs
+ * with the app: started when it is ready, stopped (and the SMTP connection
+ * closed) when it closes. Tests run one worker round with the service's `runOnce`.
+ */
+export async function outboxRoutes(app: FastifyInstance) {
+  const mailer = createMailer(app.ctx.config.smtpUrl, app.ctx.config.mailFrom);
+  const service = createOutboxService(app.ctx, mailer);
+  const worker = createOutboxWorker(service, app.log);
+  app.addHook('onReady', async () => {
+    if (mailer.configured) worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    mailer.close();
+  });
+
+  registerCalls(app, invoiceMailCalls, {
+    // The spec's invoicePDF part is accepted (a PDF) but the server sends its own rendering,
+    // so the e-mail is exactly the download of that moment.
+    send: ({ params, user }) => service.send(params.id, 'invoicePdf', user),
+    sendEdi: ({ params, user }) => service.send(params.id, 'invoiceEdi', user),
+    sent: ({ params }) => service.ofInvoice(params.id),
+  });
+  registerCalls(app, outboxCalls, {
+    list: ({ body }) => service.list(body),
+    retry: ({ params }) => service.retry(params.id),
+  });
+}
