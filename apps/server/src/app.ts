@@ -17,6 +17,7 @@ import { ediRoutes } from './modules/invoice-documents/edi.routes.js';
 import { invoiceDocumentsRoutes } from './modules/invoice-documents/invoice-documents.routes.js';
 import { invoiceDraftsRoutes } from './modules/invoices/invoice-drafts.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { chequeImageRoutes, paymentsRoutes } from './modules/payments/payments.routes.js';
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
@@ -45,6 +46,7 @@ const modules = [
   ediRoutes,
   distributorInvoicesRoutes,
   paymentsRoutes,
+  outboxRoutes,
 ];
 /** Routes outside /api: images and stored files. */
 const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes, chequeImageRoutes];
