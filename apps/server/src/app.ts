@@ -22,6 +22,7 @@ import { chequeImageRoutes, paymentsRoutes } from './modules/payments/payments.r
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -46,6 +47,7 @@ const modules = [
   ediRoutes,
   distributorInvoicesRoutes,
   paymentsRoutes,
+  reportsRoutes,
   outboxRoutes,
 ];
 /** Routes outside /api: images and stored files. */
