@@ -49,6 +49,21 @@ test("a list's own changes keep the scroll: the next page of a long list", async
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(page.getByRole('row', { name: new RegExp(`${tag} 19`) })).toBeVisible();
   expect(await scrollY(page)).toBe(before);
+
+  // SPEC.md "Shared list layout": sorting cycles ascending, descending, none; each change and a search return to page 1.
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(page).toHaveURL(/sort=name\.desc/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByRole('row', { name: new RegExp(`${tag} 19`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(page).not.toHaveURL(/sort=|page=/);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await page.getByLabel('Search').fill(`${tag} 1`);
+  await page.getByLabel('Search').press('Enter');
+  await expect(page.getByText('Showing 10 of 10 results')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=/);
 });
 
 test("the biller edit screen words a missing biller 'The buyer doesn't exist'", async ({ page }) => {
