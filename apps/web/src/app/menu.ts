@@ -3,6 +3,7 @@ import { customersMenu } from '../features/customers/routes';
 import { distributorsMenu } from '../features/distributors/routes';
 import { expensesMenu } from '../features/expenses/routes';
 import { invoicesMenu } from '../features/invoices/routes';
+import { outboxMenu } from '../features/outbox/routes';
 import { priceGroupsMenu } from '../features/price-groups/routes';
 import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
@@ -20,4 +21,5 @@ export const menu: MenuSection[] = [
   customersMenu,
   expensesMenu,
   distributorsMenu,
+  outboxMenu,
 ];

@@ -6,6 +6,7 @@ import { distributorInvoicesRoutes } from '../features/distributor-invoices/rout
 import { distributorsRoutes } from '../features/distributors/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
+import { outboxRoutes } from '../features/outbox/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
@@ -31,6 +32,7 @@ const signedInRoutes: AppRoute[] = [
   ...distributorInvoicesRoutes,
   ...distributorsRoutes,
   ...usersRoutes,
+  ...outboxRoutes,
 ];
 
 const routes: AppRoute[] = [
