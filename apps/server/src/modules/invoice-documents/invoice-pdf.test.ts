@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DocumentLine, InvoiceDocument } from '@wd/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { documentFixture } from '../../../test/documents.js';
+import { multipart, testApp } from '../../../test/helpers.js';
+import { barcodePng } from '../barcodes/barcode-image.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
+
+const t = testApp();
+/** PDF_PREVIEW_DIR keeps the PDFs and page-1 pictures there to look at; otherwise a temporary folder. */
+const dir = process.env.PDF_PREVIEW_DIR ?? mkdtempSync(join(tmpdir(), 'invoice-pdf-'));
+afterAll(() => {
+  if (!process.env.PDF_PREVIEW_DIR) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The PDF's text per page, as poppler's pdftotext reads it (pages end with a form feed). */
+function pagesOf(pdf: Buffer, name: string): string[] {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  // Keep a picture of page 1 beside it (pdftoppm -png -r 60) for a look by eye.
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, join(dir, name)]);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return text.split('\f').filter((page) => page.trim() !== '');
+}
+
+const getPdf = (id: number | string, token: string | null = t.adminToken) =>
+  t.call('GET', `/api/invoice/pdf/${id}/`, undefined, token);
+
+async function documentOf(id: number): Promise<InvoiceDocument> {
+  return (await t.call('GET', `/api/invoice/document/${id}/`, undefined, t.adminToken)).json().invoiceDocument;
+}
+
+describe('GET invoice/pdf/{id}', () => {
+  it('downloads <number>.pdf with the biller, customer, number, date, lines, footer rows and notes', async () => {
+    const png = await barcodePng('LOGO-PDF', 'code128');
+    const body = multipart([{ name: 'logo', filename: 'logo.png', contentType: 'image/png', data: png }]);
+    const logo = await t.app.inject({
+      method: 'POST',
+      url: '/api/supplier/logo/2/',
+      headers: { ...body.headers, token: t.adminToken },
+      payload: body.payload,
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
+    const { invoice, customer, products } = await documentFixture(t);
+    const doc = await documentOf(invoice.id);
+    const number = invoice.invoiceNo.replace('Invoice/', '');
+
+    const res = await getPdf(invoice.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+
+    const pages = pagesOf(res.rawPayload, 'invoice');
+    expect(pages).toHaveLength(1);
+    const text = pages[0];
+    expect(text).toContain(`Invoice #${number}`);
+    expect(text).toContain(doc.biller.company);
+    expect(text).toContain(customer.company);
+    expect(text).toContain('9 Elm Rd');
+    expect(text).toContain('Dallas, TX 75201');
+    const [y, m, d] = doc.invoice.date.split('-');
+    expect(text).toContain(`Date: ${m}-${d}-${y}`);
+    expect(text).toContain(products.cola.name);
+    expect(text).toContain(products.chips.name);
+    expect(text).toMatch(/Total Amount\s+\$16\.00/);
+    expect(text).toMatch(/Total Credit\s+\$1\.99/);
+    expect(text).toMatch(/Total Paid\s+\$5\.00/);
+    expect(text).toMatch(/Total Balance\s+\$9\.01/);
+    expect(text).not.toContain('Redeemed');
+    expect(text).toContain('Notes For Customer');
+    expect(text).toContain('Thank you!');
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('puts the consignment banner, not the house biller, on a biller 1 consignment invoice, with group rows', async () => {
+    const { invoice } = await documentFixture(t, { type: 'consignment', billerID: 1 });
+    const doc = await documentOf(invoice.id);
+    const res = await getPdf(invoice.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const [text] = pagesOf(res.rawPayload, 'consignment');
+    expect(text).toContain('CONSIGNMENT');
+    expect(doc.biller.company).not.toBe('');
+    expect(text).not.toContain(doc.biller.company);
+    expect(text.match(/Subtotal: /g)).toHaveLength(3);
+  });
+
+  it('answers 404 for an unknown invoice, 400 for a bad id, 401 without a token', async () => {
+    const missing = await getPdf(999999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("The invoice doesn't exist");
+    expect((await getPdf('abc')).statusCode).toBe(400);
+    expect((await getPdf(1, null)).statusCode).toBe(401);
+  });
+});
+
+describe('renderInvoicePdf', () => {
+  it('paginates a 500-line invoice with the table header and "Page x of y" on every page', async () => {
+    const { invoice } = await documentFixture(t);
+    const doc = await documentOf(invoice.id);
+    const lines: DocumentLine[] = Array.from({ length: 500 }, (_, i) => ({
+      ...doc.lines[i % doc.lines.length],
+      no: i + 1,
+      description: `Item number ${i + 1}`,
+    }));
+    const big = { ...doc, lines, rows: lines, columns: { suggested: true, margin: true, damaged: true } };
+    const pages = pagesOf(await renderInvoicePdf(big), 'long');
+    expect(pages.length).toBeGreaterThan(5);
+    pages.forEach((page, i) => {
+      expect(page).toMatch(/No\s+Barcode\s+Description\s+Qty\s+Unit Price\s+SRP\s+Sugg Subtotal\s+Margin %/);
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    const all = pages.join('\n');
+    for (const n of [1, 250, 500]) expect(all).toContain(`Item number ${n} `);
+    expect(pages.at(-1)).toContain('Total Balance');
+  });
+});

@@ -1,0 +1,260 @@
+import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import {
+  CONSIGNMENT_BANNER_TEXT,
+  type DocumentSuggestions,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  type InvoiceDocument,
+} from '@wd/contracts';
+import { createElement as h } from 'react';
+import type { Tx } from '../../db/client.js';
+import { billersRepository } from '../billers/billers.repository.js';
+import { filesRepository } from '../files.repository.js';
+import { loadInvoiceDocument } from './invoice-document.js';
+import { lineCount, paginate } from './invoice-pdf-pages.js';
+import { linesTable, tableMeasure } from './invoice-pdf-table.js';
+
+/**
+ * The invoice as a PDF (SPEC.md "Invoice print and thermal print", the
+ * letter-size layout), drawn from the one document model with the standard
+ * Helvetica fonts so its text can be searched and copied.
+ */
+
+/** 10 mm in points. */
+const MARGIN = 28.35;
+/** Room for "Page x of y" under the content (a line height on it or the page hides it: react-pdf 4.9). */
+const PAGE_NUMBER_ROOM = 16;
+/** Letter height between the margins. */
+const BODY_HEIGHT = 792 - 2 * MARGIN - PAGE_NUMBER_ROOM;
+/** Points per line of a text of that size (every text has lineHeight 1.2). */
+const line = (fontSize: number) => fontSize * 1.2;
+/** A font size with its line height in points (react-pdf multiplies a bare number by the size, or by 12 pt where none is set). */
+const text = (fontSize: number) => ({ fontSize, lineHeight: `${line(fontSize)}pt` });
+
+const styles = StyleSheet.create({
+  page: {
+    paddingTop: MARGIN,
+    paddingHorizontal: MARGIN,
+    paddingBottom: MARGIN + PAGE_NUMBER_ROOM,
+    fontSize: 8,
+    fontFamily: 'Helvetica',
+  },
+  top: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start' },
+  biller: { flexDirection: 'row', alignItems: 'flex-start', maxWidth: 340 },
+  logo: { maxWidth: 120, maxHeight: 60, marginRight: 10, objectFit: 'contain' },
+  company: { fontFamily: 'Helvetica-Bold', ...text(13), marginBottom: 2 },
+  line: { ...text(9), marginBottom: 1 },
+  banner: { border: '2pt solid #000000', paddingVertical: 8, paddingHorizontal: 18 },
+  bannerText: { fontFamily: 'Helvetica-Bold', ...text(24), letterSpacing: 4 },
+  title: { alignItems: 'flex-end' },
+  titleText: { fontFamily: 'Helvetica-Bold', ...text(18), marginBottom: 4 },
+  number: { fontFamily: 'Helvetica-Bold', ...text(11), marginBottom: 2 },
+  to: { marginTop: 14, paddingTop: 6, borderTop: '0.75pt solid #888888' },
+  toLabel: { fontFamily: 'Helvetica-Bold', ...text(9), color: '#555555', marginBottom: 2 },
+  toName: { fontFamily: 'Helvetica-Bold', ...text(11), marginBottom: 1 },
+  end: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginTop: 10 },
+  box: { width: 210, border: '0.75pt solid #888888' },
+  boxTitle: { fontFamily: 'Helvetica-Bold', backgroundColor: '#e4e4e4', padding: 4, ...text(9) },
+  sumRow: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    paddingVertical: 3,
+    paddingHorizontal: 6,
+    ...text(9),
+  },
+  balance: { fontFamily: 'Helvetica-Bold', ...text(10), borderTop: '0.75pt solid #888888' },
+  notes: { marginTop: 12, border: '0.75pt solid #888888' },
+  notesText: { padding: 6, ...text(9) },
+  pageNumber: {
+    position: 'absolute',
+    bottom: MARGIN,
+    left: MARGIN,
+    right: MARGIN,
+    textAlign: 'right',
+    fontSize: 8,
+    color: '#555555',
+  },
+});
+
+export interface InvoicePdfAssets {
+  /** The biller's logo, drawn beside its details when it is a JPEG or PNG (anything else is left out). */
+  logo?: Buffer | null;
+}
+
+/** What a PDF can embed, told from the file's first bytes. */
+function imageFormat(data: Buffer): 'png' | 'jpg' | null {
+  if (data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return 'png';
+  if (data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpg';
+  return null;
+}
+
+function head(doc: InvoiceDocument, assets: InvoicePdfAssets) {
+  if (doc.head.print === 'consignmentBanner') {
+    return h(View, { style: styles.banner }, h(Text, { style: styles.bannerText }, CONSIGNMENT_BANNER_TEXT));
+  }
+  if (doc.head.print === 'none') return h(View, null);
+  const b = doc.biller;
+  const format = assets.logo ? imageFormat(assets.logo) : null;
+  return h(
+    View,
+    { style: styles.biller },
+    assets.logo && format ? h(Image, { style: styles.logo, src: { data: assets.logo, format } }) : null,
+    h(
+      View,
+      null,
+      h(Text, { style: styles.company }, b.company),
+      ...[...b.addressLines, b.phone ? `Phone: ${b.phone}` : '']
+        .filter(Boolean)
+        .map((line, i) => h(Text, { key: String(i), style: styles.line }, line)),
+    ),
+  );
+}
+
+function customerBlock(doc: InvoiceDocument) {
+  const c = doc.customer;
+  const lines = c ? [...c.addressLines, c.phone ? `Phone: ${c.phone}` : ''].filter(Boolean) : [];
+  return h(
+    View,
+    { style: styles.to },
+    h(Text, { style: styles.toLabel }, 'To:'),
+    h(Text, { style: styles.toName }, doc.customerName),
+    ...lines.map((line, i) => h(Text, { key: String(i), style: styles.line }, line)),
+  );
+}
+
+function sumRow(label: string, value: string, key: string, bold = false) {
+  return h(
+    View,
+    { key, style: bold ? [styles.sumRow, styles.balance] : styles.sumRow },
+    h(Text, null, label),
+    h(Text, null, value),
+  );
+}
+
+function suggestionsBox(s: DocumentSuggestions) {
+  return h(
+    View,
+    { style: styles.box },
+    h(Text, { style: styles.boxTitle }, 'Suggested Retail Analysis'),
+    sumRow('Total Sugg', formatMoney(s.totalSuggested), 'ts'),
+    sumRow('Sugg Credit', formatMoney(s.suggestedCredited), 'sc'),
+    sumRow('Margin %', formatPercent(s.marginPercent), 'mp'),
+    sumRow('Sugg Balance', formatMoney(s.suggestedBalance), 'sb', true),
+  );
+}
+
+function totals(doc: InvoiceDocument) {
+  return h(
+    View,
+    { style: styles.end, wrap: false },
+    doc.suggestions ? suggestionsBox(doc.suggestions) : h(View, null),
+    h(
+      View,
+      { style: styles.box },
+      ...doc.footer.map((r) => sumRow(r.label, formatMoney(r.amount), r.key, r.key === 'totalBalance')),
+    ),
+  );
+}
+
+function notes(text: string) {
+  return h(
+    View,
+    { style: styles.notes, wrap: false },
+    h(Text, { style: styles.boxTitle }, 'Notes For Customer'),
+    h(Text, { style: styles.notesText }, text),
+  );
+}
+
+/** The height of what comes above the table on page 1 (biller or banner, title, "To:"), on the high side. */
+function headHeight(doc: InvoiceDocument, logo: boolean): number {
+  const b = doc.biller;
+  const details = [...b.addressLines, b.phone].filter(Boolean).length;
+  const left = {
+    consignmentBanner: 4 + 16 + line(24),
+    none: 0,
+    biller: Math.max(
+      logo ? 60 : 0,
+      lineCount(b.company, logo ? 210 : 340, 13, true) * line(13) + 2 + details * (line(9) + 1),
+    ),
+  }[doc.head.print];
+  const title = line(18) + 4 + line(11) + 2 + line(9) + 1;
+  const c = doc.customer;
+  const customerLines = c ? [...c.addressLines, c.phone].filter(Boolean).length : 0;
+  const to = 14 + 6 + 1 + line(9) + 2 + line(11) + 1 + customerLines * (line(9) + 1);
+  return Math.max(left, title) + to;
+}
+
+/** A few points of slack per page against rounding in the estimates. */
+const SLACK = 8;
+
+/** The invoice PDF: Letter, 10 mm margins, the table header and "Page x of y" on every page. */
+export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfAssets = {}): Promise<Buffer> {
+  const number = doc.invoice.number;
+  const table = tableMeasure(doc.columns);
+  const room = BODY_HEIGHT - table.head - SLACK;
+  const hasLogo = Boolean(assets.logo && imageFormat(assets.logo));
+  const chunks = paginate(doc.rows, table.row, room - headHeight(doc, hasLogo), room);
+  const pageNumber = () =>
+    h(Text, {
+      key: 'pageNumber',
+      style: styles.pageNumber,
+      fixed: true,
+      render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
+        `Page ${pageNumber} of ${totalPages}`,
+    });
+  const top = h(
+    View,
+    { key: 'top', style: styles.top },
+    head(doc, assets),
+    h(
+      View,
+      { style: styles.title },
+      h(Text, { style: styles.titleText }, 'INVOICE'),
+      h(Text, { style: styles.number }, `Invoice #${number}`),
+      h(Text, { style: styles.line }, `Date: ${formatDate(doc.invoice.date)}`),
+    ),
+  );
+  const pages = chunks.map((rows, i) => {
+    const first = i === 0;
+    const last = i === chunks.length - 1;
+    return h(
+      Page,
+      { key: String(i), size: 'LETTER', style: styles.page },
+      first ? top : null,
+      first ? customerBlock(doc) : null,
+      linesTable(doc, rows),
+      last ? totals(doc) : null,
+      last && doc.notes ? notes(doc.notes) : null,
+      pageNumber(),
+    );
+  });
+  return renderToBuffer(
+    h(
+      Document,
+      {
+        title: `Invoice #${number}`,
+        author: doc.biller.company,
+        subject: `Invoice #${number} for ${doc.customerName}`,
+      },
+      ...pages,
+    ),
+  );
+}
+
+/** The biller's stored logo when the PDF can embed it (JPEG or PNG); null otherwise. */
+async function billerLogo(db: Tx, billerId: number): Promise<Buffer | null> {
+  const fileId = await billersRepository.logo(db, billerId);
+  const file = fileId ? await filesRepository.find(db, fileId) : undefined;
+  return file && ['image/png', 'image/jpeg'].includes(file.contentType) ? file.data : null;
+}
+
+/** The invoice's PDF and its file name ('1042.pdf' for Invoice/1042), for the download and the e-mail. */
+export async function invoicePdf(db: Tx, id: number): Promise<{ filename: string; data: Buffer }> {
+  const doc = await loadInvoiceDocument(db, id);
+  const logo = doc.head.print === 'biller' ? await billerLogo(db, doc.biller.id) : null;
+  return {
+    filename: `${doc.invoice.number.replace(/[^\w.-]/g, '_')}.pdf`,
+    data: await renderInvoicePdf(doc, { logo }),
+  };
+}
