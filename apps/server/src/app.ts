@@ -15,6 +15,7 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ediRoutes } from './modules/invoice-documents/edi.routes.js';
 import { invoiceDocumentsRoutes } from './modules/invoice-documents/invoice-documents.routes.js';
+import { invoicePdfRoutes } from './modules/invoice-documents/invoice-pdf.routes.js';
 import { invoiceDraftsRoutes } from './modules/invoices/invoice-drafts.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
@@ -45,6 +46,7 @@ const modules = [
   invoiceDraftsRoutes,
   invoiceDocumentsRoutes,
   ediRoutes,
+  invoicePdfRoutes,
   distributorInvoicesRoutes,
   paymentsRoutes,
   reportsRoutes,
