@@ -58,7 +58,12 @@ export default function OutboxListPage() {
           sortable: true,
           width: 90,
           render: (m) => (
-            <Badge color={STATUS_COLORS[m.status]} variant="light" style={{ overflow: 'visible' }} title={m.sentAt ? formatTimestamp(m.sentAt) : ''}>
+            <Badge
+              color={STATUS_COLORS[m.status]}
+              variant="light"
+              style={{ overflow: 'visible' }}
+              title={m.sentAt ? formatTimestamp(m.sentAt) : ''}
+            >
               {m.status}
             </Badge>
           ),
