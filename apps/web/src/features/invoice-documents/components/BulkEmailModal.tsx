@@ -77,8 +77,8 @@ export function BulkEmailModal({ targets, onClose }: { targets: BulkTarget[] | n
             <Table.Tbody>
               {outcomes.map((o) => (
                 <Table.Tr key={o.id} data-testid="bulk-email-result">
-                  <Table.Td>{o.invoiceNo}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.invoiceNo}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text fz="sm" fw={700} c={COLORS[o.status]}>
                       {WORDS[o.status]}
                     </Text>

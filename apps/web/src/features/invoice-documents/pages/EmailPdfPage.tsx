@@ -14,8 +14,9 @@ export default function EmailPdfPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Back one page; opened in a tab of its own, to the list.
     sendAndTell(send.mutateAsync, Number(id)).then(() =>
-      window.history.state?.idx > 0 ? navigate(-1) : navigate('/invoices', { replace: true }),
+      window.history.length > 1 ? navigate(-1) : navigate('/invoices', { replace: true }),
     );
   }, [id, send.mutateAsync, navigate]);
 
