@@ -58,6 +58,7 @@ for (const s of await scenarios({ address, token, db: database.db })) {
     String(errors).padStart(7),
   );
 }
+await (await import('./reports.js')).reportBench({ address, token, db: database.db, seconds });
 
 if (canRunBrowser(webDist)) {
   const times = await scanToRow({ address, token, db: database.db, password: 'bench-admin-password' });

@@ -76,7 +76,20 @@ export const invoiceItems = pgTable(
     damagedGood: boolean('damaged_good').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('invoice_items_invoice_idx').on(t.invoiceId), index('invoice_items_product_idx').on(t.productId)],
+  (t) => [
+    index('invoice_items_invoice_idx').on(t.invoiceId),
+    index('invoice_items_product_idx').on(t.productId),
+    // The reports read an invoice's lines from this index alone (index-only scans; docs/reports.md).
+    index('invoice_items_report_idx').on(
+      t.invoiceId,
+      t.quantity,
+      t.damagedGood,
+      t.costPrice,
+      t.subtotal,
+      t.barcode,
+      t.productName,
+    ),
+  ],
 );
 
 export const payments = pgTable(

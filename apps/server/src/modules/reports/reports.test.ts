@@ -24,34 +24,54 @@ function sums(rows: Record<string, unknown>[], keys: string[]) {
   return Object.fromEntries(keys.map((k) => [k, rows.reduce((s, r) => s + Math.round(Number(r[k]) * 100), 0) / 100]));
 }
 
+/** Builds rows from values in the order of `keys` (the row's fields). */
+const shape =
+  (...keys: string[]) =>
+  (...values: unknown[]) =>
+    Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+const productRow = shape(
+  'barcode',
+  'productName',
+  'totalCostPrice',
+  'totalSellingPrice',
+  'totalQuantitySold',
+  'totalProfit',
+);
+const damagedRow = shape(
+  'barcode',
+  'productName',
+  'totalCostPrice',
+  'totalDamagedPrice',
+  'totalLoss',
+  'totalQuantityDamaged',
+);
+const customerRow = shape(
+  'customer',
+  ...['totalInvoices', 'awardPoints', 'totalCost', 'totalSelling', 'totalPaid', 'discount'],
+  ...['resellableGoods', 'damagedGoods', 'totalDue', 'totalProfit'],
+);
+const summaryRow = shape('customer', 'id', 'totalInvoices', 'totalAmount', 'totalPaid', 'totalDue');
+const billerRow = shape(
+  'biller',
+  'totalCost',
+  'totalSelling',
+  'awardPoints',
+  'discount',
+  'damagedGoods',
+  'totalExpense',
+  'totalProfit',
+);
+/** The totals: a row without its first (text) fields. */
+const totalsOf = (row: Record<string, unknown>, ...text: string[]) =>
+  Object.fromEntries(Object.entries(row).filter(([k]) => !text.includes(k)));
+
 describe('the figures, computed by hand (see test/reports.ts)', () => {
   it('Product Report: sales net of resellable returns; damaged lines, the NEW draft and October left out', async () => {
     const body = await report('product');
     expect(body.report).toEqual([
-      {
-        barcode: f.candy.barcode,
-        productName: `${TAG} Candy`,
-        totalCostPrice: 12,
-        totalSellingPrice: 15,
-        totalQuantitySold: 3,
-        totalProfit: 3,
-      },
-      {
-        barcode: f.chips.barcode,
-        productName: `${TAG} Chips`,
-        totalCostPrice: 6,
-        totalSellingPrice: 9,
-        totalQuantitySold: 3,
-        totalProfit: 3,
-      },
-      {
-        barcode: f.cola.barcode,
-        productName: `${TAG} Cola 12oz`,
-        totalCostPrice: 12,
-        totalSellingPrice: 18,
-        totalQuantitySold: 12,
-        totalProfit: 6,
-      },
+      productRow(f.candy.barcode, `${TAG} Candy`, 12, 15, 3, 3),
+      productRow(f.chips.barcode, `${TAG} Chips`, 6, 9, 3, 3),
+      productRow(f.cola.barcode, `${TAG} Cola 12oz`, 12, 18, 12, 6),
     ]);
     expect(body.totals).toEqual({ totalCostPrice: 30, totalSellingPrice: 42, totalQuantitySold: 18, totalProfit: 12 });
     expect(body).toMatchObject({ currentPage: 1, numPages: 1, totalRows: 3 });
@@ -59,69 +79,26 @@ describe('the figures, computed by hand (see test/reports.ts)', () => {
 
   it('Damaged Goods: the damaged return at cost and at the credit given', async () => {
     const body = await report('damagedGoods');
-    expect(body.report).toEqual([
-      {
-        barcode: f.candy.barcode,
-        productName: `${TAG} Candy`,
-        totalCostPrice: 8,
-        totalDamagedPrice: 10,
-        totalLoss: 10,
-        totalQuantityDamaged: 2,
-      },
-    ]);
-    expect(body.totals).toEqual({ totalCostPrice: 8, totalDamagedPrice: 10, totalLoss: 10, totalQuantityDamaged: 2 });
+    expect(body.report).toEqual([damagedRow(f.candy.barcode, `${TAG} Candy`, 8, 10, 10, 2)]);
+    expect(body.totals).toEqual(totalsOf(damagedRow('', '', 8, 10, 10, 2), 'barcode', 'productName'));
   });
 
   it('My Report: per customer, walk-in sales as their own row; profit = selling − cost − discount − damaged', async () => {
     const body = await report('customer');
-    const row = (customer: string, totalInvoices: number, rest: number[]) => {
-      const [
-        awardPoints,
-        totalCost,
-        totalSelling,
-        totalPaid,
-        discount,
-        resellableGoods,
-        damagedGoods,
-        totalDue,
-        totalProfit,
-      ] = rest;
-      return {
-        customer,
-        totalInvoices,
-        awardPoints,
-        totalCost,
-        totalSelling,
-        totalPaid,
-        discount,
-        resellableGoods,
-        damagedGoods,
-        totalDue,
-        totalProfit,
-      };
-    };
     expect(body.report).toEqual([
-      row(`${TAG} Corner Store`, 1, [2, 16, 24, 5, 1, 3, 10, 8, -3]),
-      row(`${TAG} Dockside Mart`, 1, [0, 12, 15, 14, 1, 0, 0, 0, 2]),
-      row('Walk-in customer', 1, [0, 2, 3, 0, 0, 0, 0, 3, 1]),
+      customerRow(`${TAG} Corner Store`, 1, 2, 16, 24, 5, 1, 3, 10, 8, -3),
+      customerRow(`${TAG} Dockside Mart`, 1, 0, 12, 15, 14, 1, 0, 0, 0, 2),
+      customerRow('Walk-in customer', 1, 0, 2, 3, 0, 0, 0, 0, 3, 1),
     ]);
-    const { customer: _, ...totals } = row('', 3, [2, 30, 42, 19, 2, 3, 10, 11, 0]);
-    expect(body.totals).toEqual(totals);
+    expect(body.totals).toEqual(totalsOf(customerRow('', 3, 2, 30, 42, 19, 2, 3, 10, 11, 0), 'customer'));
   });
 
   it('Customer Report: invoices, amount (total − credited), paid and due per customer', async () => {
     const body = await report('customerSummary');
     expect(body.report).toEqual([
-      { customer: `${TAG} Corner Store`, id: f.corner, totalInvoices: 1, totalAmount: 14, totalPaid: 5, totalDue: 8 },
-      {
-        customer: `${TAG} Dockside Mart`,
-        id: f.dockside,
-        totalInvoices: 1,
-        totalAmount: 15,
-        totalPaid: 14,
-        totalDue: 0,
-      },
-      { customer: 'Walk-in customer', id: 0, totalInvoices: 1, totalAmount: 3, totalPaid: 0, totalDue: 3 },
+      summaryRow(`${TAG} Corner Store`, f.corner, 1, 14, 5, 8),
+      summaryRow(`${TAG} Dockside Mart`, f.dockside, 1, 15, 14, 0),
+      summaryRow('Walk-in customer', 0, 1, 3, 0, 3),
     ]);
     expect(body.totals).toEqual({ totalInvoices: 3, totalAmount: 32, totalPaid: 19, totalDue: 11 });
   });
@@ -129,36 +106,10 @@ describe('the figures, computed by hand (see test/reports.ts)', () => {
   it("Biller Report: each biller's expenses of the same period; profit after discount, damaged and expenses", async () => {
     const body = await report('biller');
     expect(body.report).toEqual([
-      {
-        biller: `${TAG} Acme Wholesale`,
-        totalCost: 18,
-        totalSelling: 27,
-        awardPoints: 2,
-        discount: 1,
-        damagedGoods: 10,
-        totalExpense: 4,
-        totalProfit: -6,
-      },
-      {
-        biller: `${TAG} Beta Supply`,
-        totalCost: 12,
-        totalSelling: 15,
-        awardPoints: 0,
-        discount: 1,
-        damagedGoods: 0,
-        totalExpense: 2.5,
-        totalProfit: -0.5,
-      },
+      billerRow(`${TAG} Acme Wholesale`, 18, 27, 2, 1, 10, 4, -6),
+      billerRow(`${TAG} Beta Supply`, 12, 15, 0, 1, 0, 2.5, -0.5),
     ]);
-    expect(body.totals).toEqual({
-      totalCost: 30,
-      totalSelling: 42,
-      awardPoints: 2,
-      discount: 2,
-      damagedGoods: 10,
-      totalExpense: 6.5,
-      totalProfit: -6.5,
-    });
+    expect(body.totals).toEqual(totalsOf(billerRow('', 30, 42, 2, 2, 10, 6.5, -6.5), 'biller'));
   });
 });
 

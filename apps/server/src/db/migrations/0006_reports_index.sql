@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_items_report_idx" ON "invoice_items" USING btree ("invoice_id","quantity","damaged_good","cost_price","subtotal","barcode","product_name");
