@@ -2,7 +2,7 @@
 // measures the API with autocannon, each scenario bounded in time.
 // BENCH_SECONDS (default 5), BENCH_SCALE (demo data scale, default 1),
 // DATABASE_URL to measure on PostgreSQL instead of the embedded database.
-// Then the browser's scan-to-row time at line 5 and 500 (bench/browser.ts).
+// Then the invoice PDF render time at 10 and 500 lines (bench/pdf.ts) and the browser's scan-to-row time at line 5 and 500 (bench/browser.ts).
 import { resolve } from 'node:path';
 import { todayIn } from '@wd/contracts';
 import autocannon from 'autocannon';
@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed/index.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { canRunBrowser, scanToRow } from './browser.js';
+import { pdfRenderTimes } from './pdf.js';
 import { scenarios } from './scenarios.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -59,6 +60,11 @@ for (const s of await scenarios({ address, token, db: database.db })) {
   );
 }
 await (await import('./reports.js')).reportBench({ address, token, db: database.db, seconds });
+
+console.log('\ninvoice PDF render (median, ms)');
+for (const [lines, ms] of Object.entries(await pdfRenderTimes())) {
+  console.log(`  ${lines} lines`.padEnd(34), String(ms).padStart(8));
+}
 
 if (canRunBrowser(webDist)) {
   const times = await scanToRow({ address, token, db: database.db, password: 'bench-admin-password' });

@@ -8,6 +8,7 @@ import { documentFixture } from '../../../test/documents.js';
 import { multipart, testApp } from '../../../test/helpers.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { lineCount, paginate, textWidth } from './invoice-pdf-pages.js';
 
 const t = testApp();
 /** PDF_PREVIEW_DIR keeps the PDFs and page-1 pictures there to look at; otherwise a temporary folder. */
@@ -110,6 +111,10 @@ describe('renderInvoicePdf', () => {
     const big = { ...doc, lines, rows: lines, columns: { suggested: true, margin: true, damaged: true } };
     const pages = pagesOf(await renderInvoicePdf(big), 'long');
     expect(pages.length).toBeGreaterThan(5);
+    // Cut ahead into full pages: 33 rows under the head on page 1, 41 after; none left half empty.
+    const rowsOn = pages.map((page) => page.match(/Item number \d+ /g)?.length ?? 0);
+    expect(rowsOn.slice(0, -1).every((n) => n >= 30)).toBe(true);
+    expect(rowsOn.reduce((a, b) => a + b, 0)).toBe(500);
     pages.forEach((page, i) => {
       expect(page).toMatch(/No\s+Barcode\s+Description\s+Qty\s+Unit Price\s+SRP\s+Sugg Subtotal\s+Margin %/);
       expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
@@ -117,5 +122,21 @@ describe('renderInvoicePdf', () => {
     const all = pages.join('\n');
     for (const n of [1, 250, 500]) expect(all).toContain(`Item number ${n} `);
     expect(pages.at(-1)).toContain('Total Balance');
+  });
+});
+
+describe('invoice-pdf-pages', () => {
+  it('measures Helvetica and wraps between words', () => {
+    expect(textWidth('Total', 10)).toBeCloseTo(22.23, 2);
+    expect(textWidth('Total', 10, true)).toBeGreaterThan(textWidth('Total', 10));
+    expect(lineCount('Cola', 100, 8)).toBe(1);
+    expect(lineCount('Cola Chips Original Family Size Sugar Free', 60, 8)).toBe(3);
+    expect(lineCount('X'.repeat(40), 60, 8)).toBe(4);
+  });
+
+  it('fills the first page, then the others; an item taller than a page still gets one', () => {
+    const pages = paginate([5, 5, 5, 5, 5, 30], (n) => n, 12, 20);
+    expect(pages).toEqual([[5, 5], [5, 5, 5], [30]]);
+    expect(paginate([], (n: number) => n, 10, 10)).toEqual([[]]);
   });
 });

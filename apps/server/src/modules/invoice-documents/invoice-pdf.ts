@@ -1,4 +1,4 @@
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import {
   CONSIGNMENT_BANNER_TEXT,
   type DocumentSuggestions,
@@ -20,6 +20,10 @@ import { linesTable, tableMeasure } from './invoice-pdf-table.js';
  * letter-size layout), drawn from the one document model with the standard
  * Helvetica fonts so its text can be searched and copied.
  */
+
+// Product names wrap between words, never hyphenated ("Val-ue Pack"); react-pdf's
+// setting is process-wide, which suits the other PDFs as well.
+Font.registerHyphenationCallback((word) => [word]);
 
 /** 10 mm in points. */
 const MARGIN = 28.35;
