@@ -23,7 +23,9 @@ export type Handlers<T extends Record<string, Call>> = { [K in keyof T]: Handler
 
 /** The parts of a multipart call, for the OpenAPI document. */
 function multipartSchema(spec: MultipartSpec) {
-  const file = z.file().describe('An image (JPEG, PNG, WebP or HEIC), at most 10 MB');
+  const file = z
+    .file()
+    .describe(spec.accept === 'pdf' ? 'A PDF, at most 10 MB' : 'An image (JPEG, PNG, WebP or HEIC), at most 10 MB');
   return z.object({
     ...(spec.json ? { [spec.json]: z.string().describe('The record as JSON text') } : {}),
     [spec.file]: spec.fileRequired ? file : file.optional(),

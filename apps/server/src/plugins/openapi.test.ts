@@ -39,6 +39,7 @@ describe('the OpenAPI document', () => {
     expect(multipart.map(({ name }) => name).sort()).toEqual([
       'POST /api/customer/resale_certificate/{id}',
       'POST /api/distributorPayment/insert',
+      'POST /api/invoice/send/{id}',
       'POST /api/payment/insert',
       'POST /api/supplier/logo/{id}',
     ]);
