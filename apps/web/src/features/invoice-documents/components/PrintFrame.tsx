@@ -1,9 +1,9 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { InvoiceDocument } from '@wd/contracts';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { useInvoiceDocument } from '../api';
 
 /** Waits for every image under `root` (logo, barcodes) to load or fail. */
 function imagesLoaded(root: HTMLElement | null): Promise<unknown> {
@@ -28,7 +28,7 @@ const HIDE_IN_PRINT = `@media print {
 
 /**
  * The frame of the two print views (SPEC.md "Invoice print and thermal
- * print"): loads the document, shows a loader or the error with Back, opens
+ * print"): loads the document of the route's :id, shows a loader or the error with Back, opens
  * the print dialogue once the document and its images are there, and asks
  * 'Do you want to print the invoice?' (Back to /invoices, Print). `pageStyle`
  * is the view's @page rule (or a function of the rendered document, for a
@@ -36,14 +36,14 @@ const HIDE_IN_PRINT = `@media print {
  * mounted only while the view is, so it never reaches another printout.
  */
 export function PrintFrame({
-  query,
   pageStyle,
   children,
 }: {
-  query: UseQueryResult<InvoiceDocument>;
   pageStyle: string | ((root: HTMLElement) => string);
   children: (doc: InvoiceDocument) => ReactNode;
 }) {
+  const { id = '' } = useParams();
+  const query = useInvoiceDocument(id);
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
   const style = useRef<HTMLStyleElement>(null);

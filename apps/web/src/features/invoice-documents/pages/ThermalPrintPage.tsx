@@ -1,6 +1,4 @@
 import { barcodeImagePath, formatDate, formatMoney, type InvoiceDocument } from '@wd/contracts';
-import { useParams } from 'react-router';
-import { useInvoiceDocument } from '../api';
 import { DocumentHead, DocumentTo } from '../components/DocumentHead';
 import { PrintFrame } from '../components/PrintFrame';
 import classes from '../components/thermal.module.css';
@@ -103,11 +101,5 @@ export function ThermalStrip({ doc }: { doc: InvoiceDocument }) {
 
 /** /invoices/thermalPrint/{id}: the 80 mm strip; the print dialogue opens at once. */
 export default function ThermalPrintPage() {
-  const { id = '' } = useParams();
-  const query = useInvoiceDocument(id);
-  return (
-    <PrintFrame query={query} pageStyle={stripPage}>
-      {(doc) => <ThermalStrip doc={doc} />}
-    </PrintFrame>
-  );
+  return <PrintFrame pageStyle={stripPage}>{(doc) => <ThermalStrip doc={doc} />}</PrintFrame>;
 }
