@@ -2,7 +2,8 @@
 // measures the API with autocannon, each scenario bounded in time.
 // BENCH_SECONDS (default 5), BENCH_SCALE (demo data scale, default 1),
 // DATABASE_URL to measure on PostgreSQL instead of the embedded database.
-// Then the invoice PDF render time at 10 and 500 lines (bench/pdf.ts) and the browser's scan-to-row time at line 5 and 500 (bench/browser.ts).
+// Then the invoice PDF render time at 10 and 500 lines (bench/pdf.ts) and
+// the browser's scan-to-row time at line 5 and 500 (bench/browser.ts).
 import { resolve } from 'node:path';
 import { todayIn } from '@wd/contracts';
 import autocannon from 'autocannon';
