@@ -17,6 +17,7 @@ export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
 export * from './reports.js';
+export * from './settings.js';
 export * from './rules/barcode.js';
 export * from './rules/invoice-document.js';
 export * from './rules/invoice-totals.js';

@@ -18,5 +18,6 @@ export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
 export * from './reports.js';
+export * from './settings.js';
 export * from './soft-delete.js';
 export * from './users.js';

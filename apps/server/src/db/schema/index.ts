@@ -10,3 +10,4 @@ export * from './products.js';
 export * from './sessions.js';
 export * from './users.js';
 export * from './outbox.js';
+export * from './settings.js';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** The bounds of the page sizes an admin may set (docs/settings.md). */
+export const SETTINGS_BOUNDS = {
+  resultsPerPage: { min: 1, max: 500 },
+  resultsPerInput: { min: 1, max: 200 },
+  pagesDisplayed: { min: 1, max: 20 },
+} as const;
+
+const between = ({ min, max }: { min: number; max: number }) => z.int().min(min).max(max);
+const perInput = () => between(SETTINGS_BOUNDS.resultsPerInput);
+
+/** A sender address: `invoices@example.com` or `Acme Wholesale <invoices@example.com>`. */
+export function isMailbox(text: string): boolean {
+  const named = /^[^<>]*<([^<>\s]+)>$/.exec(text);
+  return z.email().safeParse(named ? named[1] : text).success;
+}
+const mailFrom = () =>
+  z
+    .string()
+    .trim()
+    .max(254)
+    .refine((v) => v === '' || isMailbox(v), { message: 'must be a valid e-mail address' });
+
+/**
+ * The business's one set of settings (DOMAIN.md "Settings"): read by lists,
+ * pagers, pickers and new invoices; changed by an admin. `mailFrom` '' means
+ * the server's MAIL_FROM.
+ */
+export const settingsSchema = z
+  .object({
+    resultsPerPage: between(SETTINGS_BOUNDS.resultsPerPage),
+    resultsPerInput: perInput(),
+    pagesDisplayed: between(SETTINGS_BOUNDS.pagesDisplayed),
+    /** Invoice lists follow resultsPerPage (off: the spec's 10). */
+    invoiceResultsPerPage: z.boolean(),
+    resultsPerInputInvoices: perInput(),
+    resultsPerInputCustomers: perInput(),
+    showSuggestedAnalysis: z.boolean(),
+    showIndividualMargin: z.boolean(),
+    showDamagedGoods: z.boolean(),
+    mailFrom: mailFrom(),
+  })
+  .meta({ id: 'Settings' });
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  resultsPerPage: 10,
+  resultsPerInput: 50,
+  pagesDisplayed: 5,
+  invoiceResultsPerPage: true,
+  resultsPerInputInvoices: 50,
+  resultsPerInputCustomers: 50,
+  showSuggestedAnalysis: false,
+  showIndividualMargin: false,
+  showDamagedGoods: false,
+  mailFrom: '',
+};
+
+/** settings/update: any of the fields; those left out keep their value. */
+export const settingsUpdateBody = settingsSchema.partial();
+export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;
+
+export const settingsResponse = z.object({ settings: settingsSchema });
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Settings saved',
+} as const;
