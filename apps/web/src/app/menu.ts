@@ -7,6 +7,7 @@ import { outboxMenu } from '../features/outbox/routes';
 import { priceGroupsMenu } from '../features/price-groups/routes';
 import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
+import { reportsMenu } from '../features/reports/routes';
 import { usersMenu } from '../features/users/routes';
 import type { MenuSection } from './route-types';
 
@@ -19,6 +20,7 @@ export const menu: MenuSection[] = [
   productGroupsMenu,
   billersMenu,
   customersMenu,
+  reportsMenu,
   expensesMenu,
   distributorsMenu,
   outboxMenu,

@@ -11,6 +11,7 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { usersRoutes } from '../features/users/routes';
 import { setNavigating } from '../lib/navigation-state';
 import { requireAuth } from './guards';
@@ -33,6 +34,7 @@ const signedInRoutes: AppRoute[] = [
   ...distributorsRoutes,
   ...usersRoutes,
   ...outboxRoutes,
+  ...reportsRoutes,
 ];
 
 const routes: AppRoute[] = [

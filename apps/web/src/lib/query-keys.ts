@@ -31,4 +31,5 @@ export const keys = {
   invoices: createKeys('invoices'),
   distributorInvoices: createKeys('distributorInvoices'),
   payments: createKeys('payments'),
+  reports: createKeys('reports'),
 };
