@@ -9,6 +9,7 @@ import type { AppContext } from './lib/context.js';
 import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.routes.js';
 import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { distributorInvoicesRoutes } from './modules/distributor-invoices/distributor-invoices.routes.js';
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
@@ -24,6 +25,7 @@ import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -50,7 +52,9 @@ const modules = [
   distributorInvoicesRoutes,
   paymentsRoutes,
   reportsRoutes,
+  dashboardRoutes,
   outboxRoutes,
+  settingsRoutes,
 ];
 /** Routes outside /api: images and stored files. */
 const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes, chequeImageRoutes];

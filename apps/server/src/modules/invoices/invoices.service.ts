@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { billersRepository, toBiller } from '../billers/billers.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
+import { settingsRepository } from '../settings/settings.repository.js';
 import type { AuthUser } from '../users/users.service.js';
 import { invoiceParts, lockInvoice, recomputeInvoice } from './invoice-recompute.js';
 import { invoicesRepository as repo, toInvoice, toInvoiceTotals } from './invoices.repository.js';
@@ -48,6 +49,8 @@ export function createInvoicesService({ db, config }: AppContext) {
     async create(type: 'invoice' | 'consignment', user: AuthUser) {
       return db.transaction(async (tx) => {
         const invoiceNo = await repo.nextInvoiceNo(tx);
+        // The flags start as the settings say (docs/settings.md).
+        const defaults = await settingsRepository.read(tx);
         const id = await repo.insert(tx, {
           invoiceNo,
           type,
@@ -55,6 +58,9 @@ export function createInvoicesService({ db, config }: AppContext) {
           billerId: HOUSE_BILLER_ID,
           status: 'NEW',
           consignmentStatus: type === 'consignment' ? 'DUE' : null,
+          showSuggestedAnalysis: Number(defaults.showSuggestedAnalysis),
+          showIndividualMargin: Number(defaults.showIndividualMargin),
+          showDamagedGoods: Number(defaults.showDamagedGoods),
         });
         await recordAudit(tx, user.id, 'invoice', id, 'create', null, { invoiceNo, type });
         return { id, invoiceNo };

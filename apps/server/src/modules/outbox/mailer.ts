@@ -36,7 +36,7 @@ function describe(error: unknown): { permanent: boolean; error: string } {
  * Short timeouts: a send request waits for the server at most a few seconds,
  * after that the message stays in the outbox for the worker.
  */
-export function createMailer(smtpUrl: string | undefined, from: string): Mailer {
+export function createMailer(smtpUrl: string | undefined, from: string | (() => Promise<string>)): Mailer {
   let transport: Transporter | undefined;
   const connect = () => {
     transport ??= nodemailer.createTransport({
@@ -53,7 +53,8 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
       if (!smtpUrl) return { ok: false, permanent: false, error: NO_MAIL_SERVER };
       try {
         await connect().sendMail({
-          from,
+          // Looked up at each send: the settings' sender when set, else MAIL_FROM (docs/settings.md).
+          from: typeof from === 'string' ? from : await from(),
           to: message.to,
           subject: message.subject,
           text: message.body,

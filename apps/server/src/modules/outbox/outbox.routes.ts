@@ -1,6 +1,7 @@
 import { invoiceMailCalls, outboxCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCalls } from '../../lib/routes.js';
+import { createSettingsService } from '../settings/settings.service.js';
 import { createMailer } from './mailer.js';
 import { createOutboxService } from './outbox.service.js';
 import { createOutboxWorker } from './outbox.worker.js';
@@ -11,7 +12,8 @@ import { createOutboxWorker } from './outbox.worker.js';
  * closed) when it closes. Tests run one worker round with the service's `runOnce`.
  */
 export async function outboxRoutes(app: FastifyInstance) {
-  const mailer = createMailer(app.ctx.config.smtpUrl, app.ctx.config.mailFrom);
+  const settings = createSettingsService(app.ctx);
+  const mailer = createMailer(app.ctx.config.smtpUrl, settings.mailFrom);
   const service = createOutboxService(app.ctx, mailer);
   const worker = createOutboxWorker(service, app.log);
   app.addHook('onReady', async () => {

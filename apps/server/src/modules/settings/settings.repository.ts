@@ -1,0 +1,39 @@
+import { DEFAULT_SETTINGS, type Settings } from '@wd/contracts';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { settings } from '../../db/schema/index.js';
+
+const ROW_ID = 1;
+
+const settingsColumns = {
+  resultsPerPage: settings.resultsPerPage,
+  resultsPerInput: settings.resultsPerInput,
+  pagesDisplayed: settings.pagesDisplayed,
+  invoiceResultsPerPage: settings.invoiceResultsPerPage,
+  resultsPerInputInvoices: settings.resultsPerInputInvoices,
+  resultsPerInputCustomers: settings.resultsPerInputCustomers,
+  showSuggestedAnalysis: settings.showSuggestedAnalysis,
+  showIndividualMargin: settings.showIndividualMargin,
+  showDamagedGoods: settings.showDamagedGoods,
+  mailFrom: settings.mailFrom,
+};
+
+/** The one settings row; other areas read settings only through here. */
+export const settingsRepository = {
+  /** The stored settings, or the defaults while none were saved. */
+  async read(db: Tx, lock = false): Promise<Settings> {
+    const query = db.select(settingsColumns).from(settings).where(eq(settings.id, ROW_ID));
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? { ...DEFAULT_SETTINGS };
+  },
+
+  /** Writes the whole set (creating the row on the first save). */
+  async write(db: Tx, values: Settings): Promise<Settings> {
+    const [row] = await db
+      .insert(settings)
+      .values({ id: ROW_ID, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: new Date() } })
+      .returning(settingsColumns);
+    return row as Settings;
+  },
+};

@@ -1,0 +1,117 @@
+import { DEFAULT_SETTINGS } from '@wd/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentFixture } from '../../../test/documents.js';
+import { testApp } from '../../../test/helpers.js';
+import type { Config } from '../../config.js';
+import { freePort, startSmtpServer } from '../outbox/test-smtp.js';
+
+const overrides: Partial<Config> = {};
+let port = 0;
+beforeAll(async () => {
+  port = await freePort();
+  overrides.smtpUrl = `smtp://127.0.0.1:${port}`;
+});
+const t = testApp(overrides);
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+afterAll(() => smtp?.close());
+
+const get = (token?: string | null) => t.call('GET', '/api/settings/', undefined, token);
+const update = (body: unknown, token: string | null = t.adminToken) =>
+  t.call('PATCH', '/api/settings/update/', body, token);
+
+describe('GET settings', () => {
+  it('answers the defaults before any save, to any signed-in user', async () => {
+    const { token } = await t.createUser('settings-reader');
+    const res = await get(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      settings: {
+        resultsPerPage: 10,
+        resultsPerInput: 50,
+        pagesDisplayed: 5,
+        invoiceResultsPerPage: true,
+        resultsPerInputInvoices: 50,
+        resultsPerInputCustomers: 50,
+        showSuggestedAnalysis: false,
+        showIndividualMargin: false,
+        showDamagedGoods: false,
+        mailFrom: '',
+      },
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await get(null)).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH settings/update', () => {
+  it('changes the given fields as an admin, keeps the others, and GET answers the new values', async () => {
+    const res = await update({ resultsPerPage: 25, pagesDisplayed: 7, mailFrom: ' Acme <sales@acme.test> ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = { ...DEFAULT_SETTINGS, resultsPerPage: 25, pagesDisplayed: 7, mailFrom: 'Acme <sales@acme.test>' };
+    expect(res.json()).toEqual({ settings: expected });
+    expect((await update({ resultsPerInputCustomers: 20 })).json().settings).toEqual({
+      ...expected,
+      resultsPerInputCustomers: 20,
+    });
+    expect((await get(t.adminToken)).json().settings).toEqual({ ...expected, resultsPerInputCustomers: 20 });
+  });
+
+  it('refuses a non-admin with 403 and changes nothing', async () => {
+    const { token } = await t.createUser('settings-user');
+    const before = (await get(token)).json();
+    const res = await update({ resultsPerPage: 100 }, token);
+    expect(res.statusCode).toBe(403);
+    expect((await get(token)).json()).toEqual(before);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await update({ resultsPerPage: 100 }, null)).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ resultsPerPage: 0 }, 'resultsPerPage', 'resultsPerPage must be a number ≥ 1'],
+    [{ resultsPerPage: 501 }, 'resultsPerPage', 'resultsPerPage must be a number ≤ 500'],
+    [{ pagesDisplayed: 2.5 }, 'pagesDisplayed', 'pagesDisplayed must be a number'],
+    [{ resultsPerInput: 201 }, 'resultsPerInput', 'resultsPerInput must be a number ≤ 200'],
+    [{ showDamagedGoods: 'yes' }, 'showDamagedGoods', 'showDamagedGoods must be true or false'],
+    [{ mailFrom: 'not an address' }, 'mailFrom', 'mailFrom must be a valid e-mail address'],
+    [{ mailFrom: 'Acme <nope>' }, 'mailFrom', 'mailFrom must be a valid e-mail address'],
+  ])('refuses %j with 400 naming the field', async (body, field, message) => {
+    const before = (await get(t.adminToken)).json();
+    const res = await update(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ field, message });
+    expect((await get(t.adminToken)).json()).toEqual(before);
+  });
+});
+
+describe('what reads the settings', () => {
+  const newInvoice = async () => {
+    const created = await t.call('POST', '/api/invoice/new/invoice/', undefined, t.adminToken);
+    expect(created.statusCode).toBe(200);
+    const id = created.json().invoice.id;
+    return (await t.call('POST', `/api/invoice/summary/${id}/`, undefined, t.adminToken)).json().invoiceSummary;
+  };
+
+  it('a new invoice takes the flag defaults of the moment', async () => {
+    await update({ showSuggestedAnalysis: true, showIndividualMargin: false, showDamagedGoods: true });
+    expect(await newInvoice()).toMatchObject({ showSuggestedAnalysis: 1, showIndividualMargin: 0, showDamagedGoods: 1 });
+    await update({ showSuggestedAnalysis: false, showIndividualMargin: true, showDamagedGoods: false });
+    expect(await newInvoice()).toMatchObject({ showSuggestedAnalysis: 0, showIndividualMargin: 1, showDamagedGoods: 0 });
+  });
+
+  it("e-mails go from the settings' sender when set, else from MAIL_FROM", async () => {
+    smtp = await startSmtpServer(port);
+    const { invoice } = await documentFixture(t);
+    await update({ mailFrom: 'Acme Sales <sales@acme.test>' });
+    expect((await t.call('POST', `/api/invoice/send/${invoice.id}/`, undefined, t.adminToken)).statusCode).toBe(200);
+    await update({ mailFrom: '' });
+    expect((await t.call('POST', `/api/invoice/send/${invoice.id}/`, undefined, t.adminToken)).statusCode).toBe(200);
+    expect(smtp.received.map((m) => m.from?.text)).toEqual([
+      '"Acme Sales" <sales@acme.test>',
+      '"Wholesale Desk" <invoices@localhost>',
+    ]);
+  });
+});
