@@ -14,8 +14,13 @@ test('a new page starts at the top; Back in the browser returns to where the lis
   await page.goto('/products');
   await expect(page.getByText(/Showing 10 of \d+ results/)).toBeVisible();
 
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
+  // Scroll again on each poll: on a busy machine the list may still be growing when the first scroll runs.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return scrollY(page);
+    })
+    .toBeGreaterThan(100);
   const listScroll = await scrollY(page);
   await page.getByRole('link', { name: 'View' }).last().click();
   await expect(page).toHaveURL(/\/products\/\d+$/);
@@ -100,8 +105,7 @@ test('a customer price group’s items list has Add New (the default group has n
   await expect(page.getByRole('link', { name: 'Add New' })).toHaveCount(0);
 });
 
-// Waits for InvoicesListPage (owned by the invoice documents work) to pass `backWhenEmpty` to ListPage.
-test.fixme('the invoice list shows Back when it is empty; Back undoes the search', async ({ page }) => {
+test('the invoice list shows Back when it is empty; Back undoes the search', async ({ page }) => {
   await signIn(page);
   await page.goto('/invoices');
   await page.getByLabel('Search').fill('no-such-invoice-anywhere');

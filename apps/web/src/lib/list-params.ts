@@ -79,19 +79,16 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
     (changes: Record<string, string | null>, resetPage: boolean) => {
       // Read the URL as it is now, not as it was at the last render: two quick changes
       // (a month, then a year) must both land.
-      setParams(
-        () => {
-          const next = new URLSearchParams(window.location.search);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === null) next.delete(k);
-            else next.set(k, v);
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        // A list's own change (page, search, sort, filter) keeps the scroll; only a new page starts at the top.
-        { replace: false, preventScrollReset: true },
-      );
+      const next = new URLSearchParams(window.location.search);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) next.delete(k);
+        else next.set(k, v);
+      }
+      if (resetPage) next.delete('page');
+      // The same list again (a search typed, then Enter) adds no history entry, so Back undoes one real change.
+      if (next.toString() === new URLSearchParams(window.location.search).toString()) return;
+      // A list's own change (page, search, sort, filter) keeps the scroll; only a new page starts at the top.
+      setParams(next, { replace: false, preventScrollReset: true });
     },
     [setParams],
   );

@@ -50,6 +50,7 @@ export default function InvoicesListPage() {
         addNewTo="/invoices/new"
         numbered
         withFooter
+        backWhenEmpty
         params={{
           extraDefaults: { biller: '', type: '', status: '', startDate: since, endDate: '', month: '', year: '' },
           mapExtra: (e) => ({ biller: Filter.id(e.biller), type: e.type, status: e.status, ...Filter.period(e) }),
