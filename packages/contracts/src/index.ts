@@ -8,6 +8,7 @@ export * from './common/errors.js';
 export * from './common/list.js';
 export * from './common/messages.js';
 export * from './common/money.js';
+export * from './dashboard.js';
 export * from './distributor-invoices.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';
@@ -17,13 +18,13 @@ export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
 export * from './reports.js';
-export * from './settings.js';
 export * from './rules/barcode.js';
 export * from './rules/invoice-document.js';
 export * from './rules/invoice-totals.js';
 export * from './rules/margins.js';
 export * from './rules/price-resolution.js';
 export * from './rules/price-suggestor.js';
+export * from './settings.js';
 export * from './users.js';
 
 /** The product's name, used in page titles ("<route title> | Wholesale Desk"). */

@@ -6,6 +6,7 @@
 export * from './barcodes.js';
 export * from './billers.js';
 export * from './customers.js';
+export * from './dashboard.js';
 export * from './distributor-invoices.js';
 export * from './distributors.js';
 export * from './expenses.js';

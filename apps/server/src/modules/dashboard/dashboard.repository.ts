@@ -1,0 +1,155 @@
+import {
+  type DateRange,
+  type RecentInvoicesFilter,
+  type TopProductsFilter,
+  UNCATEGORIZED,
+  WALK_IN_CUSTOMER,
+} from '@wd/contracts';
+import { and, asc, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers, invoiceItems, invoices, products } from '../../db/schema/index.js';
+import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
+
+/**
+ * The SQL of the dashboard (DOMAIN.md "Dashboard", docs/dashboard.md). Every
+ * figure counts invoices that are not NEW, dated in a half-open range
+ * [from, until) so the date index serves it; lines with quantity > 0 are
+ * sales. Money stays in cents here; the service converts to dollars.
+ */
+
+const { quantity: qty, subtotal, damagedGood: damaged } = invoiceItems;
+
+/** Counted invoices dated in the range. */
+const counted = (range: DateRange) =>
+  and(ne(invoices.status, 'NEW'), gte(invoices.date, range.from), lt(invoices.date, range.until));
+
+/** A whole-number aggregate (sums come back as text from bigint). */
+const whole = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
+
+/** The lines of the counted invoices in the range. */
+const countedLines = (db: Tx, fields: Record<string, SQL | SQL.Aliased>, range: DateRange) =>
+  db
+    .select(fields)
+    .from(invoiceItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+    .where(counted(range));
+
+export const dashboardRepository = {
+  /** Top selling: per product (line snapshot of barcode and name), the sales quantity; paged and sorted by listPage. */
+  topProducts(db: Tx, range: DateRange, filter: TopProductsFilter) {
+    const r = db
+      .select({
+        productName: sql<string>`${invoiceItems.productName}`.as('d_product_name'),
+        quantitySold: sql<string>`sum(${qty})::bigint`.as('d_quantity_sold'),
+        barcode: sql<string>`${invoiceItems.barcode}`.as('d_barcode'),
+      })
+      .from(invoiceItems)
+      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+      .where(and(counted(range), sql`${qty} > 0`))
+      .groupBy(invoiceItems.barcode, invoiceItems.productName)
+      .as('r');
+    const columns = {
+      productName: sql<string>`${r.productName}`,
+      quantitySold: sql`${r.quantitySold}`.mapWith(Number),
+    };
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(r),
+      columns,
+      where: searchCondition(filter.searchQuery, [sql`${r.productName}`, sql`${r.barcode}`]),
+      sortable: columns,
+      order: [desc(sql`${r.quantitySold}`), asc(sql`${r.productName}`), asc(sql`${r.barcode}`)],
+    });
+  },
+
+  /** Distinct products sold, and units sold, returned for resale and returned damaged. */
+  async productStatus(db: Tx, range: DateRange) {
+    const [row] = await countedLines(
+      db,
+      {
+        productsSold: whole(
+          sql`count(distinct (${invoiceItems.barcode}, ${invoiceItems.productName})) filter (where ${qty} > 0)`,
+        ),
+        unitsSold: whole(sql`sum(${qty}) filter (where ${qty} > 0)`),
+        unitsReturned: whole(sql`sum(-${qty}) filter (where ${qty} < 0 and not ${damaged})`),
+        unitsDamaged: whole(sql`sum(-${qty}) filter (where ${qty} < 0 and ${damaged})`),
+      },
+      range,
+    );
+    return row as { productsSold: number; unitsSold: number; unitsReturned: number; unitsDamaged: number };
+  },
+
+  /** Units sold (lines), invoices with status PAID and distinct customers invoiced (walk-in sales are nobody's). */
+  async status(db: Tx, range: DateRange) {
+    const [[lines], [heads]] = await Promise.all([
+      countedLines(db, { quantitySold: whole(sql`sum(${qty}) filter (where ${qty} > 0)`) }, range),
+      db
+        .select({
+          invoicesPaid: whole(sql`count(*) filter (where ${invoices.status} = 'PAID')`),
+          activeCustomers: whole(sql`count(distinct ${invoices.customerId})`),
+        })
+        .from(invoices)
+        .where(counted(range)),
+    ]);
+    return { ...(lines as { quantitySold: number }), ...heads };
+  },
+
+  /** Σ total of the counted invoices in the range and how many they are. */
+  async overview(db: Tx, range: DateRange) {
+    const [row] = await db
+      .select({ revenue: whole(sql`sum(${invoices.total})`), ordersProcessed: whole(sql`count(*)`) })
+      .from(invoices)
+      .where(counted(range));
+    return row;
+  },
+
+  /** Per day with counted invoices: Σ total and how many (the service adds the days without any). */
+  daily(db: Tx, range: DateRange) {
+    return db
+      .select({
+        date: invoices.date,
+        totalRevenue: whole(sql`sum(${invoices.total})`),
+        totalOrders: whole(sql`count(*)`),
+      })
+      .from(invoices)
+      .where(counted(range))
+      .groupBy(invoices.date)
+      .orderBy(invoices.date);
+  },
+
+  /** Σ sales subtotal per product category (the product's current one; none → Uncategorized), largest first. */
+  byCategory(db: Tx, range: DateRange) {
+    const category = sql<string>`coalesce(nullif(${products.category}, ''), ${UNCATEGORIZED})`;
+    return db
+      .select({ category, totalSales: whole(sql`sum(${subtotal})`) })
+      .from(invoiceItems)
+      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+      .leftJoin(products, eq(products.id, invoiceItems.productId))
+      .where(and(counted(range), sql`${qty} > 0`))
+      .groupBy(sql`1`)
+      .orderBy(desc(sql`2`), asc(sql`1`));
+  },
+
+  /** The latest counted invoices (any period unless the filter gives one), newest first. */
+  recentInvoices(db: Tx, filter: RecentInvoicesFilter) {
+    const customer = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
+    const columns = {
+      id: invoices.id,
+      invoiceNo: invoices.invoiceNo,
+      customer,
+      total: invoices.total,
+      status: invoices.status,
+      date: invoices.date,
+    };
+    return listPage(filter, {
+      from: (fields) => db.select(fields).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId)),
+      columns,
+      where: and(
+        ne(invoices.status, 'NEW'),
+        periodCondition(invoices.date, filter),
+        searchCondition(filter.searchQuery, [invoices.invoiceNo, customer]),
+      ),
+      sortable: columns,
+      order: [desc(invoices.date), desc(invoices.id)],
+    });
+  },
+};

@@ -1,0 +1,176 @@
+import { addDays } from '@wd/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/helpers.js';
+import { createDashboardFixture } from './dashboard.fixture.js';
+
+const t = testApp();
+const TAG = 'Dash';
+let f: Awaited<ReturnType<typeof createDashboardFixture>>;
+
+beforeAll(async () => {
+  f = await createDashboardFixture(() => t, TAG);
+}, 60_000);
+
+async function call(name: string, body?: unknown) {
+  const res = await t.call('POST', `/api/reports/${name}/`, body, t.adminToken);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const monthOf = (date: string) => ({ month: Number(date.slice(5, 7)), year: Number(date.slice(0, 4)) });
+const firstOf = (date: string) => `${date.slice(0, 7)}-01`;
+/** The last day of the date's month. */
+const lastOf = (date: string) => addDays(firstOf(addDays(firstOf(date), 31)), -1);
+
+describe('the figures, computed by hand (see dashboard.fixture.ts), with the default periods', () => {
+  it('productsTop: sales quantity this month, largest first; the return, the NEW draft and last month left out', async () => {
+    const body = await call('productsTop');
+    expect(body.report).toEqual([
+      { productName: `${TAG} Cola`, quantitySold: 12 },
+      { productName: `${TAG} Chips`, quantitySold: 4 },
+      { productName: `${TAG} Candy`, quantitySold: 3 },
+    ]);
+    expect(body).toMatchObject({ currentPage: 1, numPages: 1, totalRows: 3 });
+    expect(body.period).toEqual({ startDate: firstOf(f.today), endDate: lastOf(f.today) });
+  });
+
+  it('productsTop pages: 2 per page → page 2 holds the third', async () => {
+    const body = await call('productsTop', { currentPage: 2, resultsPerPage: 2 });
+    expect(body.report).toEqual([{ productName: `${TAG} Candy`, quantitySold: 3 }]);
+    expect(body).toMatchObject({ currentPage: 2, numPages: 2, totalRows: 3 });
+  });
+
+  it('productStatus: 3 products sold, 19 units sold, 1 returned for resale, 2 damaged', async () => {
+    const body = await call('productStatus', {});
+    expect(body.report).toEqual({ productsSold: 3, unitsSold: 19, unitsReturned: 1, unitsDamaged: 2 });
+  });
+
+  it('status: 19 units sold, 1 invoice paid, 2 customers (walk-in sales are nobody)', async () => {
+    const body = await call('status');
+    expect(body.report).toEqual({ quantitySold: 19, invoicesPaid: 1, activeCustomers: 2 });
+  });
+
+  it('statusOverview: revenue 27 + 15 + 3 over the last 14 days and 3 orders', async () => {
+    const body = await call('statusOverview');
+    expect(body.report).toEqual({ revenue: 45, ordersProcessed: 3 });
+    expect(body.period).toEqual({ startDate: addDays(f.today, -13), endDate: f.today });
+  });
+
+  it('salesDaily: every one of the 14 days, zeros included, today last', async () => {
+    const body = await call('salesDaily');
+    expect(body.report).toHaveLength(14);
+    expect(body.report.map((r: { date: string }) => r.date)).toEqual(
+      Array.from({ length: 14 }, (_, i) => addDays(f.today, i - 13)),
+    );
+    expect(body.report[13]).toEqual({ date: f.today, totalRevenue: 45, totalOrders: 3 });
+    expect(
+      body.report
+        .slice(0, 13)
+        .every((r: { totalRevenue: number; totalOrders: number }) => !r.totalRevenue && !r.totalOrders),
+    ).toBe(true);
+  });
+
+  it('salesByCategory: Σ sales subtotal per category this month, largest first; no category is Uncategorized', async () => {
+    const body = await call('salesByCategory');
+    expect(body.report).toEqual([
+      { category: 'Drinks', totalSales: 18 },
+      { category: 'Uncategorized', totalSales: 15 },
+      { category: 'Snacks', totalSales: 12 },
+    ]);
+  });
+
+  it('invoices: the latest counted invoices, newest first, walk-in named, the draft left out', async () => {
+    const body = await call('invoices');
+    const row = (k: 'i1' | 'i2' | 'i3' | 'i5', customer: string, total: number, status: string, date: string) => ({
+      id: f.ids[k],
+      invoiceNo: f.numbers[k],
+      customer,
+      total,
+      status,
+      date,
+    });
+    expect(body.report).toEqual([
+      row('i3', 'Walk-in customer', 3, 'DUE', f.today),
+      row('i2', `${TAG} Dockside Mart`, 15, 'PAID', f.today),
+      row('i1', `${TAG} Corner Store`, 27, 'DUE', f.today),
+      row('i5', `${TAG} Corner Store`, 10.5, 'DUE', f.lastMonth),
+    ]);
+    expect(body).toMatchObject({ currentPage: 1, numPages: 1, totalRows: 4 });
+  });
+});
+
+describe('other periods', () => {
+  it('last month alone: Cola 7, one customer, nothing paid, one order of 10.50', async () => {
+    const last = monthOf(f.lastMonth);
+    expect((await call('productsTop', last)).report).toEqual([{ productName: `${TAG} Cola`, quantitySold: 7 }]);
+    expect((await call('status', last)).report).toEqual({ quantitySold: 7, invoicesPaid: 0, activeCustomers: 1 });
+    expect((await call('salesByCategory', last)).report).toEqual([{ category: 'Drinks', totalSales: 10.5 }]);
+    const overview = await call('statusOverview', { endDate: f.lastMonth, days: 1 });
+    expect(overview).toEqual({
+      report: { revenue: 10.5, ordersProcessed: 1 },
+      period: { startDate: f.lastMonth, endDate: f.lastMonth },
+    });
+  });
+
+  it('salesDaily over start and end dates; this year covers both months', async () => {
+    const body = await call('salesDaily', { startDate: addDays(f.lastMonth, -1), endDate: addDays(f.lastMonth, 1) });
+    expect(body.report).toEqual([
+      { date: addDays(f.lastMonth, -1), totalRevenue: 0, totalOrders: 0 },
+      { date: f.lastMonth, totalRevenue: 10.5, totalOrders: 1 },
+      { date: addDays(f.lastMonth, 1), totalRevenue: 0, totalOrders: 0 },
+    ]);
+    const year = await call('status', { trend: 'year' });
+    const sameYear = f.lastMonth.slice(0, 4) === f.today.slice(0, 4);
+    expect(year.report.quantitySold).toBe(sameYear ? 26 : 19);
+  });
+});
+
+describe('errors', () => {
+  const calls = [
+    'productsTop',
+    'productStatus',
+    'status',
+    'statusOverview',
+    'invoices',
+    'salesByCategory',
+    'salesDaily',
+  ];
+
+  it.each(calls)('%s: 401 without a token', async (name) => {
+    const res = await t.call('POST', `/api/reports/${name}/`, {}, null);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['productsTop', { resultsPerPage: 0 }, 'resultsPerPage'],
+    ['productStatus', { month: 13 }, 'month'],
+    ['status', { trend: 'week' }, 'trend'],
+    ['statusOverview', { days: 0 }, 'days'],
+    ['invoices', { startDate: 'yesterday' }, 'startDate'],
+    ['salesByCategory', { year: 'x' }, 'year'],
+    ['salesDaily', { days: 367 }, 'days'],
+  ])('%s: 400 naming the field on a bad body %j', async (name, body, field) => {
+    const res = await t.call('POST', `/api/reports/${name}/`, body, t.adminToken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field });
+  });
+
+  it('400 on an end before the start, or more than 366 days', async () => {
+    const back = await t.call(
+      'POST',
+      '/api/reports/salesDaily/',
+      { startDate: '2026-05-02', endDate: '2026-05-01' },
+      t.adminToken,
+    );
+    expect(back.statusCode).toBe(400);
+    expect(back.json()).toEqual({ message: 'endDate must not be before startDate', field: 'endDate' });
+    const long = await t.call(
+      'POST',
+      '/api/reports/status/',
+      { startDate: '2024-01-01', endDate: '2026-01-01' },
+      t.adminToken,
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().field).toBe('endDate');
+  });
+});
