@@ -85,19 +85,18 @@ const INVOICE_FIGURES = [
 
 /** Per product (snapshot barcode and name) over the lines that pass `lines`. */
 function productLines(db: Tx, filter: Filter, lines: SQL, fields: Record<string, SQL.Aliased>) {
-  return db
-    .select({ barcode: invoiceItems.barcode, productName: invoiceItems.productName, ...fields })
-    .from(invoiceItems)
-    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
-    .where(
-      and(
-        counted(filter),
-        lines,
-        searchCondition(filter.searchQuery, [invoiceItems.productName, invoiceItems.barcode]),
-      ),
-    )
-    .groupBy(invoiceItems.barcode, invoiceItems.productName)
-    .as('r');
+  return (
+    db
+      .select({ barcode: invoiceItems.barcode, productName: invoiceItems.productName, ...fields })
+      .from(invoiceItems)
+      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+      .where(and(counted(filter), lines))
+      .groupBy(invoiceItems.barcode, invoiceItems.productName)
+      // A fence: the search on name and barcode then runs on the groups, not on every line (ILIKE per line
+      // is what a search cost: 300 ms against 20 ms over 66,000 lines).
+      .offset(0)
+      .as('r')
+  );
 }
 
 export const reportsRepository = {
@@ -114,6 +113,7 @@ export const reportsRepository = {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(r),
       columns,
+      where: searchCondition(filter.searchQuery, [columns.productName, columns.barcode]),
       sortable: columns,
       order: [asc(columns.productName), asc(columns.barcode)],
       totals: figures,
@@ -133,6 +133,7 @@ export const reportsRepository = {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(r),
       columns,
+      where: searchCondition(filter.searchQuery, [columns.productName, columns.barcode]),
       sortable: columns,
       order: [asc(columns.productName), asc(columns.barcode)],
       totals: figures,
