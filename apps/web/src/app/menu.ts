@@ -8,6 +8,7 @@ import { priceGroupsMenu } from '../features/price-groups/routes';
 import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
 import { reportsMenu } from '../features/reports/routes';
+import { settingsMenu } from '../features/settings/routes';
 import { usersMenu } from '../features/users/routes';
 import type { MenuSection } from './route-types';
 
@@ -24,4 +25,5 @@ export const menu: MenuSection[] = [
   expensesMenu,
   distributorsMenu,
   outboxMenu,
+  settingsMenu,
 ];

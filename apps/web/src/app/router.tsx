@@ -12,6 +12,8 @@ import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
 import { reportsRoutes } from '../features/reports/routes';
+import { loadSettings } from '../features/settings/api';
+import { settingsRoutes } from '../features/settings/routes';
 import { usersRoutes } from '../features/users/routes';
 import { setNavigating } from '../lib/navigation-state';
 import { requireAuth } from './guards';
@@ -35,6 +37,7 @@ const signedInRoutes: AppRoute[] = [
   ...usersRoutes,
   ...outboxRoutes,
   ...reportsRoutes,
+  ...settingsRoutes,
 ];
 
 const routes: AppRoute[] = [
@@ -45,7 +48,12 @@ const routes: AppRoute[] = [
       ...authRoutes,
       {
         path: '/',
-        loader: requireAuth,
+        // The settings (page sizes …) are read once here, before the first list shows.
+        loader: async () => {
+          await requireAuth();
+          await loadSettings();
+          return null;
+        },
         Component: Layout,
         children: [
           { index: true, loader: () => redirect('/invoices') },

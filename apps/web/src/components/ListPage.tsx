@@ -2,11 +2,13 @@ import { Button, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@ma
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSettings } from '../features/settings/api';
 import { showAlert } from '../lib/alert';
 import { errorMessage } from '../lib/api-client';
 import { type ListParamsApi, type ListParamsOptions, useListParams } from '../lib/list-params';
 import type { ListSource } from '../lib/list-source';
 import { isNavigating } from '../lib/navigation-state';
+import { pageSizeOptions } from '../lib/paging';
 import { type ConfirmOptions, confirm } from './confirm';
 import { type Column, DataTable } from './DataTable';
 import { Pager, ShowingText } from './Pager';
@@ -33,8 +35,6 @@ export interface BulkAction {
   confirm?: ConfirmOptions;
   run(ids: (string | number)[]): Promise<unknown>;
 }
-
-export const PAGE_SIZE_OPTIONS = ['10', '25', '50', '100', 'ALL'];
 
 interface ListPageProps<T, Totals> {
   title: ReactNode;
@@ -76,7 +76,11 @@ interface ListPageProps<T, Totals> {
  */
 export function ListPage<T, Totals = Record<string, number>>(props: ListPageProps<T, Totals>) {
   const { title, source, rowKey = (row: T) => (row as { id: number }).id, paginated = true, inlineActions = 3 } = props;
-  const params = useListParams(props.params);
+  // The default page size and the pager's buttons come from the settings (docs/settings.md).
+  const { settings, ready } = useSettings();
+  const ownSize = source.key({})[0] === 'invoices' && !settings.invoiceResultsPerPage ? 10 : settings.resultsPerPage;
+  const defaultSize = props.params?.defaultSize ?? ownSize;
+  const params = useListParams({ ...props.params, defaultSize });
   const navigate = useNavigate();
   const lastTotal = useRef<number | undefined>(undefined);
   const filter = paginated
@@ -86,6 +90,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
     queryKey: source.key(filter),
     queryFn: () => source.fetch(filter),
     placeholderData: keepPreviousData,
+    enabled: ready,
   });
   const data = query.data;
   if (data) lastTotal.current = data.totalRows;
@@ -136,11 +141,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
   };
 
   const columns = typeof props.columns === 'function' ? props.columns(data?.totals) : props.columns;
-  const sizeOptions = PAGE_SIZE_OPTIONS.includes(String(params.size).toUpperCase())
-    ? PAGE_SIZE_OPTIONS
-    : [...PAGE_SIZE_OPTIONS.slice(0, -1), String(params.size), 'ALL'].sort((a, b) =>
-        a === 'ALL' ? 1 : b === 'ALL' ? -1 : Number(a) - Number(b),
-      );
+  const sizeOptions = pageSizeOptions(defaultSize, params.size);
   const rows = data?.rows ?? [];
   const pageStart =
     paginated && typeof filter.resultsPerPage === 'number' ? (params.page - 1) * filter.resultsPerPage : 0;
@@ -276,7 +277,14 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
           {data && !query.isError && (
             <Group justify="space-between">
               <ShowingText shown={rows.length} total={data.totalRows} />
-              {paginated && <Pager page={params.page} numPages={data.numPages} onPage={params.setPage} />}
+              {paginated && (
+                <Pager
+                  page={params.page}
+                  numPages={data.numPages}
+                  onPage={params.setPage}
+                  count={settings.pagesDisplayed}
+                />
+              )}
             </Group>
           )}
         </Stack>

@@ -5,10 +5,12 @@ interface PagerProps {
   page: number;
   numPages: number;
   onPage(page: number): void;
+  /** How many page buttons (the settings' Pages Displayed). */
+  count?: number;
 }
 
-/** first, previous, 5 page buttons, next, last. */
-export function Pager({ page, numPages, onPage }: PagerProps) {
+/** first, previous, `count` page buttons (5), next, last. */
+export function Pager({ page, numPages, onPage, count = 5 }: PagerProps) {
   const total = Math.max(1, numPages);
   const nav = (label: string, target: number, disabled: boolean, aria: string) => (
     <Button size="compact-sm" variant="default" disabled={disabled} onClick={() => onPage(target)} aria-label={aria}>
@@ -19,7 +21,7 @@ export function Pager({ page, numPages, onPage }: PagerProps) {
     <Group gap={4} component="nav" aria-label="Pagination">
       {nav('«', 1, page <= 1, 'First page')}
       {nav('‹', page - 1, page <= 1, 'Previous page')}
-      {pageWindow(page, total).map((p) => (
+      {pageWindow(page, total, count).map((p) => (
         <Button
           key={p}
           size="compact-sm"

@@ -4,18 +4,21 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '@wd/contracts';
 import { useState } from 'react';
 import { lookupProducts } from '../features/products/api';
+import { useSettings } from '../features/settings/api';
 import { formatMoney } from '../lib/format';
 import { keys } from '../lib/query-keys';
 
 interface ProductPickerProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   value: Product | null;
   onChange(product: Product | null): void;
-  /** How many matches to offer. */
+  /** How many matches to offer (default: the settings' Results Per Input). */
   limit?: number;
 }
 
 /** Finds a product by name, barcode (± leading 0) or box barcode through product/filter. */
-export function ProductPicker({ value, onChange, limit = 20, label = 'Product', ...props }: ProductPickerProps) {
+export function ProductPicker({ value, onChange, limit: given, label = 'Product', ...props }: ProductPickerProps) {
+  const { resultsPerInput } = useSettings().settings;
+  const limit = given ?? resultsPerInput;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const query = useQuery({

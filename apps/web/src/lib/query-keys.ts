@@ -31,5 +31,6 @@ export const keys = {
   invoices: createKeys('invoices'),
   distributorInvoices: createKeys('distributorInvoices'),
   payments: createKeys('payments'),
+  settings: createKeys('settings'),
   reports: createKeys('reports'),
 };

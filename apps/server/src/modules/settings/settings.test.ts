@@ -97,9 +97,17 @@ describe('what reads the settings', () => {
 
   it('a new invoice takes the flag defaults of the moment', async () => {
     await update({ showSuggestedAnalysis: true, showIndividualMargin: false, showDamagedGoods: true });
-    expect(await newInvoice()).toMatchObject({ showSuggestedAnalysis: 1, showIndividualMargin: 0, showDamagedGoods: 1 });
+    expect(await newInvoice()).toMatchObject({
+      showSuggestedAnalysis: 1,
+      showIndividualMargin: 0,
+      showDamagedGoods: 1,
+    });
     await update({ showSuggestedAnalysis: false, showIndividualMargin: true, showDamagedGoods: false });
-    expect(await newInvoice()).toMatchObject({ showSuggestedAnalysis: 0, showIndividualMargin: 1, showDamagedGoods: 0 });
+    expect(await newInvoice()).toMatchObject({
+      showSuggestedAnalysis: 0,
+      showIndividualMargin: 1,
+      showDamagedGoods: 0,
+    });
   });
 
   it("e-mails go from the settings' sender when set, else from MAIL_FROM", async () => {

@@ -5,10 +5,12 @@ import { customerCalls, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
+import { useSettings } from '../../settings/api';
 
 /**
- * Customer search for invoices: opens on the first 50 customers by company,
- * then 50 a search as the user types; the walk-in customer is always a choice.
+ * Customer search for invoices: opens on the first customers by company, then
+ * searches as the user types, as many as the settings' Results Per Input
+ * Customer (50); the walk-in customer is always a choice.
  */
 export function CustomerPicker({
   value,
@@ -20,9 +22,10 @@ export function CustomerPicker({
   // The box shows the chosen customer's name: that is no search, so the list opens on the first customers.
   const typed = search === (value ? current : WALK_IN_CUSTOMER) ? '' : search.trim();
   const [debounced] = useDebouncedValue(typed, 200);
+  const limit = useSettings().settings.resultsPerInputCustomers;
   const query = useQuery({
-    queryKey: keys.customers.list('picker', debounced),
-    queryFn: () => callApi(customerCalls.list, { body: { searchQuery: debounced, resultsPerPage: 50 } }),
+    queryKey: keys.customers.list('picker', { debounced, limit }),
+    queryFn: () => callApi(customerCalls.list, { body: { searchQuery: debounced, resultsPerPage: limit } }),
     placeholderData: keepPreviousData,
   });
   const options = [

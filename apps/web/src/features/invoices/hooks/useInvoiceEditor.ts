@@ -2,6 +2,7 @@ import type { InvoiceItem, InvoiceItemUpdateInput, InvoiceUpdateInput, Product }
 import { showAlert } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { lookupProducts } from '../../products/api';
+import { useSettings } from '../../settings/api';
 import { useAddInvoiceLine, useDeleteInvoiceLine, useUpdateInvoice, useUpdateInvoiceLine } from '../api';
 import { useInvoice } from './useInvoice';
 
@@ -27,6 +28,7 @@ export function useInvoiceEditor(id: string) {
   const addLine = useAddInvoiceLine();
   const updateLine = useUpdateInvoiceLine();
   const deleteLine = useDeleteInvoiceLine();
+  const { resultsPerInputInvoices } = useSettings().settings;
 
   const attempt = async (change: () => Promise<unknown>) => {
     try {
@@ -56,7 +58,10 @@ export function useInvoiceEditor(id: string) {
         return null;
       } catch (error) {
         const unmatched = error instanceof ApiError && (error.status === 404 || error.status === 409);
-        const matches = unmatched && lookup.lookup ? await lookupProducts(lookup.lookup, 8).catch(() => []) : [];
+        const matches =
+          unmatched && lookup.lookup
+            ? await lookupProducts(lookup.lookup, resultsPerInputInvoices).catch(() => [])
+            : [];
         return { message: errorMessage(error), matches, retry: !unmatched };
       }
     },

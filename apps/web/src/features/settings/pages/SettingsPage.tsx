@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { SETTINGS_BOUNDS, SETTINGS_MESSAGES, type Settings, settingsSchema } from '@wd/contracts';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { PageTitle } from '../../../components/PageTitle';
+import { showAlert, showSuccess } from '../../../lib/alert';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { sentence, zodValidate } from '../../../lib/form';
+import { session } from '../../../lib/session';
+import { useSettings, useUpdateSettings } from '../api';
+
+type NumberKey =
+  | 'resultsPerPage'
+  | 'resultsPerInput'
+  | 'pagesDisplayed'
+  | 'resultsPerInputInvoices'
+  | 'resultsPerInputCustomers';
+type FlagKey = 'invoiceResultsPerPage' | 'showSuggestedAnalysis' | 'showIndividualMargin' | 'showDamagedGoods';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      <Stack gap="sm">{children}</Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /settings: the business's settings (docs/settings.md). Admins change and
+ * save them; everyone else sees them read-only.
+ */
+export default function SettingsPage() {
+  const user = useSyncExternalStore(session.subscribe, session.get);
+  const readOnly = user?.type !== 'admin';
+  const { settings, ready } = useSettings();
+  const save = useUpdateSettings();
+  const form = useForm<Settings>({ initialValues: settings, validate: zodValidate(settingsSchema) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once the stored settings arrive (or change)
+  useEffect(() => {
+    form.setValues(settings);
+    form.resetDirty(settings);
+  }, [settings]);
+
+  if (!ready) return <Loader />;
+
+  const bounds = (key: NumberKey) =>
+    key === 'resultsPerPage' || key === 'pagesDisplayed' ? SETTINGS_BOUNDS[key] : SETTINGS_BOUNDS.resultsPerInput;
+  const number = (key: NumberKey, label: string) => (
+    <NumberInput
+      label={label}
+      {...bounds(key)}
+      allowDecimal={false}
+      readOnly={readOnly}
+      w={220}
+      {...form.getInputProps(key)}
+    />
+  );
+  const flag = (key: FlagKey, label: string, description?: string) => (
+    <Switch
+      label={label}
+      description={description}
+      disabled={readOnly}
+      {...form.getInputProps(key, { type: 'checkbox' })}
+    />
+  );
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      showSuccess(SETTINGS_MESSAGES.saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.field && error.field in values) {
+        form.setFieldError(error.field, sentence(error.message.replace(`${error.field} `, '')));
+      } else showAlert(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md" maw={900}>
+        <PageTitle title="Settings" />
+        {readOnly && (
+          <Alert color="blue" variant="light">
+            Only an administrator can change the settings.
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Section title="General Settings">
+            {number('resultsPerPage', 'Results Per Page')}
+            {number('resultsPerInput', 'Results Per Input')}
+            {number('pagesDisplayed', 'Pages Displayed')}
+          </Section>
+          <Section title="Invoice Settings">
+            {flag('invoiceResultsPerPage', 'Results Per Page', 'Invoice lists show Results Per Page rows (off: 10)')}
+            {number('resultsPerInputInvoices', 'Results Per Input Invoices')}
+            {flag('showSuggestedAnalysis', 'Show Suggested Analysis by Default')}
+            {flag('showIndividualMargin', 'Show Individual Margin by Default')}
+            {flag('showDamagedGoods', 'Show Damaged Goods by Default')}
+          </Section>
+          <Section title="Customer Settings">
+            {number('resultsPerInputCustomers', 'Results Per Input Customer')}
+          </Section>
+          <Section title="E-mail">
+            <TextInput
+              label="Sender address"
+              description="Invoices are e-mailed from this address; empty: the server's MAIL_FROM"
+              placeholder="Acme Wholesale <invoices@example.com>"
+              readOnly={readOnly}
+              {...form.getInputProps('mailFrom')}
+            />
+          </Section>
+        </SimpleGrid>
+        {!readOnly && (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+            {form.isDirty() && (
+              <Text size="sm" c="dimmed">
+                Unsaved changes
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
