@@ -90,6 +90,15 @@ describe('GET invoice/pdf/{id}', () => {
     expect(text.match(/Subtotal: /g)).toHaveLength(3);
   });
 
+  it('gives the same bytes on every download of an unchanged invoice (no clock in the file)', async () => {
+    const { invoice } = await documentFixture(t);
+    const first = (await getPdf(invoice.id)).rawPayload;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = (await getPdf(invoice.id)).rawPayload;
+    expect(first.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.compare(first, second)).toBe(0);
+  });
+
   it('answers 404 for an unknown invoice, 400 for a bad id, 401 without a token', async () => {
     const missing = await getPdf(999999);
     expect(missing.statusCode).toBe(404);

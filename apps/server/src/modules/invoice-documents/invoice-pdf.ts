@@ -240,6 +240,9 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfA
         title: `Invoice #${number}`,
         author: doc.biller.company,
         subject: `Invoice #${number} for ${doc.customerName}`,
+        // A fixed creation date (the invoice's) makes the file, and the /ID pdfkit derives from it,
+        // the same bytes on every render of an unchanged invoice: the e-mailed PDF is the download.
+        creationDate: new Date(`${doc.invoice.date}T00:00:00Z`),
       },
       ...pages,
     ),
