@@ -16,11 +16,12 @@ const PRINT_CSS = `
   html, body { background: #fff !important; }
   .report-screen, .mantine-AppShell-header, .mantine-AppShell-navbar, .mantine-AppShell-footer,
   .mantine-Notifications-root { display: none !important; }
-  .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; background: #fff !important; }
+  .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; background: #fff !important; transition: none !important; }
   .report-print { display: block; }
   .report-print table { font-size: 10pt; }
   .report-print tr { break-inside: avoid; }
   .report-print thead { display: table-header-group; }
+  .report-print tfoot { display: table-row-group; }
 }`;
 
 export function ReportPrint<T>({
