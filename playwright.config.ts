@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The e2e mail server (e2e/smtp-sink.ts), beside the app's port. */
+const SMTP_PORT = PORT + 10_000;
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 /**
@@ -33,17 +35,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: 'memory://',
-      DEMO_DATA: '0',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/smtp-sink.ts',
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_SINK_PORT: String(SMTP_PORT) },
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: 'memory://',
+        DEMO_DATA: '0',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Wholesale Desk <desk@wholesale.test>',
+      },
+    },
+  ],
 });
