@@ -94,7 +94,8 @@ function productLines(db: Tx, filter: Filter, lines: SQL, fields: Record<string,
       .groupBy(invoiceItems.barcode, invoiceItems.productName)
       // A fence: the search on name and barcode then runs on the groups, not on every line (ILIKE per line
       // is what a search cost: 300 ms against 20 ms over 66,000 lines).
-      .offset(0)
+      // (Drizzle leaves out a plain `offset(0)`, hence the SQL text.)
+      .offset(sql`0` as unknown as number)
       .as('r')
   );
 }
