@@ -29,7 +29,7 @@ export interface Config {
   demoSeed: number;
   /** The mail server (smtp://user:pass@host:587 or smtps://…); unset: messages wait in the outbox. */
   smtpUrl?: string;
-  /** The sender address of e-mailed invoices (moves to the settings page with issue 11). */
+  /** The sender address of e-mailed invoices when the settings name none (docs/settings.md). */
   mailFrom: string;
   timeZone: string;
   sessionIdleMs: number;
