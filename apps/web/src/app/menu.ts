@@ -1,5 +1,6 @@
 import { billersMenu } from '../features/billers/routes';
 import { customersMenu } from '../features/customers/routes';
+import { dashboardMenu } from '../features/dashboard/routes';
 import { distributorsMenu } from '../features/distributors/routes';
 import { expensesMenu } from '../features/expenses/routes';
 import { invoicesMenu } from '../features/invoices/routes';
@@ -14,6 +15,7 @@ import type { MenuSection } from './route-types';
 
 /** The side menu: each area adds its section when it lands (no entries for areas not built). */
 export const menu: MenuSection[] = [
+  dashboardMenu,
   usersMenu,
   productsMenu,
   invoicesMenu,

@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { billersRoutes } from '../features/billers/routes';
 import { customersRoutes } from '../features/customers/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { distributorInvoicesRoutes } from '../features/distributor-invoices/routes';
 import { distributorsRoutes } from '../features/distributors/routes';
 import { expensesRoutes } from '../features/expenses/routes';
@@ -24,6 +25,7 @@ import type { AppRoute } from './route-types';
 
 /** Every area's routes that need a signed-in user; a new area adds its list here. */
 const signedInRoutes: AppRoute[] = [
+  ...dashboardRoutes,
   ...invoicesRoutes,
   ...paymentsRoutes,
   ...productsRoutes,

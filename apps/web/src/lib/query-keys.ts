@@ -31,6 +31,7 @@ export const keys = {
   invoices: createKeys('invoices'),
   distributorInvoices: createKeys('distributorInvoices'),
   payments: createKeys('payments'),
+  dashboard: createKeys('dashboard'),
   settings: createKeys('settings'),
   reports: createKeys('reports'),
 };
