@@ -5,20 +5,9 @@ import { invoiceFixture, printed, products, stubPrint } from './invoice-document
 import { apiToken, signIn, uniqueName } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/pw-reports';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** A month's name (1 → January), as the Month select shows it. */
+const monthName = (n: number) =>
+  new Date(Date.UTC(2000, n - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
 /**
  * Two products, two customers' invoices: this month 3 × item 1 ($1.25) and
@@ -57,7 +46,14 @@ async function reportFixture(request: APIRequestContext) {
   expect(dated.status(), await dated.text()).toBe(200);
   const invoice = await (await request.get(`/api/invoice/${now.invoice.id}/`, { headers })).json();
   const date = String(invoice.invoice?.date ?? new Date().toISOString().slice(0, 10));
-  return { tag, items, customer: now.customer, month: MONTHS[Number(date.slice(5, 7)) - 1], year: date.slice(0, 4) };
+  return {
+    tag,
+    items,
+    customer: now.customer,
+    monthNo: date.slice(5, 7),
+    month: monthName(Number(date.slice(5, 7))),
+    year: date.slice(0, 4),
+  };
 }
 
 async function openReport(page: Page, label: string) {
@@ -200,8 +196,7 @@ test('Export CSV downloads the filtered report with a totals row', async ({ page
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
-  const monthNo = String(MONTHS.indexOf(f.month) + 1).padStart(2, '0');
-  expect(file.suggestedFilename()).toBe(`product-report-${f.year}-${monthNo}.csv`);
+  expect(file.suggestedFilename()).toBe(`product-report-${f.year}-${f.monthNo}.csv`);
   const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
   expect(rows[0]).toEqual([
     'Barcode',
@@ -216,4 +211,15 @@ test('Export CSV downloads the filtered report with a totals row', async ({ page
   expect(byName[`${f.tag} item 1`]).toEqual([f.items[0].barcode, `${f.tag} item 1`, '3.00', '3.75', '3', '0.75']);
   expect(byName[`${f.tag} item 2`]).toEqual([f.items[1].barcode, `${f.tag} item 2`, '2.00', '4.50', '2', '2.50']);
   expect(rows.at(-1)).toEqual(['Totals', '', '5.00', '8.25', '5', '3.25']);
+});
+
+test('an error shows in place of the table; the Biller Report shows its Status filter only then', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/reports/biller?sort=nope.asc');
+  await expect(page.locator('.report-screen').getByRole('alert')).toBeVisible();
+  await expect(page.locator('.report-screen table')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible();
+  await page.goto('/reports/biller');
+  await expect(page.locator('.report-screen tfoot')).toContainText('Totals');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
 });
