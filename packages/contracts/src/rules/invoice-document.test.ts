@@ -122,14 +122,14 @@ describe('the invoice document model', () => {
     expect(doc.footer.find((r) => r.key === 'totalBalance')?.amount).toBe(4.76);
   });
 
-  it('adds a group subtotal row after each run of one barcode on consignment invoices only', () => {
-    const lines = [line('A', 5, 100), line('A', -2, 100), line('B', 1, 300), line('A', 4, 100)];
+  it('adds a group subtotal row after each run of two or more lines of one barcode, on consignment invoices only', () => {
+    const lines = [line('A', 5, 100), line('A', -2, 100), line('B', 1, 300), line('A', 4, 100), line('A', 1, 100)];
     const consignment = buildInvoiceDocument(source({ type: 'consignment', consignmentStatus: 'DUE' }, { lines }));
     expect(
       consignment.rows.map((r) =>
         r.kind === 'line' ? `line ${r.barcode}` : `sum ${r.barcode} ${r.quantity} ${r.subtotal}`,
       ),
-    ).toEqual(['line A', 'line A', 'sum A 3 3', 'line B', 'sum B 1 3', 'line A', 'sum A 4 4']);
+    ).toEqual(['line A', 'line A', 'sum A 3 3', 'line B', 'line A', 'line A', 'sum A 5 5']);
     const plain = buildInvoiceDocument(source({}, { lines }));
     expect(plain.rows).toEqual(plain.lines);
   });

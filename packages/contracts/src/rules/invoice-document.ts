@@ -73,25 +73,33 @@ export function documentHeads(billerID: number, type: 'invoice' | 'consignment')
   return { print, thermal };
 }
 
-/** After each run of consecutive lines with one barcode, a row with the run's quantity and subtotal. */
+/**
+ * After each run of consecutive lines with one barcode, a row with the run's
+ * quantity and subtotal. A run of a single line gets none: its subtotal would
+ * only repeat the line.
+ */
 export function withGroupSubtotals(lines: DocumentLine[]): DocumentRow[] {
   const rows: DocumentRow[] = [];
   let quantity = 0;
   let cents = 0;
+  let runLength = 0;
   lines.forEach((line, i) => {
     rows.push(line);
     quantity += line.quantity;
     cents += Math.round(line.subtotal * 100);
+    runLength += 1;
     if (lines[i + 1]?.barcode !== line.barcode) {
-      rows.push({
-        kind: 'groupSubtotal',
-        barcode: line.barcode,
-        description: line.description,
-        quantity,
-        subtotal: toDollars(cents),
-      });
+      if (runLength > 1)
+        rows.push({
+          kind: 'groupSubtotal',
+          barcode: line.barcode,
+          description: line.description,
+          quantity,
+          subtotal: toDollars(cents),
+        });
       quantity = 0;
       cents = 0;
+      runLength = 0;
     }
   });
   return rows;

@@ -78,7 +78,7 @@ describe('GET invoice/pdf/{id}', () => {
     expect(text).toContain('Page 1 of 1');
   });
 
-  it('puts the consignment banner, not the house biller, on a biller 1 consignment invoice, with group rows', async () => {
+  it('puts the consignment banner, not the house biller, on a biller 1 consignment invoice', async () => {
     const { invoice } = await documentFixture(t, { type: 'consignment', billerID: 1 });
     const doc = await documentOf(invoice.id);
     const res = await getPdf(invoice.id);
@@ -87,7 +87,8 @@ describe('GET invoice/pdf/{id}', () => {
     expect(text).toContain('CONSIGNMENT');
     expect(doc.biller.company).not.toBe('');
     expect(text).not.toContain(doc.biller.company);
-    expect(text.match(/Subtotal: /g)).toHaveLength(3);
+    // Three products, one line each: no group subtotal row repeats a single line.
+    expect(text).not.toContain('Subtotal: ');
   });
 
   it('gives the same bytes on every download of an unchanged invoice (no clock in the file)', async () => {
