@@ -34,7 +34,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /settings\.spec\.ts/,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    // Settings change what every list shows (its page size): they run alone, after every other flow.
+    {
+      name: 'settings',
+      testMatch: /settings\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
   webServer: [
     {
       command: 'node --import tsx e2e/smtp-sink.ts',
