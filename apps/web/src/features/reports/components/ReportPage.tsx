@@ -14,6 +14,22 @@ import { downloadReportCsv } from '../api';
 import { filterWords } from '../filter-words';
 import { ReportPrint } from './ReportPrint';
 
+/** The Biller Report's Biller select: its billers load only where it shows. */
+function BillerChoice({ value, onChange }: { value: string | null; onChange(value: string | null): void }) {
+  const billers = useBillerOptions();
+  return (
+    <Select
+      label="Biller"
+      placeholder="Choose..."
+      w={180}
+      clearable
+      data={(billers.data ?? []).map((b) => ({ value: String(b.id), label: b.company }))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
 /** Where the Status filter shows: always, never (Customer Summary, Damaged Goods), or only with an error (Biller). */
 export type StatusMode = 'shown' | 'hidden' | 'onError';
 
@@ -59,7 +75,6 @@ export function ReportPage<T, Totals>(props: ReportPageProps<T, Totals>) {
   if (query.data) lastTotal.current = query.data.totalRows;
   const [exporting, setExporting] = useState(false);
   const [biller, setBiller] = useState<string | null>(null);
-  const billers = useBillerOptions();
   const statusShown = status === 'shown' || (status === 'onError' && query.isError);
 
   const columns = props.columns(query.data?.totals);
@@ -111,17 +126,7 @@ export function ReportPage<T, Totals>(props: ReportPageProps<T, Totals>) {
                   onChange={(v) => p.setExtra({ status: !v || v === 'All' ? '' : v })}
                 />
               )}
-              {props.billerSelect && (
-                <Select
-                  label="Biller"
-                  placeholder="Choose..."
-                  w={180}
-                  clearable
-                  data={(billers.data ?? []).map((b) => ({ value: String(b.id), label: b.company }))}
-                  value={biller}
-                  onChange={setBiller}
-                />
-              )}
+              {props.billerSelect && <BillerChoice value={biller} onChange={setBiller} />}
             </>
           )}
         />
