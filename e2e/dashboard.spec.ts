@@ -99,3 +99,16 @@ test('the dashboard at 1440×900 and 1280×800 (screenshots to look at)', async 
     await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
   }
 });
+
+test('a failing chart shows its error in its own card; the rest of the dashboard still loads', async ({ page }) => {
+  await page.route('**/api/reports/salesByCategory/', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong on the server' } }),
+  );
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(card(page, 'Sales by category').getByRole('alert')).toContainText('Something went wrong on the server', {
+    timeout: 15_000,
+  });
+  await expect(card(page, 'Revenue (last 14 days)').getByTestId('stat-value')).toHaveText(/^\$/);
+  await expect(card(page, 'Recent orders')).toBeVisible();
+});

@@ -10,7 +10,7 @@ export const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pi
 
 const CHART_HEIGHT = 260;
 const compactMoney = (n: number) =>
-  n >= 1000 ? `$${(n / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}k` : `$${n}`;
+  n >= 1000 ? `$${(n / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}k` : `$${Math.round(n)}`;
 
 /** Revenue bars (left axis) and orders line (right axis), one point per day of the last 14. */
 export function SalesTrendChart() {
@@ -19,13 +19,14 @@ export function SalesTrendChart() {
     <Panel title={`Sales trend (last ${DASHBOARD.trendDays} days)`} query={query}>
       {({ report }) => (
         <CompositeChart
-          h={CHART_HEIGHT}
+          h={CHART_HEIGHT + 40}
           data={report.map((d) => ({ ...d, day: `${d.date.slice(5, 7)}-${d.date.slice(8, 10)}` }))}
           dataKey="day"
           series={[
             { name: 'totalRevenue', label: 'Revenue', type: 'bar', color: 'blue.6' },
             { name: 'totalOrders', label: 'Orders', type: 'line', color: 'orange.6', yAxisId: 'right' },
           ]}
+          curveType="linear"
           withLegend
           withRightYAxis
           maxBarWidth={28}
@@ -72,7 +73,7 @@ export function CategoryDonut() {
               withTooltip
               tooltipDataSource="segment"
               valueFormatter={formatMoney}
-              chartLabel={compactMoney(Math.round(total))}
+              chartLabel={total >= 1000 ? compactMoney(total) : formatMoney(total)}
             />
             <Stack gap={2} w="100%">
               {data.map((d) => (

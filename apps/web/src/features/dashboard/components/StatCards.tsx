@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Box, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,25 +24,28 @@ function StatCard<T>({
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      {query.isPending ? (
-        <>
-          <Skeleton height={30} mt="xs" width="60%" />
-          <Skeleton height={12} mt="xs" width="40%" />
-        </>
-      ) : query.isError ? (
-        <Text c="red.7" size="sm" mt="xs" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      ) : (
-        <>
-          <Text fz={28} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="stat-value">
-            {value(query.data)}
+      {/* mt auto: the figures line up at the bottom when a label wraps on a narrow card. */}
+      <Box mt="auto">
+        {query.isPending ? (
+          <>
+            <Skeleton height={30} mt="xs" width="60%" />
+            <Skeleton height={12} mt="xs" width="40%" />
+          </>
+        ) : query.isError ? (
+          <Text c="red.7" size="sm" mt="xs" role="alert">
+            {errorMessage(query.error)}
           </Text>
-          <Text size="sm" c="dimmed" mih={20}>
-            {note?.(query.data)}
-          </Text>
-        </>
-      )}
+        ) : (
+          <>
+            <Text fz={28} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="stat-value">
+              {value(query.data)}
+            </Text>
+            <Text size="sm" c="dimmed" mih={20}>
+              {note?.(query.data)}
+            </Text>
+          </>
+        )}
+      </Box>
     </Card>
   );
 }
