@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed/index.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { canRunBrowser, scanToRow } from './browser.js';
+import { dashboardScenarios } from './dashboard.js';
 import { pdfRenderTimes } from './pdf.js';
 import { scenarios } from './scenarios.js';
 
@@ -42,7 +43,7 @@ console.log(
   'p99 ms'.padStart(8),
   'errors'.padStart(7),
 );
-for (const s of await scenarios({ address, token, db: database.db })) {
+for (const s of [...(await scenarios({ address, token, db: database.db })), ...dashboardScenarios()]) {
   const result = await autocannon({
     url: `${address}${s.path}`,
     method: s.method,
