@@ -33,7 +33,12 @@ export class NetworkError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/**
+ * One request with the session's token; answers the response when it is OK and
+ * throws ApiError (`{ message, field? }`, ending the session on a 401) or
+ * NetworkError otherwise. `url` is absolute (/files/…) or under /api.
+ */
+async function send(method: Method, url: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = session.token();
   if (token) headers.Token = token;
@@ -46,19 +51,23 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   }
   let response: Response;
   try {
-    response = await fetch(`/api/${path.replace(/^\//, '')}`, { method, headers, body: payload });
+    response = await fetch(url.startsWith('/') ? url : `/api/${url}`, { method, headers, body: payload });
   } catch (error) {
     throw new NetworkError(error);
   }
-  const text = await response.text();
-  const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const message = (data as { message?: string })?.message ?? `The server answered ${response.status}`;
+    const text = await response.text();
+    const data = (text ? safeJson(text) : undefined) as { message?: string; field?: string } | undefined;
     // An expired or revoked token: the session is over.
     if (response.status === 401 && token && session.token() === token) session.clear();
-    throw new ApiError(response.status, message, (data as { field?: string })?.field);
+    throw new ApiError(response.status, data?.message ?? `The server answered ${response.status}`, data?.field);
   }
-  return data as T;
+  return response;
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const text = await (await send(method, `/api/${path.replace(/^\//, '')}`, body)).text();
+  return (text ? safeJson(text) : undefined) as T;
 }
 
 function safeJson(text: string): unknown {
@@ -100,20 +109,17 @@ export function dispositionFilename(header: string | null, fallback: string): st
   return plain ? (plain[2] ?? plain[1]).trim() : fallback;
 }
 
-/** Like fetchBlob, with the name the server gives the file (content-disposition), else `fallback`. */
-export async function fetchFile(path: string, fallback = 'download'): Promise<{ blob: Blob; filename: string }> {
-  const token = session.token();
-  let response: Response;
-  try {
-    response = await fetch(path.startsWith('/') ? path : `/api/${path}`, { headers: token ? { Token: token } : {} });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (!response.ok) {
-    const data = safeJson(await response.text()) as { message?: string; field?: string };
-    if (response.status === 401 && token && session.token() === token) session.clear();
-    throw new ApiError(response.status, data?.message ?? `The server answered ${response.status}`, data?.field);
-  }
+/**
+ * Like fetchBlob, with the name the server gives the file (content-disposition),
+ * else `fallback`. With a `body` the file is asked for by POST (a report's CSV
+ * under its filter).
+ */
+export async function fetchFile(
+  path: string,
+  fallback = 'download',
+  body?: unknown,
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(body === undefined ? 'GET' : 'POST', path, body);
   return {
     blob: await response.blob(),
     filename: dispositionFilename(response.headers.get('content-disposition'), fallback),

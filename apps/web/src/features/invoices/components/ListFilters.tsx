@@ -71,7 +71,7 @@ const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: nam
 export function MonthYear({ p }: FilterProps) {
   return (
     <>
-      <Choice p={p} name="month" label="Month" w={130} data={monthOptions} />
+      <Choice p={p} name="month" label="Month" w={150} data={monthOptions} />
       <TextInput
         label="Year"
         placeholder="All"
