@@ -21,6 +21,11 @@ export const products = pgTable(
     suggestedRetailPrice: integer('suggested_retail_price').notNull().default(0),
     productGroupId: integer('product_group_id').references(() => productGroups.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Σ quantity of its lines on invoices that are not NEW, kept by database
+     * triggers on invoice_items and invoices (migration 0008); never written by the app.
+     */
+    quantitySold: integer('quantity_sold').notNull().default(0),
     ...timestamps,
   },
   (t) => [
