@@ -155,22 +155,12 @@ describe('errors', () => {
     expect(res.json()).toMatchObject({ field });
   });
 
-  it('400 on an end before the start, or more than 366 days', async () => {
-    const back = await t.call(
-      'POST',
-      '/api/reports/salesDaily/',
-      { startDate: '2026-05-02', endDate: '2026-05-01' },
-      t.adminToken,
-    );
-    expect(back.statusCode).toBe(400);
-    expect(back.json()).toEqual({ message: 'endDate must not be before startDate', field: 'endDate' });
-    const long = await t.call(
-      'POST',
-      '/api/reports/status/',
-      { startDate: '2024-01-01', endDate: '2026-01-01' },
-      t.adminToken,
-    );
-    expect(long.statusCode).toBe(400);
-    expect(long.json().field).toBe('endDate');
+  it.each([
+    ['salesDaily', { startDate: '2026-05-02', endDate: '2026-05-01' }, 'endDate must not be before startDate'],
+    ['status', { startDate: '2024-01-01', endDate: '2026-01-01' }, 'endDate must be at most 366 days after startDate'],
+  ])('%s: 400 on an end before the start, or more than 366 days: %j', async (name, body, message) => {
+    const res = await t.call('POST', `/api/reports/${name}/`, body, t.adminToken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, field: 'endDate' });
   });
 });
