@@ -19,13 +19,10 @@ export const productColumns = {
   suggestedRetailPrice: products.suggestedRetailPrice,
   productGroupId: products.productGroupId,
   deletedAt: products.deletedAt,
-  // Σ quantity of its lines on invoices that are not NEW.
-  quantitySold:
-    sql<number>`(select coalesce(sum(ii.quantity), 0) from invoice_items ii join invoices inv on inv.id = ii.invoice_id where ii.product_id = "products"."id" and inv.status <> 'NEW')`.mapWith(
-      Number,
-    ),
+  // Σ quantity of its lines on invoices that are not NEW, kept by triggers (migration 0008).
+  quantitySold: products.quantitySold,
 };
-export type ProductRow = Omit<typeof products.$inferSelect, 'createdAt' | 'updatedAt'> & { quantitySold: number };
+export type ProductRow = Omit<typeof products.$inferSelect, 'createdAt' | 'updatedAt'>;
 
 export function toProduct(row: ProductRow): Product {
   return {
