@@ -70,6 +70,8 @@ const CATALOG: { category: string; brands: string[]; items: string[]; cost: [num
   },
 ];
 
+const VARIANTS = ['', ' Multipack', ' Variety Pack', ' Club Pack'];
+
 /** A UPC-A with a realistic manufacturer prefix and a correct check digit. */
 function upc(prefix: string, item: number): string {
   const body = `0${prefix}${String(item).padStart(5, '0')}`.slice(0, 11);
@@ -81,6 +83,8 @@ const priceOver = (cents: number, margin: number) => roundHalfAwayFromZero(cents
 export const seedCatalog: SeedArea = async ({ db, random, scale }) => {
   const rows: (typeof products.$inferInsert)[] = [];
   const perBrand = Math.max(1, Math.round(3 * scale));
+  // A large distributor (benchmark scales) carries each item in several packs: ~1,150 products.
+  const variants = scale >= 10 ? VARIANTS : [''];
   const used = new Set<string>();
   let itemNo = 10;
   for (const group of CATALOG) {
@@ -88,24 +92,26 @@ export const seedCatalog: SeedArea = async ({ db, random, scale }) => {
       const prefix = String(random.int(10000, 99999));
       const sizes = [...group.items].sort(() => random.next() - 0.5).slice(0, Math.min(group.items.length, perBrand));
       for (const size of sizes) {
-        itemNo += random.int(1, 40);
-        const barcode = upc(prefix, itemNo);
-        if (used.has(barcode)) continue;
-        used.add(barcode);
-        const cost = random.int(group.cost[0], group.cost[1]);
-        const selling = priceOver(cost, random.int(18, 30));
-        const unitQuantity = random.pick(group.pack);
-        rows.push({
-          name: `${brand} ${size}`,
-          unitQuantity,
-          barcodeSymbology: 'upca',
-          barcode,
-          boxBarcode: random.chance(0.4) ? `1${barcode.slice(0, 12)}` : '',
-          category: group.category,
-          costPrice: cost,
-          sellingPrice: selling,
-          suggestedRetailPrice: priceOver(selling, random.pick([35, 40, 42, 45])),
-        });
+        for (const variant of variants) {
+          itemNo += random.int(1, 40);
+          const barcode = upc(prefix, itemNo);
+          if (used.has(barcode)) continue;
+          used.add(barcode);
+          const cost = random.int(group.cost[0], group.cost[1]);
+          const selling = priceOver(cost, random.int(18, 30));
+          const unitQuantity = random.pick(group.pack);
+          rows.push({
+            name: `${brand} ${size}${variant}`,
+            unitQuantity,
+            barcodeSymbology: 'upca',
+            barcode,
+            boxBarcode: random.chance(0.4) ? `1${barcode.slice(0, 12)}` : '',
+            category: group.category,
+            costPrice: cost,
+            sellingPrice: selling,
+            suggestedRetailPrice: priceOver(selling, random.pick([35, 40, 42, 45])),
+          });
+        }
       }
     }
   }

@@ -60,7 +60,7 @@ const EXPENSES = [
 
 const phone = (n: number) => `(214) 555-${String(1000 + n).slice(-4)}`;
 
-export const seedParties: SeedArea = async ({ db, random, scale, today }) => {
+export const seedParties: SeedArea = async ({ db, random, scale, today, spanDays }) => {
   // The two default billers: the house (invoices) and consignment, at one address.
   const house = {
     name: 'Daniel Reyes',
@@ -120,7 +120,8 @@ export const seedParties: SeedArea = async ({ db, random, scale, today }) => {
       dateLastVerified: verifiedDaysAgo === null ? null : addDays(today, -verifiedDaysAgo),
     });
   }
-  await db.insert(customers).values(rows);
+  // Chunks: one insert of every customer overflows the call stack and the 65,535-parameter limit.
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(customers).values(rows.slice(i, i + 1000));
 
   await db.insert(distributors).values([
     {
@@ -156,10 +157,12 @@ export const seedParties: SeedArea = async ({ db, random, scale, today }) => {
   ]);
 
   const expenseRows: (typeof expenses.$inferInsert)[] = [];
-  const months = 12;
+  const months = Math.round(spanDays / 30.4);
+  // The fleet grows slower than the sales: trucks and drivers by the square root of the scale.
+  const fleet = Math.max(1, Math.round(3 * (scale <= 1 ? scale : Math.sqrt(scale))));
   for (let m = 0; m < months; m++) {
     for (const e of EXPENSES) {
-      const times = e.category === 'Truck' || e.category === 'Payroll' ? Math.max(1, Math.round(3 * scale)) : 1;
+      const times = e.category === 'Truck' || e.category === 'Payroll' ? fleet : 1;
       for (let k = 0; k < times; k++) {
         const [lo, hi] = e.range;
         expenseRows.push({
