@@ -87,6 +87,16 @@ export interface ListSpec<C extends Selection, T extends Record<string, SQL>> {
   order: SQL[];
   /** Footer sums over every matching row (not only the page), in cents or units. */
   totals?: T;
+  /**
+   * Replaces the count-and-totals statement with one that gives the same figures from fewer
+   * rows (the invoice list sums a daily roll-up when no search is given; docs/performance-lists.md).
+   */
+  aggregate?: () => PromiseLike<{ totalRows: number; totals: { [K in keyof T]: number } }>;
+  /**
+   * Replaces the page statement, given the checked ORDER BY, LIMIT and OFFSET: e.g. the page's
+   * keys read first from an index in that order, then only those rows joined.
+   */
+  page?: (order: SQL[], limit: number, offset: number) => PromiseLike<unknown[]>;
 }
 
 /** The subset of a Drizzle select builder the helper uses (`.$dynamic()` is not needed: it only chains). */
@@ -115,21 +125,32 @@ export async function listPage<C extends Selection, T extends Record<string, SQL
   filter: PageRequest,
   spec: ListSpec<C, T>,
 ): Promise<ListResult<SelectResultFields<C>, T>> {
+  const order = orderBy(filter.sortingList, spec.sortable, spec.order);
+  const offset = (filter.currentPage - 1) * filter.resultsPerPage;
+  const [rows, aggregate] = await Promise.all([
+    spec.page
+      ? spec.page(order, filter.resultsPerPage, offset)
+      : spec
+          .from(spec.columns)
+          .where(spec.where)
+          .orderBy(...order)
+          .limit(filter.resultsPerPage)
+          .offset(offset),
+    spec.aggregate ? spec.aggregate() : countAndTotals(spec),
+  ]);
+  return { rows: rows as SelectResultFields<C>[], ...aggregate };
+}
+
+/** The matching rows' count and every footer total, in one statement. */
+async function countAndTotals<C extends Selection, T extends Record<string, SQL>>(spec: ListSpec<C, T>) {
   const aggregates: Selection = { __rows: sql<number>`count(*)`.mapWith(Number) };
   for (const [key, expr] of Object.entries(spec.totals ?? {})) {
     aggregates[key] = sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
   }
-  const [rows, [agg]] = await Promise.all([
-    spec
-      .from(spec.columns)
-      .where(spec.where)
-      .orderBy(...orderBy(filter.sortingList, spec.sortable, spec.order))
-      .limit(filter.resultsPerPage)
-      .offset((filter.currentPage - 1) * filter.resultsPerPage),
-    spec.from(aggregates).where(spec.where) as PromiseLike<Record<string, number>[]>,
-  ]);
-  const { __rows, ...totals } = agg;
-  return { rows: rows as SelectResultFields<C>[], totalRows: __rows, totals: totals as { [K in keyof T]: number } };
+  const [{ __rows, ...totals }] = await (spec.from(aggregates).where(spec.where) as PromiseLike<
+    Record<string, number>[]
+  >);
+  return { totalRows: __rows, totals: totals as { [K in keyof T]: number } };
 }
 
 /** `{ <key>: rows, currentPage, numPages, totalRows }`: the wire shape of every list (docs/api.md, "Lists"). */
