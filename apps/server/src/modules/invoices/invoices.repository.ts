@@ -6,13 +6,14 @@ import {
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { bigint, date, integer, pgTable, type SelectedFields, text } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
-import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
+import { invoiceConditions, invoiceSearch, rolledUpTotals } from './invoice-list.js';
 
 /** An invoice with its biller's and customer's names and the customer's price group. */
 function select(db: Tx, fields: SelectedFields) {
@@ -117,52 +118,6 @@ const ownSort = new Set([
   'balance',
 ]);
 
-/**
- * The list footer's roll-up (migration 0009_list_totals): per day, biller, type and status, the
- * number of invoices and the sums of the footer's columns, kept exact by triggers on invoices.
- * Not in the schema folder: only this list reads it, and only the triggers write it.
- */
-const dayTotals = pgTable('invoice_day_totals', {
-  date: date('date', { mode: 'string' }).notNull(),
-  billerId: integer('biller_id').notNull(),
-  type: text('type').notNull(),
-  status: text('status').notNull(),
-  invoices: bigint('invoices', { mode: 'number' }).notNull(),
-  total: bigint('total', { mode: 'number' }).notNull(),
-  paid: bigint('paid', { mode: 'number' }).notNull(),
-  discountRedeemed: bigint('discount_redeemed', { mode: 'number' }).notNull(),
-  amountCredited: bigint('amount_credited', { mode: 'number' }).notNull(),
-  balance: bigint('balance', { mode: 'number' }).notNull(),
-});
-const sum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-
-/** The footer of a list without a search: the same figures as from the rows, from at most one roll-up row a day. */
-async function rolledUpTotals(db: Tx, filter: InvoiceFilter) {
-  const [row] = await db
-    .select({
-      totalRows: sum(dayTotals.invoices),
-      total: sum(dayTotals.total),
-      paid: sum(dayTotals.paid),
-      discount: sum(dayTotals.discountRedeemed),
-      credit: sum(dayTotals.amountCredited),
-      balance: sum(dayTotals.balance),
-    })
-    .from(dayTotals)
-    .where(and(...invoiceConditions(filter, dayTotals)));
-  const { totalRows, ...totals } = row;
-  return { totalRows, totals };
-}
-
-/** The filter's conditions on invoice columns (the same on the roll-up, which has them too). */
-function invoiceConditions(filter: InvoiceFilter, t: typeof invoices | typeof dayTotals): (SQL | undefined)[] {
-  return [
-    periodCondition(t.date, filter),
-    filter.biller ? eq(t.billerId, filter.biller) : undefined,
-    choice(t.type, filter.type),
-    choice(t.status, filter.status),
-  ];
-}
-
 /** The list footer: sums over every matching invoice, in cents. */
 const listTotals = {
   total: sql`${invoices.total}`,
@@ -174,23 +129,20 @@ const listTotals = {
 
 export const invoicesRepository = {
   ...idRows(invoices),
-  list(db: Tx, filter: InvoiceFilter) {
-    const search = searchCondition(filter.searchQuery, [
-      invoices.invoiceNo,
-      customers.company,
-      billers.company,
-      invoices.status,
-    ]);
-    const own = and(...invoiceConditions(filter, invoices));
+  /** invoice/all: the plain query's rows and figures, read the fast way (invoice-list.ts). */
+  async list(db: Tx, filter: InvoiceFilter) {
+    const text = filter.searchQuery?.trim();
+    const search = text ? await invoiceSearch(db, filter, text) : undefined;
+    const own = invoiceConditions(filter);
     const ownOrder = !search && (filter.sortingList ?? []).every((item) => ownSort.has(item.column));
     return listPage(filter, {
       from: (fields) => select(db, fields),
       columns: invoiceColumns,
-      where: and(search, own),
+      where: and(search?.where, own),
       sortable,
       order: [desc(invoices.date), desc(invoices.id)],
       totals: listTotals,
-      aggregate: search ? undefined : () => rolledUpTotals(db, filter),
+      aggregate: search ? search.aggregate : () => rolledUpTotals(db, filter),
       // The page's ids from an index in the page's order (deep pages skip index entries, not joined rows).
       page: ownOrder
         ? (order, limit, offset) => {

@@ -1,0 +1,189 @@
+import { toDollars } from '@wd/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalog.js';
+import { testApp } from '../../../test/helpers.js';
+import { invoiceCalls } from '../../../test/invoices.js';
+
+/**
+ * invoice/all reads its footer from a daily roll-up and its searches from indexes
+ * (invoice-list.ts). Whatever was done to the invoices, its rows and figures are those of
+ * the plain definition, recomputed here from the rows.
+ */
+const t = testApp();
+const { newInvoice, addLine, setInvoice, pay } = invoiceCalls(() => t);
+
+interface Row {
+  id: number;
+  invoice_no: string;
+  date: string;
+  type: string;
+  biller_id: number;
+  status: string;
+  biller: string;
+  customer: string | null;
+  total: number;
+  paid: number;
+  discount_redeemed: number;
+  amount_credited: number;
+  balance: number;
+}
+
+async function rows(): Promise<Row[]> {
+  const result = await t.database.db.execute(sql`select i.id, i.invoice_no, i.date::text as date, i.type,
+    i.biller_id, i.status, b.company as biller, c.company as customer, i.total, i.paid, i.discount_redeemed,
+    i.amount_credited, i.balance
+    from invoices i join billers b on b.id = i.biller_id left join customers c on c.id = i.customer_id`);
+  return (result as unknown as { rows: Row[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+type Filter = Record<string, unknown> & { searchQuery?: string; sortingList?: { column: string; order: string }[] };
+
+/** The list's definition, over the rows. */
+function expected(all: Row[], f: Filter) {
+  const q = f.searchQuery?.trim().toLowerCase();
+  const month = (r: Row) => Number(r.date.slice(5, 7));
+  const year = (r: Row) => Number(r.date.slice(0, 4));
+  const match = all.filter(
+    (r) =>
+      (!q || [r.invoice_no, r.customer, r.biller, r.status].some((v) => v?.toLowerCase().includes(q))) &&
+      (!f.startDate || r.date >= (f.startDate as string)) &&
+      (!f.endDate || r.date <= (f.endDate as string)) &&
+      (!f.month || month(r) === f.month) &&
+      (!f.year || year(r) === f.year) &&
+      (!f.biller || r.biller_id === f.biller) &&
+      (!f.type || r.type === f.type) &&
+      (!f.status || r.status === f.status),
+  );
+  const byTotal = f.sortingList?.[0]?.column === 'total';
+  match.sort((a, b) =>
+    byTotal && a.total !== b.total ? b.total - a.total : a.date !== b.date ? b.date.localeCompare(a.date) : b.id - a.id,
+  );
+  const sum = (k: keyof Row) => toDollars(match.reduce((s, r) => s + Number(r[k]), 0));
+  return {
+    ids: match.map((r) => r.id),
+    totalRows: match.length,
+    totals: {
+      total: sum('total'),
+      paid: sum('paid'),
+      discount: sum('discount_redeemed'),
+      credit: sum('amount_credited'),
+      balance: sum('balance'),
+    },
+  };
+}
+
+async function list(f: Filter) {
+  const res = await t.call('POST', '/api/invoice/all/', { resultsPerPage: 100, ...f }, t.adminToken);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  return { ids: body.invoices.map((i: { id: number }) => i.id), totalRows: body.totalRows, totals: body.totals };
+}
+
+beforeAll(async () => {
+  const acme = (await t.call('POST', '/api/customer/new/', { company: 'Acme Listed Foods' }, t.adminToken)).json()
+    .customer;
+  const bolt = (await t.call('POST', '/api/customer/new/', { company: 'Bolt Corner 50%' }, t.adminToken)).json()
+    .customer;
+  const cola = await createProduct(t, { sellingPrice: 2.5 });
+  const chips = await createProduct(t, { sellingPrice: 1.75 });
+  const plan = [
+    { date: '2024-02-15', customerID: acme.id, lines: [cola, chips], submit: true, pay: 1.25 },
+    { date: '2025-01-31', customerID: bolt.id, lines: [cola, cola], submit: true, pay: 1 },
+    { date: '2025-02-01', customerID: acme.id, lines: [chips], submit: false, transferBiller: true },
+    { date: '2025-02-28', customerID: 0, lines: [cola], submit: true, type: 'consignment' },
+    { date: '2025-03-01', customerID: bolt.id, lines: [chips, chips, cola], submit: true, transferBiller: true },
+    { date: '2026-11-20', customerID: acme.id, lines: [cola], submit: true, pay: 5 },
+    { date: '2026-11-20', customerID: bolt.id, lines: [cola], submit: false, remove: true },
+  ];
+  for (const p of plan) {
+    const inv = await newInvoice(p.type ?? 'invoice');
+    await setInvoice(inv.id, { date: p.date, customerID: p.customerID });
+    const lines = [];
+    for (const product of p.lines) lines.push(await addLine(inv.id, product.id));
+    if (lines.length > 1) {
+      await t.call('DELETE', `/api/invoice/delete/item/${lines[0].id}/`, undefined, t.adminToken);
+    }
+    if (p.transferBiller) await setInvoice(inv.id, { transferBiller: true });
+    if (p.submit) await setInvoice(inv.id, { status: 'DUE', discountRedeemed: 0.5 });
+    if (p.pay) expect((await pay(inv.id, { amountPaid: p.pay })).statusCode).toBe(200);
+    if (p.remove) await t.call('DELETE', `/api/invoice/delete/${inv.id}/`, undefined, t.adminToken);
+  }
+});
+
+describe('invoice/all at scale: the same rows and figures as the plain query', () => {
+  it('keeps the daily roll-up equal to the invoices, grouped', async () => {
+    const read = async (q: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) =>
+        JSON.stringify(Object.values(r).map(String)),
+      );
+    const fromRows = await read(sql`select date::text, biller_id, type, status, count(*) as n, sum(total) as t,
+      sum(paid) as p, sum(discount_redeemed) as d, sum(amount_credited) as c, sum(balance) as b from invoices group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    const rolled = await read(sql`select date::text, biller_id, type, status, invoices, total, paid,
+      discount_redeemed, amount_credited, balance from invoice_day_totals where invoices <> 0 order by 1, 2, 3, 4`);
+    expect(fromRows.length).toBeGreaterThan(3);
+    expect(rolled).toEqual(fromRows);
+  });
+
+  it('answers every filter, search and sort as the definition does', async () => {
+    const all = await rows();
+    expect(all).toHaveLength(6);
+    expect(new Set(all.map((r) => r.status))).toEqual(new Set(['NEW', 'DUE', 'PAID', 'REFUND']));
+    const biller2 = all.find((r) => r.biller_id === 2)?.biller as string;
+    const filters: Filter[] = [
+      {},
+      { startDate: '2025-01-31' },
+      { startDate: '2025-02-01', endDate: '2025-02-28' },
+      { month: 2, year: 2025 },
+      { month: 2 },
+      { year: 2025 },
+      { biller: 2 },
+      { type: 'consignment' },
+      { status: 'DUE' },
+      { sortingList: [{ column: 'total', order: 'desc' }] },
+      { sortingList: [{ column: 'total', order: 'desc' }], year: 2025 },
+      { searchQuery: 'acme' },
+      { searchQuery: ' BOLT corner 50% ' },
+      { searchQuery: '50%x' },
+      { searchQuery: all[2].invoice_no },
+      { searchQuery: biller2.slice(0, 6).toUpperCase() },
+      { searchQuery: 'pai' },
+      { searchQuery: 'ne', startDate: '2025-01-01' },
+      { searchQuery: 'acme', status: 'PAID' },
+      { searchQuery: 'nothing like this' },
+    ];
+    for (const f of filters) {
+      expect({ f, ...(await list(f)) }).toEqual({ f, ...expected(all, f) });
+    }
+  });
+
+  it('pages deep in the default order and by total', async () => {
+    const all = await rows();
+    for (const sortingList of [[], [{ column: 'total', order: 'desc' }]]) {
+      const whole = expected(all, { sortingList }).ids;
+      const pages = [];
+      for (const currentPage of [1, 2, 3]) {
+        const res = await t.call(
+          'POST',
+          '/api/invoice/all/',
+          { currentPage, resultsPerPage: 2, sortingList },
+          t.adminToken,
+        );
+        pages.push(...res.json().invoices.map((i: { id: number }) => i.id));
+        expect(res.json()).toMatchObject({ currentPage, numPages: 3, totalRows: 6 });
+      }
+      expect(pages).toEqual(whole);
+    }
+  });
+
+  it('answers 400 for an unknown sort column and 401 without a session', async () => {
+    const bad = await t.call(
+      'POST',
+      '/api/invoice/all/',
+      { sortingList: [{ column: 'nope', order: 'asc' }] },
+      t.adminToken,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect((await t.call('POST', '/api/invoice/all/', {}, null)).statusCode).toBe(401);
+  });
+});
