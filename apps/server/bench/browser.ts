@@ -12,7 +12,7 @@ const SCANS = 3;
 export const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Median ms from Enter to the new row, for each invoice size. */
-export async function scanToRow(opts: { address: string; token: string; db: Db; password: string }) {
+export async function scanToRow(opts: { address: string; token: string; db: Db; password: string; user?: string }) {
   const { address, token, db } = opts;
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${address}/api${path}`, {
@@ -31,7 +31,7 @@ export async function scanToRow(opts: { address: string; token: string; db: Db; 
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${address}/signin`);
-    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Username').fill(opts.user ?? 'admin');
     await page.getByLabel('Password', { exact: true }).fill(opts.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByTestId('user-name').waitFor();

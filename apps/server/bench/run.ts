@@ -1,77 +1,106 @@
-// `npm run bench`: starts the app on loopback with a seeded database and
-// measures the API with autocannon, each scenario bounded in time.
-// BENCH_SECONDS (default 5), BENCH_SCALE (demo data scale, default 1),
-// DATABASE_URL to measure on PostgreSQL instead of the embedded database.
-// Then the invoice PDF render time at 10 and 500 lines (bench/pdf.ts) and
-// the browser's scan-to-row time at line 5 and 500 (bench/browser.ts).
+// `npm run bench`: the app on loopback over a scale database, measured from a
+// worker thread (bench/load.ts), each scenario bounded in time. Prints one
+// table: per call req/s and p50/p95/p99 at 1 and 10 clients beside a bare
+// Fastify hello-world and GET /api/health from the same run, the raw SQL time
+// of the statements the call runs and API p50 ÷ SQL; the scan at an offered
+// rate and closed-loop; then the reports (bench/reports.ts), the invoice PDF
+// (bench/pdf.ts) and the browser (bench/browser.ts, bench/browser-open.ts).
+//   BENCH_SECONDS   seconds per measurement (default 5)
+//   BENCH_INVOICES  invoices to seed (or BENCH_SCALE: 300 invoices each, default 1)
+//   DATABASE_URL    PostgreSQL (seeded when it holds no invoice, reused otherwise);
+//                   without it an in-memory embedded database is seeded
+//   BENCH_ONLY      a regular expression: only the calls whose name matches
+//   BENCH_SCAN_RATE offered scans per second (default 200); WEB_DIST the built web app
 import { resolve } from 'node:path';
-import { todayIn } from '@wd/contracts';
-import autocannon from 'autocannon';
-import { buildApp } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { seedDemoData } from '../src/db/seed/index.js';
-import { createUsersService } from '../src/modules/users/users.service.js';
 import { canRunBrowser, scanToRow } from './browser.js';
-import { dashboardScenarios } from './dashboard.js';
+import { invoiceOpenTime } from './browser-open.js';
+import { type LoadResult, load } from './load.js';
 import { pdfRenderTimes } from './pdf.js';
+import { scanBench } from './scan.js';
 import { scenarios } from './scenarios.js';
+import { BENCH_PASSWORD, BENCH_USER, setUp } from './setup.js';
+import { captureSql, timeSql } from './sql-time.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const scale = Number(process.env.BENCH_SCALE ?? 1);
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const webDist = process.env.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
-const config = testConfig({ adminPassword: 'bench-admin-password', scryptN: 2 ** 15, webDist });
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-await database.migrate();
-const app = await buildApp({ database, config });
-await createUsersService(app.ctx).ensureAdmin();
-await seedDemoData(database.db, { seed: 1, scale, today: todayIn(config.timeZone) });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const started = performance.now();
+const bench = await setUp({ webDist });
+const { address, token, db, app } = bench;
 
-const signIn = await fetch(`${address}/api/user/signIn/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'admin', password: 'bench-admin-password' }),
-});
-const { token } = (await signIn.json()) as { token: string };
-
-console.log(`Benchmark on ${database.kind}, ${seconds}s per scenario, demo scale ${scale}\n`);
-console.log(
-  'scenario'.padEnd(34),
-  'req/s'.padStart(8),
-  'p50 ms'.padStart(8),
-  'p99 ms'.padStart(8),
-  'errors'.padStart(7),
-);
-for (const s of [...(await scenarios({ address, token, db: database.db })), ...dashboardScenarios()]) {
-  const result = await autocannon({
-    url: `${address}${s.path}`,
-    method: s.method,
-    headers: { 'content-type': 'application/json', Token: token },
-    body: s.body === undefined ? undefined : JSON.stringify(s.body),
-    connections: s.connections ?? 10,
-    duration: seconds,
-  });
-  const errors = result.errors + result.non2xx;
+const fmt = (n: number | undefined, width = 7) =>
+  (n === undefined ? '' : n >= 100 ? n.toFixed(0) : n.toFixed(1)).padStart(width);
+const cells = (r?: LoadResult) =>
+  r ? [r.rps, r.p50, r.p95, r.p99].map((n) => fmt(n)) : ['', '', '', ''].map(() => fmt(undefined));
+const NAME = 44;
+function row(name: string, one?: LoadResult, ten?: LoadResult, sqlMs?: number, note = '') {
+  const errors = (one?.errors ?? 0) + (ten?.errors ?? 0);
+  const ratio = sqlMs && one ? fmt(one.p50 / sqlMs, 6) : fmt(undefined, 6);
   console.log(
-    s.name.padEnd(34),
-    result.requests.average.toFixed(0).padStart(8),
-    String(result.latency.p50).padStart(8),
-    String(result.latency.p99).padStart(8),
-    String(errors).padStart(7),
+    name.slice(0, NAME).padEnd(NAME),
+    ...cells(one),
+    '│',
+    ...cells(ten),
+    '│',
+    fmt(sqlMs, 7),
+    ratio,
+    errors ? ` ${errors} errors` : '',
+    note,
   );
 }
-await (await import('./reports.js')).reportBench({ address, token, db: database.db, seconds });
 
-console.log('\ninvoice PDF render (median, ms)');
-for (const [lines, ms] of Object.entries(await pdfRenderTimes())) {
-  console.log(`  ${lines} lines`.padEnd(34), String(ms).padStart(8));
+console.log(`Benchmark on ${bench.summary}; ${seconds} s per measurement, loopback, load from a worker thread\n`);
+console.log(''.padEnd(NAME), '1 client'.padEnd(31), '│', '10 clients'.padEnd(31), '│', 'SQL ms'.padStart(7), 'API÷SQL');
+console.log(
+  'call'.padEnd(NAME),
+  ...['req/s', 'p50', 'p95', 'p99'].map((h) => h.padStart(7)),
+  '│',
+  ...['req/s', 'p50', 'p95', 'p99'].map((h) => h.padStart(7)),
+  '│',
+);
+const measure = async (
+  method: 'GET' | 'POST' | 'PATCH',
+  requests: { path: string; body?: unknown }[],
+  base = address,
+) => {
+  const opts = { address: base, method, token, requests, seconds };
+  return [await load({ ...opts, connections: 1 }), await load({ ...opts, connections: 10 })] as const;
+};
+row('hello-world (bare Fastify, same process)', ...(await measure('GET', [{ path: '/' }], bench.helloAddress)));
+row('GET /api/health', ...(await measure('GET', [{ path: '/api/health' }])));
+for (const s of await scenarios({ db })) {
+  if (only && !only.test(s.name)) continue;
+  // One call first: warms the app and the caches, and gives the statements it runs.
+  const statements = await captureSql(app, db, s.method, token, s.requests[0]);
+  const sqlMs = s.sql ? await timeSql(db, statements) : undefined;
+  const [one, ten] = await measure(s.method, s.requests);
+  row(s.name, one, ten, sqlMs, s.sql ? ` (${statements.length} statements)` : '');
 }
+if (!only || only.test('scan')) {
+  for (const { name, result } of await scanBench({ address, token, db, seconds })) {
+    row(name, undefined, result, undefined, ` (${result.count} scans, ${result.rps.toFixed(0)}/s answered)`);
+  }
+}
+console.log('(ms; SQL: the statements one call runs, timed one after another on the driver; API÷SQL at 1 client, p50)');
 
-if (canRunBrowser(webDist)) {
-  const times = await scanToRow({ address, token, db: database.db, password: 'bench-admin-password' });
-  console.log('\nbrowser scan-to-row (median of 3, ms)');
-  for (const [line, ms] of Object.entries(times)) console.log(`  at line ${line}`.padEnd(34), String(ms).padStart(8));
-} else console.log(`\nbrowser scan-to-row: skipped (no ${webDist}/index.html or no Chromium)`);
-await app.close();
-await database.close();
+if (!only || only.test('reports')) {
+  await (await import('./reports.js')).reportBench({ address, token, db, seconds });
+}
+if (!only || only.test('pdf')) {
+  console.log('\ninvoice PDF render (median, ms)');
+  for (const [lines, ms] of Object.entries(await pdfRenderTimes())) {
+    console.log(`  ${lines} lines`.padEnd(34), String(ms).padStart(8));
+  }
+}
+if (!only || only.test('browser')) {
+  if (canRunBrowser(webDist)) {
+    const who = { address, token, db, user: BENCH_USER, password: BENCH_PASSWORD };
+    const times = await scanToRow(who);
+    console.log('\nbrowser (median of 3, ms)');
+    for (const [line, ms] of Object.entries(times))
+      console.log(`  scan-to-row at line ${line}`.padEnd(34), String(ms).padStart(8));
+    console.log('  open a 500-line invoice'.padEnd(34), String(await invoiceOpenTime(who)).padStart(8));
+  } else console.log(`\nbrowser: skipped (no ${webDist}/index.html or no Chromium)`);
+}
+console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+await bench.close();

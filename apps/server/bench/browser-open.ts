@@ -1,0 +1,64 @@
+// The browser's invoice open time: from navigation to the edit screen of a
+// 500-line invoice until all its rows show (median of 3). Runs where
+// bench/browser.ts runs (a built web app and Chromium).
+
+import { eq } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import type { Db } from '../src/db/client.js';
+import { invoices, products } from '../src/db/schema/index.js';
+import { browserPath } from './browser.js';
+
+const LINES = 500;
+const OPENS = 3;
+
+export async function invoiceOpenTime(opts: {
+  address: string;
+  token: string;
+  db: Db;
+  user: string;
+  password: string;
+}) {
+  const { address, token, db } = opts;
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(`${address}/api${path}`, {
+      method: 'POST',
+      headers: body === undefined ? { token } : { 'content-type': 'application/json', token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { invoice?: { id: number } };
+  };
+  const sample = await db.select({ id: products.id }).from(products).limit(25);
+  const id = (await api('/invoice/new/invoice/')).invoice!.id;
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    for (let i = 0; i < LINES; i += 1)
+      await api('/invoice/insert/', { invoiceID: id, productID: sample[i % sample.length].id });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${address}/signin`);
+    await page.getByLabel('Username').fill(opts.user);
+    await page.getByLabel('Password', { exact: true }).fill(opts.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('user-name').waitFor();
+    const took: number[] = [];
+    for (let i = 0; i <= OPENS; i += 1) {
+      await page.goto(`${address}/invoices`);
+      const start = Date.now();
+      await page.goto(`${address}/invoices/edit/${id}`);
+      await page.waitForFunction(
+        `document.querySelectorAll('[data-testid="invoice-line"]').length === ${LINES}`,
+        undefined,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      // The first open warms the browser's cache of the app's scripts.
+      if (i > 0) took.push(Date.now() - start);
+    }
+    return took.sort((a, b) => a - b)[Math.floor(OPENS / 2)];
+  } finally {
+    await browser.close();
+    await db.delete(invoices).where(eq(invoices.id, id));
+  }
+}
