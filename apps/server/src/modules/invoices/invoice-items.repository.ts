@@ -1,9 +1,10 @@
 import { type InvoiceItem, type ListFilter, type PriceHistoryEntry, toDollars } from '@wd/contracts';
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
 import { invoiceItems, invoices } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
-import { idRows } from '../../lib/table-rows.js';
+import { recordRows } from '../../lib/table-rows.js';
 
 const itemColumns = {
   id: invoiceItems.id,
@@ -18,7 +19,7 @@ const itemColumns = {
   subtotal: invoiceItems.subtotal,
   damagedGood: invoiceItems.damagedGood,
 };
-export type InvoiceItemRow = NonNullable<Awaited<ReturnType<typeof invoiceItemsRepository.find>>>;
+export type InvoiceItemRow = SelectResultFields<typeof itemColumns>;
 
 export function toInvoiceItem(row: InvoiceItemRow): InvoiceItem {
   return {
@@ -57,7 +58,8 @@ const sortable = {
 
 /** The lines of invoices: each keeps a snapshot of its product (docs/business-rules.md). */
 export const invoiceItemsRepository = {
-  ...idRows(invoiceItems),
+  /** insert and update answer the line as stored (one round trip, no read after the write). */
+  ...recordRows(invoiceItems, itemColumns),
   list(db: Tx, invoiceId: number, filter: ListFilter) {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(invoiceItems),
@@ -82,19 +84,6 @@ export const invoiceItemsRepository = {
       .from(invoiceItems)
       .where(eq(invoiceItems.invoiceId, invoiceId))
       .orderBy(asc(invoiceItems.id));
-  },
-
-  /** The positive-quantity line of a product, for merging repeated scans. */
-  async mergeableLine(db: Tx, invoiceId: number, productId: number) {
-    const [row] = await db
-      .select(itemColumns)
-      .from(invoiceItems)
-      .where(
-        and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.productId, productId), gt(invoiceItems.quantity, 0)),
-      )
-      .orderBy(asc(invoiceItems.id))
-      .limit(1);
-    return row;
   },
 
   /** Earlier lines of a product for a customer (or walk-ins) on submitted invoices, newest first. */

@@ -11,7 +11,7 @@ import {
   toCents,
   usesGroupPrices,
 } from '@wd/contracts';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -19,36 +19,40 @@ import { pageResponse } from '../../lib/list.js';
 import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
 import { productsRepository } from '../products/products.repository.js';
 import type { AuthUser } from '../users/users.service.js';
-import { invoiceItemsRepository as items, toInvoiceItem, toPriceHistoryEntry } from './invoice-items.repository.js';
-import { lockInvoice, recomputeInvoice } from './invoice-recompute.js';
+import {
+  type InvoiceItemRow,
+  invoiceItemsRepository as items,
+  toInvoiceItem,
+  toPriceHistoryEntry,
+} from './invoice-items.repository.js';
+import { invoiceParts, lockInvoice, recomputeWithInvoice, storeTotals } from './invoice-recompute.js';
 import { invoicesRepository, toInvoice, toInvoiceTotals } from './invoices.repository.js';
 
 /**
  * Recomputes the invoice after a line change and answers what the change left:
  * its totals and header, so a screen updates from the answer alone.
  */
-async function recomputed(tx: Tx, invoiceId: number) {
-  const totals = await recomputeInvoice(tx, invoiceId);
-  const invoice = (await invoicesRepository.find(tx, invoiceId))!;
+function answer({ totals, invoice }: Awaited<ReturnType<typeof storeTotals>>) {
   return { invoiceTotals: toInvoiceTotals(totals), invoice: toInvoice(invoice) };
 }
+const recomputed = async (tx: Tx, invoiceId: number) => answer(await recomputeWithInvoice(tx, invoiceId));
 
 /** The product a line is for: by id, or the one product scanned text names (404 none, 409 several). */
-async function productFor(tx: Tx, input: InvoiceInsertInput) {
+async function productFor(db: Db, input: InvoiceInsertInput) {
   if (input.productID !== undefined) {
-    const product = await productsRepository.findById(tx, input.productID);
+    const product = await productsRepository.get(db, input.productID);
     if (!product) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
     return { product, byBox: false };
   }
   const text = input.lookup!.trim();
-  const matches = await productsRepository.matchScan(tx, text);
+  const matches = await productsRepository.matchScan(db, text);
   if (matches.length === 0) throw new NotFoundError(`${INVOICE_MESSAGES.noMatch} "${text}"`);
   if (matches.length > 1) throw new ConflictError(INVOICE_MESSAGES.manyMatches);
   return matches[0];
 }
 
 /** Invoice lines: each change runs under the invoice's lock, recomputes its totals and answers them. */
-export function createInvoiceLinesService({ db }: AppContext) {
+export function createInvoiceLinesService({ db, kind }: AppContext) {
   const itemOf = async (tx: Tx, id: number) => {
     const item = await items.find(tx, id);
     if (!item) throw new NotFoundError(INVOICE_MESSAGES.itemNotFound);
@@ -62,26 +66,45 @@ export function createInvoiceLinesService({ db }: AppContext) {
       return pageResponse('invoiceItems', rows.map(toInvoiceItem), filter, totalRows);
     },
 
-    /** Adds a line (or grows the merged one), priced for the customer (docs/business-rules.md). */
+    /**
+     * Adds a line (or grows the merged one), priced for the customer (docs/business-rules.md).
+     * The scan holds the invoice's lock over as few round trips as it can: the product is looked
+     * up on the pool before (PostgreSQL: while the transaction starts), the lines are read once
+     * (the merge candidate is found among them), the line is written with RETURNING, and the
+     * totals are computed from those lines (all of them: the lock keeps them as read) and stored.
+     * A missing invoice still answers 404 before the product's 404 or 409.
+     */
     async add(input: InvoiceInsertInput, user: AuthUser) {
+      const lookup = productFor(db, input).then(
+        (found) => ({ found }),
+        (error: unknown) => ({ error }),
+      );
+      // PGlite has one connection, which the transaction holds: look up first.
+      if (kind === 'pglite') await lookup;
       return db.transaction(async (tx) => {
         await lockInvoice(tx, input.invoiceID);
-        const invoice = (await invoicesRepository.find(tx, input.invoiceID))!;
-        const { product, byBox } = await productFor(tx, input);
+        const [head, { lines, payments }] = await Promise.all([
+          invoicesRepository.find(tx, input.invoiceID),
+          invoiceParts(tx, input.invoiceID),
+        ]);
+        const invoice = head!;
+        const looked = await lookup;
+        if ('error' in looked) throw looked.error;
+        const { product, byBox } = looked.found;
         const group = usesGroupPrices(invoice.priceGroupID)
           ? await priceGroupsRepository.groupPrice(tx, invoice.priceGroupID, product.id)
           : undefined;
         const prices = resolveLinePrices(product, invoice.priceGroupID, group);
         const quantity = scannedQuantity(byBox, product.unitQuantity);
+        // A repeated scan grows the product's first positive-quantity line.
         const merge =
-          invoice.mergeInvoiceItems === 1 ? await items.mergeableLine(tx, invoice.id, product.id) : undefined;
-        let itemId: number;
+          invoice.mergeInvoiceItems === 1 ? lines.find((l) => l.productID === product.id && l.quantity > 0) : undefined;
+        let item: InvoiceItemRow;
         if (merge) {
           const q = merge.quantity + quantity;
-          await items.update(tx, merge.id, { quantity: q, subtotal: lineSubtotal(q, merge.sellingPrice) });
-          itemId = merge.id;
+          item = await items.update(tx, merge.id, { quantity: q, subtotal: lineSubtotal(q, merge.sellingPrice) });
         } else {
-          itemId = await items.insert(tx, {
+          item = await items.insert(tx, {
             invoiceId: invoice.id,
             productId: product.id,
             productName: product.name,
@@ -91,9 +114,9 @@ export function createInvoiceLinesService({ db }: AppContext) {
             subtotal: lineSubtotal(quantity, prices.sellingPrice),
           });
         }
-        const change = await recomputed(tx, invoice.id);
-        const item = (await items.find(tx, itemId))!;
-        await recordAudit(tx, user.id, 'invoice_item', itemId, merge ? 'update' : 'create', merge ?? null, item);
+        const after = merge ? lines.map((l) => (l.id === item.id ? item : l)) : [...lines, item];
+        const change = answer(await storeTotals(tx, invoice, after, payments));
+        await recordAudit(tx, user.id, 'invoice_item', item.id, merge ? 'update' : 'create', merge ?? null, item);
         return { invoiceItem: toInvoiceItem(item), ...change };
       });
     },
@@ -106,7 +129,7 @@ export function createInvoiceLinesService({ db }: AppContext) {
         if (input.damagedGood && input.quantity >= 0)
           throw new ValidationError(INVOICE_MESSAGES.damagedNeedsReturn, 'damagedGood');
         const sellingPrice = input.sellingPrice === undefined ? before.sellingPrice : toCents(input.sellingPrice);
-        await items.update(tx, input.id, {
+        const after = await items.update(tx, input.id, {
           quantity: input.quantity,
           sellingPrice,
           suggestedRetailPrice:
@@ -118,7 +141,6 @@ export function createInvoiceLinesService({ db }: AppContext) {
           damagedGood: input.quantity < 0 ? (input.damagedGood ?? before.damagedGood) : false,
         });
         const change = await recomputed(tx, input.invoiceID);
-        const after = (await items.find(tx, input.id))!;
         await recordAudit(tx, user.id, 'invoice_item', input.id, 'update', before, after);
         return { invoiceItem: toInvoiceItem(after), ...change };
       });

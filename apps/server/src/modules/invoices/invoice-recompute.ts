@@ -1,9 +1,15 @@
-import { computeInvoiceTotals, INVOICE_MESSAGES, settledStatus } from '@wd/contracts';
+import {
+  computeInvoiceTotals,
+  INVOICE_MESSAGES,
+  settledStatus,
+  type TotalsLine,
+  type TotalsPayment,
+} from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { paymentsRepository } from '../payments/payments.repository.js';
 import { invoiceItemsRepository } from './invoice-items.repository.js';
-import { invoicesRepository as repo } from './invoices.repository.js';
+import { type InvoiceRow, invoicesRepository as repo } from './invoices.repository.js';
 
 /** Locks the invoice row (404 when there is none): every change to an invoice, its lines or payments starts here. */
 export async function lockInvoice(tx: Tx, id: number) {
@@ -28,17 +34,33 @@ export async function invoiceParts(tx: Tx, invoiceId: number) {
  * under the invoice's lock.
  */
 export async function recomputeInvoice(tx: Tx, invoiceId: number) {
+  return (await recomputeWithInvoice(tx, invoiceId)).totals;
+}
+
+/** recomputeInvoice, answering the invoice as it now stands as well. */
+export async function recomputeWithInvoice(tx: Tx, invoiceId: number) {
   const [{ lines, payments }, head] = await Promise.all([invoiceParts(tx, invoiceId), repo.find(tx, invoiceId)]);
   if (!head) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-  const t = computeInvoiceTotals(lines, payments, {
+  return storeTotals(tx, head, lines, payments);
+}
+
+/**
+ * Stores the totals of the invoice's lines and payments (all of them, as they
+ * stand in this transaction, under the invoice's lock) and answers them with
+ * the invoice: `head` (read under the lock) with the new totals and status, as
+ * a read after the write would answer it.
+ */
+export async function storeTotals(tx: Tx, head: InvoiceRow, lines: TotalsLine[], payments: TotalsPayment[]) {
+  const totals = computeInvoiceTotals(lines, payments, {
     discountRedeemed: head.headerDiscount,
     awardPointsRedeemed: head.headerAwardPoints,
   });
-  await repo.update(tx, invoiceId, {
-    ...storedTotals(t),
-    ...(head.status === 'NEW' ? {} : { status: settledStatus(t.balance) }),
-  });
-  return t;
+  const values = {
+    ...storedTotals(totals),
+    ...(head.status === 'NEW' ? {} : { status: settledStatus(totals.balance) }),
+  };
+  await repo.update(tx, head.id, values);
+  return { totals, invoice: { ...head, ...values } as InvoiceRow };
 }
 
 /** The invoice columns that hold its computed totals (the demo data writes them the same way). */

@@ -1,8 +1,8 @@
 import { barcodeVariants, type ListFilter, type Product, toDollars } from '@wd/contracts';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a product (prices in cents; mapped to the contract by toProduct). */
@@ -57,9 +57,51 @@ export const productSearchable = [products.name, products.barcode, products.boxB
 
 export const active = isNull(products.deletedAt);
 
-/** Scanned text names a product's code: its barcode (± one leading 0) or its box barcode. */
-function codeMatch(text: string) {
-  return or(inArray(products.barcode, barcodeVariants(text)), eq(products.boxBarcode, text));
+const param = (name: string) => sql.placeholder(name);
+/** Scanned text names a product's code: its barcode (± one leading 0, `variants`) or its box barcode. */
+const codeMatch = or(sql`${products.barcode} = any(${param('variants')})`, eq(products.boxBarcode, param('text')));
+const nameIs = sql`lower(${products.name}) = lower(${param('text')})`;
+const selectProducts = (db: Db) => db.select(productColumns).from(products);
+
+/**
+ * The hot reads (product/{id}, product/filter, the scan's lookup) as prepared
+ * statements, built once per database: building a drizzle select costs more
+ * CPU than PostgreSQL spends answering these (docs/performance.md). They run on
+ * the pool, so never inside a transaction.
+ */
+function prepareReads(db: Db) {
+  const byId = (where: SQL | undefined, name: string) =>
+    selectProducts(db)
+      .where(and(eq(products.id, param('id')), where))
+      .prepare(name);
+  const contains = or(...[products.name, products.barcode].map((c) => ilike(sql`(${c})::text`, param('pattern'))));
+  return {
+    byId: byId(active, 'product_by_id'),
+    byIdWithDeleted: byId(undefined, 'product_by_id_with_deleted'),
+    firstByName: selectProducts(db)
+      .where(active)
+      .orderBy(asc(products.name))
+      .limit(param('limit'))
+      .prepare('product_first'),
+    search: selectProducts(db)
+      .where(and(active, or(codeMatch, contains)))
+      .orderBy(sql`case when ${codeMatch} then 0 when ${nameIs} then 1 else 2 end`, asc(products.name))
+      .limit(param('limit'))
+      .prepare('product_search'),
+    matchScan: selectProducts(db)
+      .where(and(active, or(codeMatch, nameIs)))
+      .orderBy(asc(products.id))
+      .limit(2)
+      .prepare('product_match_scan'),
+  };
+}
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+function reads(db: Db) {
+  const known = preparedReads.get(db);
+  if (known) return known;
+  const r = prepareReads(db);
+  preparedReads.set(db, r);
+  return r;
 }
 
 export const productsRepository = {
@@ -82,35 +124,21 @@ export const productsRepository = {
    * removed) or box barcode exactly, or the name / barcode containing the text.
    * Exact code matches come first.
    */
-  async search(db: Tx, text: string, limit: number) {
+  search(db: Db, text: string, limit: number): Promise<ProductRow[]> {
     const t = text.trim();
-    if (!t) {
-      return db.select(productColumns).from(products).where(active).orderBy(asc(products.name)).limit(limit);
-    }
-    const exact = codeMatch(t);
-    const rank = sql`case when ${exact} then 0 when lower(${products.name}) = lower(${t}) then 1 else 2 end`;
-    return db
-      .select(productColumns)
-      .from(products)
-      .where(and(active, or(exact, searchCondition(t, [products.name, products.barcode]))))
-      .orderBy(rank, asc(products.name))
-      .limit(limit);
+    if (!t) return reads(db).firstByName.execute({ limit });
+    return reads(db).search.execute({ text: t, variants: barcodeVariants(t), pattern: likePattern(t), limit });
   },
 
   /**
    * The active products scanned or typed text names exactly (docs/business-rules.md,
    * "Adding a product to an invoice"): by code (see codeMatch) or by the whole
-   * name in any case. At most `limit`; `byBox` when the box barcode matched.
+   * name in any case. At most two (more than one is ambiguous); `byBox` when the box barcode matched.
    */
-  async matchScan(db: Tx, text: string, limit = 2) {
+  async matchScan(db: Db, text: string) {
     const t = text.trim();
-    const rows = await db
-      .select(productColumns)
-      .from(products)
-      .where(and(active, or(codeMatch(t), sql`lower(${products.name}) = lower(${t})`)))
-      .orderBy(asc(products.id))
-      .limit(limit);
     const variants = barcodeVariants(t);
+    const rows = await reads(db).matchScan.execute({ text: t, variants });
     return rows.map((product) => ({
       product,
       byBox: product.boxBarcode !== '' && product.boxBarcode === t && !variants.includes(product.barcode),
@@ -131,6 +159,12 @@ export const productsRepository = {
       order: [asc(inUse.category)],
     });
     return { rows: rows.map((r) => r.category), totalRows };
+  },
+
+  /** One product (also a deleted one with `includeDeleted`), by a prepared statement; see findById in a transaction. */
+  async get(db: Db, id: number, includeDeleted = false): Promise<ProductRow | undefined> {
+    const [row] = await (includeDeleted ? reads(db).byIdWithDeleted : reads(db).byId).execute({ id });
+    return row;
   },
 
   async findById(db: Tx, id: number, opts: { includeDeleted?: boolean; lock?: boolean } = {}) {

@@ -88,7 +88,7 @@ export function createProductsService({ db }: AppContext) {
     },
 
     async get(id: number): Promise<Product> {
-      const row = await repo.findById(db, id, { includeDeleted: true });
+      const row = await repo.get(db, id, true);
       if (!row) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
       return toProduct(row);
     },
