@@ -112,13 +112,14 @@ beforeAll(async () => {
 });
 
 describe('invoice/all at scale: the same rows and figures as the plain query', () => {
-  it('keeps the daily roll-up equal to the invoices, grouped', async () => {
+  it('keeps the daily roll-up equal to the submitted (not NEW) invoices, grouped', async () => {
     const read = async (q: ReturnType<typeof sql>) =>
       ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) =>
         JSON.stringify(Object.values(r).map(String)),
       );
     const fromRows = await read(sql`select date::text, biller_id, type, status, count(*) as n, sum(total) as t,
-      sum(paid) as p, sum(discount_redeemed) as d, sum(amount_credited) as c, sum(balance) as b from invoices group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+      sum(paid) as p, sum(discount_redeemed) as d, sum(amount_credited) as c, sum(balance) as b from invoices
+      where status <> 'NEW' group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     const rolled = await read(sql`select date::text, biller_id, type, status, invoices, total, paid,
       discount_redeemed, amount_credited, balance from invoice_day_totals where invoices <> 0 order by 1, 2, 3, 4`);
     expect(fromRows.length).toBeGreaterThan(3);
