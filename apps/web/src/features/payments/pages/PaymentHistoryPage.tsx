@@ -28,7 +28,7 @@ export default function PaymentHistoryPage() {
       ? [{ key: 'distributor', title: 'Supplier', maxWidth: 160 }]
       : [
           { key: 'biller', title: 'Biller', maxWidth: 95 },
-          { key: 'customer', title: 'Customer', maxWidth: 90 },
+          { key: 'customer', title: 'Customer', maxWidth: 84 },
         ]),
     {
       key: 'total',
