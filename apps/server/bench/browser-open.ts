@@ -45,7 +45,7 @@ export async function invoiceOpenTime(opts: {
     await page.getByTestId('user-name').waitFor();
     // Leaving a NEW draft's page marks it discarded in this tab (useDiscardUntouchedDraft), even when
     // the server kept it for its lines; reopening would then go to New Invoice. Each open starts clean.
-    await page.addInitScript(() => sessionStorage.removeItem('wd.discardedDraft'));
+    await page.addInitScript("sessionStorage.removeItem('wd.discardedDraft')");
     const took: number[] = [];
     for (let i = 0; i <= OPENS; i += 1) {
       await page.goto('about:blank');

@@ -81,6 +81,8 @@ if (!only || only.test('scan')) {
     row(name, undefined, result, undefined, ` (${result.count} scans, ${result.rps.toFixed(0)}/s answered)`);
   }
 }
+// The baseline again: the machine's load drifts over a run (other processes share the 2 cores).
+row('GET /api/health (again, at the end)', ...(await measure('GET', [{ path: '/api/health' }])));
 console.log('(ms; SQL: the statements one call runs, timed one after another on the driver; API÷SQL at 1 client, p50)');
 
 if (!only || only.test('reports')) {
