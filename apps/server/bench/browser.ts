@@ -3,9 +3,10 @@
 // web app (WEB_DIST, default apps/web/dist) and Chromium (CHROMIUM_PATH,
 // default /usr/bin/chromium); skipped when either is missing.
 import { existsSync } from 'node:fs';
+import { inArray } from 'drizzle-orm';
 import { chromium, type Page } from 'playwright-core';
 import type { Db } from '../src/db/client.js';
-import { products } from '../src/db/schema/index.js';
+import { invoices, products } from '../src/db/schema/index.js';
 
 const SCANS = 3;
 
@@ -24,6 +25,7 @@ export async function scanToRow(opts: { address: string; token: string; db: Db; 
     return (await res.json()) as { invoice?: { id: number } };
   };
   const sample = await db.select({ id: products.id, barcode: products.barcode }).from(products).limit(20);
+  const created: number[] = [];
   const browser = await chromium.launch({
     executablePath: browserPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -38,6 +40,7 @@ export async function scanToRow(opts: { address: string; token: string; db: Db; 
     const times: Record<number, number> = {};
     for (const size of [5, 500]) {
       const id = (await api('POST', '/invoice/new/invoice/')).invoice!.id;
+      created.push(id);
       // The middle of the three scans lands at line `size`.
       for (let i = 0; i < size - 2; i += 1)
         await api('POST', '/invoice/insert/', { invoiceID: id, productID: sample[i % sample.length].id });
@@ -47,6 +50,8 @@ export async function scanToRow(opts: { address: string; token: string; db: Db; 
     return times;
   } finally {
     await browser.close();
+    // A reused scale database keeps its size.
+    if (created.length) await db.delete(invoices).where(inArray(invoices.id, created));
   }
 }
 
