@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, signIn, uniqueName } from './support';
+import { apiToken, createProduct, signIn, uniqueName } from './support';
 
 /** Opens New Invoice (or New Consignment) from the menu and answers the draft's id and number. */
 async function openNewInvoice(page: Page, request: APIRequestContext, token: string, menu = 'New Invoice') {
@@ -63,6 +63,25 @@ test('reloading an untouched draft opens a fresh one; the old one is gone', asyn
   await expect(page).toHaveURL(/\/invoices\/edit\/\d+$/);
   await expect(page.getByTestId('invoice-no')).not.toHaveText(first.invoiceNo);
   await expect.poll(async () => (await summary(request, token, first.id)).status).toBe(404);
+});
+
+test('reloading a draft with a line keeps it: the same invoice and its line', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const token = await apiToken(request);
+  const name = uniqueName('Kept');
+  const product = await createProduct(request, token, { name });
+  await signIn(page);
+  const draft = await openNewInvoice(page, request, token);
+  const line = await request.post('/api/invoice/insert/', {
+    headers: { Token: token },
+    data: { invoiceID: draft.id, productID: product.id },
+  });
+  expect(line.status(), await line.text()).toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/invoices/edit/${draft.id}$`));
+  await expect(page.getByTestId('invoice-no')).toHaveText(draft.invoiceNo);
+  await expect(page.getByText(name)).toBeVisible();
+  expect((await summary(request, token, draft.id)).invoiceSummary.status).toBe('NEW');
 });
 
 test('the edit header shows number, type, status and paid as text, and no Due while NEW', async ({ page, request }) => {

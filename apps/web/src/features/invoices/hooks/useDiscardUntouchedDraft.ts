@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { callPath, type InvoiceSummary, invoiceDraftCalls } from '@wd/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { callPath, type InvoiceSummary, invoiceCalls, invoiceDraftCalls } from '@wd/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../../lib/api-client';
+import { ApiError, callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 import { session } from '../../../lib/session';
 
@@ -58,16 +58,39 @@ function goneDraftPath(id: number): string | null {
 }
 
 /**
+ * Whether the server still has the invoice: a draft marked as discarded on
+ * the way out is only gone when the server agreed (it keeps a draft someone
+ * touched: a line, a customer, a payment, text).
+ */
+async function stillThere(id: number): Promise<boolean> {
+  try {
+    await callApi(invoiceCalls.summary, { params: { id } });
+    return true;
+  } catch (error) {
+    return !(error instanceof ApiError && error.status === 404);
+  }
+}
+
+/**
  * Opening a draft this tab discarded while the page went away (a reload, or
  * Back from another site) answers the New Invoice route to go to instead, so
- * the user gets a fresh draft rather than "The invoice doesn't exist".
+ * the user gets a fresh draft rather than "The invoice doesn't exist"; a draft
+ * the server kept opens as it is. `checking` while the server is asked.
  */
-export function useDiscardedDraftRedirect(id: number) {
-  const path = useMemo(() => goneDraftPath(id), [id]);
+export function useDiscardedDraftRedirect(id: number): { path: string | null; checking: boolean } {
+  const marked = useMemo(() => goneDraftPath(id), [id]);
+  const [gone, setGone] = useState<boolean | null>(null);
   useEffect(() => {
-    if (path) sessionStorage.removeItem(GONE_KEY);
-  }, [path]);
-  return path;
+    if (!marked) return;
+    sessionStorage.removeItem(GONE_KEY);
+    let live = true;
+    void stillThere(id).then((there) => live && setGone(!there));
+    return () => {
+      live = false;
+    };
+  }, [id, marked]);
+  if (!marked) return { path: null, checking: false };
+  return { path: gone ? marked : null, checking: gone === null };
 }
 
 /**
@@ -86,16 +109,16 @@ export function useDiscardUntouchedDraft(id: number, draft: Draft | undefined) {
     clearTimeout(scheduled.get(id));
     scheduled.delete(id);
     // The page came back from the browser's cache after the draft was discarded on its way out.
-    const reopen = () => {
+    const reopen = async () => {
       const path = goneDraftPath(id);
       if (!path) return;
       sessionStorage.removeItem(GONE_KEY);
-      navigate(path, { replace: true });
+      if (!(await stillThere(id))) navigate(path, { replace: true });
     };
     // A submitted invoice is never a draft again: no need to ask.
     const mayDiscard = () => latest.current === undefined || latest.current.status === 'NEW';
     const onPageHide = () => mayDiscard() && discardOnPageHide(id, latest.current);
-    const onPageShow = (event: PageTransitionEvent) => event.persisted && reopen();
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && void reopen();
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
     return () => {

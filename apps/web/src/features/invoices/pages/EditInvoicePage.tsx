@@ -18,7 +18,8 @@ import { paymentTarget } from '../payment-target';
 export default function EditInvoicePage() {
   const { id = '' } = useParams();
   const redirect = useDiscardedDraftRedirect(Number(id));
-  if (redirect) return <Navigate to={redirect} replace />;
+  if (redirect.checking) return <InvoiceLoader />;
+  if (redirect.path) return <Navigate to={redirect.path} replace />;
   return <EditInvoiceScreen key={id} id={id} />;
 }
 
