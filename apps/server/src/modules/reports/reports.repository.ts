@@ -1,5 +1,5 @@
 import { type ReportFilter, WALK_IN_CUSTOMER } from '@wd/contracts';
-import { and, asc, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, or, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, expenses, invoiceItems, invoices } from '../../db/schema/index.js';
 import { choice, listPage, type PageRequest, periodCondition, searchCondition } from '../../lib/list.js';
@@ -12,7 +12,7 @@ import { choice, listPage, type PageRequest, periodCondition, searchCondition } 
  * fields) and totals (one aggregate statement over every matching row).
  */
 
-type Filter = ReportFilter & PageRequest;
+export type Filter = ReportFilter & PageRequest;
 
 const { quantity: qty, costPrice: cost, subtotal, damagedGood: damaged } = invoiceItems;
 
@@ -71,7 +71,7 @@ function invoicesBy(db: Tx, filter: Filter, key: SQL.Aliased<number>, alias: str
     .as(alias);
 }
 
-const INVOICE_FIGURES = [
+export const INVOICE_FIGURES = [
   'totalInvoices',
   'awardPoints',
   'totalCost',
@@ -100,6 +100,113 @@ function productLines(db: Tx, filter: Filter, lines: SQL, fields: Record<string,
   );
 }
 
+/**
+ * A report's grouped rows before paging: the FROM item (a subquery) and its columns by field
+ * name. The plain definition below builds it from the rows; reports.rollup.ts from the
+ * monthly roll-ups and the edge days. The views then page, search, sort and total either alike.
+ */
+export interface Grouped {
+  from: SQL | Subquery;
+  cols: Record<string, SQL>;
+}
+
+export const PRODUCT_FIGURES = ['totalCostPrice', 'totalSellingPrice', 'totalQuantitySold', 'totalProfit'];
+export const DAMAGED_FIGURES = ['totalCostPrice', 'totalDamagedPrice', 'totalLoss', 'totalQuantityDamaged'];
+export const SUMMARY_FIGURES = ['totalInvoices', 'totalAmount', 'totalPaid', 'totalDue'];
+const only = (cols: Record<string, SQL>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, cols[k]]));
+const from = (db: Tx, source: SQL | Subquery, fields: Record<string, unknown>) =>
+  db.select(fields as Record<string, SQL>).from(source as SQL);
+
+export const reportViews = {
+  /** Per product (Product and Damaged Goods Reports): searched by name and barcode. */
+  products(db: Tx, filter: Filter, g: Grouped, keys: string[]) {
+    const figures = only(g.cols, keys);
+    const columns = { ...only(g.cols, ['barcode', 'productName']), ...figures };
+    return listPage(filter, {
+      from: (fields) => from(db, g.from, fields),
+      columns,
+      where: searchCondition(filter.searchQuery, [columns.productName, columns.barcode]),
+      sortable: columns,
+      order: [asc(columns.productName), asc(columns.barcode)],
+      totals: figures,
+    });
+  },
+
+  /** My Report: per customer key (0: walk-in), the invoice figures and the profit. */
+  customer(db: Tx, filter: Filter, g: Grouped) {
+    const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
+    const figures = only(g.cols, INVOICE_FIGURES);
+    const c = g.cols;
+    const totalProfit = sql<string>`(${c.totalSelling} - ${c.totalCost} - ${c.discount} - ${c.damagedGoods})`;
+    const columns = { customer: name, ...figures, totalProfit };
+    return listPage(filter, {
+      from: (fields) => from(db, g.from, fields).leftJoin(customers, eq(customers.id, c.key)),
+      columns,
+      where: searchCondition(filter.searchQuery, [name, customers.name]),
+      sortable: columns,
+      order: [asc(name), asc(c.key)],
+      totals: { ...figures, totalProfit },
+    });
+  },
+
+  /** Customer Report (summary): per customer id (0: walk-in). */
+  customerSummary(db: Tx, filter: Filter, g: Grouped) {
+    const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
+    const figures = only(g.cols, SUMMARY_FIGURES);
+    const columns = { customer: name, id: g.cols.id, ...figures };
+    return listPage(filter, {
+      from: (fields) => from(db, g.from, fields).leftJoin(customers, eq(customers.id, g.cols.id)),
+      columns,
+      where: searchCondition(filter.searchQuery, [name, customers.name]),
+      sortable: columns,
+      order: [asc(name), asc(g.cols.id)],
+      totals: figures,
+    });
+  },
+
+  /** Biller Report: per biller with invoices or expenses in the period; expenses by their own date. */
+  biller(db: Tx, filter: Filter, g: Grouped) {
+    const e = db
+      .select({
+        billerId: sql<number>`${expenses.billerId}`.as('r_biller_id'),
+        amount: sum(sql`${expenses.amount}`, 'amount'),
+      })
+      .from(expenses)
+      .where(periodCondition(expenses.date, filter))
+      .groupBy(expenses.billerId)
+      .as('e');
+    const z = (column: unknown) => sql<string>`coalesce(${column}, 0)`;
+    const c = g.cols;
+    const figures = {
+      totalCost: z(c.totalCost),
+      totalSelling: z(c.totalSelling),
+      awardPoints: z(c.awardPoints),
+      discount: z(c.discount),
+      damagedGoods: z(c.damagedGoods),
+      totalExpense: z(e.amount),
+    };
+    const totalProfit = sql<string>`(${figures.totalSelling} - ${figures.totalCost} - ${figures.discount} - ${figures.damagedGoods} - ${figures.totalExpense})`;
+    const columns = { biller: billers.company, ...figures, totalProfit };
+    return listPage(filter, {
+      from: (fields) =>
+        db
+          .select(fields)
+          .from(billers)
+          .leftJoin(g.from as SQL, eq(c.key, billers.id))
+          .leftJoin(e, eq(e.billerId, billers.id)),
+      columns,
+      where: and(
+        or(isNotNull(c.key), isNotNull(e.billerId)),
+        searchCondition(filter.searchQuery, [billers.company, billers.name]),
+      ),
+      sortable: columns,
+      order: [asc(billers.company), asc(billers.id)],
+      totals: { ...figures, totalProfit },
+    });
+  },
+};
+
+/** The plain definition: every report summed from the rows (reports.rollup.ts gives the same figures faster). */
 export const reportsRepository = {
   /** Product Report: sales net of resellable returns per product; damaged lines are left out. */
   product(db: Tx, filter: Filter) {
@@ -109,16 +216,8 @@ export const reportsRepository = {
       totalQuantitySold: sum(sql`${qty}`, 'total_quantity_sold'),
       totalProfit: sum(sql`${subtotal} - ${qty} * ${cost}`, 'total_profit'),
     });
-    const figures = pick(r, ['totalCostPrice', 'totalSellingPrice', 'totalQuantitySold', 'totalProfit']);
-    const columns = { ...pick(r, ['barcode', 'productName']), ...figures };
-    return listPage(filter, {
-      from: (fields) => db.select(fields).from(r),
-      columns,
-      where: searchCondition(filter.searchQuery, [columns.productName, columns.barcode]),
-      sortable: columns,
-      order: [asc(columns.productName), asc(columns.barcode)],
-      totals: figures,
-    });
+    const g = { from: r, cols: pick(r, ['barcode', 'productName', ...PRODUCT_FIGURES]) };
+    return reportViews.products(db, filter, g, PRODUCT_FIGURES);
   },
 
   /** Damaged Goods Report: damaged returns per product, as positive quantities and amounts. */
@@ -129,33 +228,14 @@ export const reportsRepository = {
       totalLoss: sum(sql`-${subtotal}`, 'total_loss'),
       totalQuantityDamaged: sum(sql`-${qty}`, 'total_quantity_damaged'),
     });
-    const figures = pick(r, ['totalCostPrice', 'totalDamagedPrice', 'totalLoss', 'totalQuantityDamaged']);
-    const columns = { ...pick(r, ['barcode', 'productName']), ...figures };
-    return listPage(filter, {
-      from: (fields) => db.select(fields).from(r),
-      columns,
-      where: searchCondition(filter.searchQuery, [columns.productName, columns.barcode]),
-      sortable: columns,
-      order: [asc(columns.productName), asc(columns.barcode)],
-      totals: figures,
-    });
+    const g = { from: r, cols: pick(r, ['barcode', 'productName', ...DAMAGED_FIGURES]) };
+    return reportViews.products(db, filter, g, DAMAGED_FIGURES);
   },
 
   /** My Report: per customer (walk-in sales as one row), invoices, lines and payments. */
   customer(db: Tx, filter: Filter) {
     const g = invoicesBy(db, filter, sql<number>`coalesce(${invoices.customerId}, 0)`.as('r_key'), 'g');
-    const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
-    const figures = pick(g, INVOICE_FIGURES);
-    const totalProfit = sql<string>`(${g.totalSelling} - ${g.totalCost} - ${g.discount} - ${g.damagedGoods})`;
-    const columns = { customer: name, ...figures, totalProfit };
-    return listPage(filter, {
-      from: (fields) => db.select(fields).from(g).leftJoin(customers, eq(customers.id, g.key)),
-      columns,
-      where: searchCondition(filter.searchQuery, [name, customers.name]),
-      sortable: columns,
-      order: [asc(name), asc(sql`${g.key}`)],
-      totals: { ...figures, totalProfit },
-    });
+    return reportViews.customer(db, filter, { from: g, cols: pick(g, ['key', ...INVOICE_FIGURES]) });
   },
 
   /** Customer Report (summary): per customer, invoices, amount (total − credited), paid and due; no status. */
@@ -172,54 +252,13 @@ export const reportsRepository = {
       .where(counted(filter, false))
       .groupBy(sql`1`)
       .as('g');
-    const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
-    const figures = pick(g, ['totalInvoices', 'totalAmount', 'totalPaid', 'totalDue']);
-    const columns = { customer: name, ...pick(g, ['id']), ...figures };
-    return listPage(filter, {
-      from: (fields) => db.select(fields).from(g).leftJoin(customers, eq(customers.id, g.id)),
-      columns,
-      where: searchCondition(filter.searchQuery, [name, customers.name]),
-      sortable: columns,
-      order: [asc(name), asc(sql`${g.id}`)],
-      totals: figures,
-    });
+    return reportViews.customerSummary(db, filter, { from: g, cols: pick(g, ['id', ...SUMMARY_FIGURES]) });
   },
 
   /** Biller Report: per biller with invoices or expenses in the period; expenses by their own date. */
   biller(db: Tx, filter: Filter) {
     const g = invoicesBy(db, filter, sql<number>`${invoices.billerId}`.as('r_key'), 'g');
-    const e = db
-      .select({
-        billerId: sql<number>`${expenses.billerId}`.as('r_biller_id'),
-        amount: sum(sql`${expenses.amount}`, 'amount'),
-      })
-      .from(expenses)
-      .where(periodCondition(expenses.date, filter))
-      .groupBy(expenses.billerId)
-      .as('e');
-    const z = (column: unknown) => sql<string>`coalesce(${column}, 0)`;
-    const figures = {
-      totalCost: z(g.totalCost),
-      totalSelling: z(g.totalSelling),
-      awardPoints: z(g.awardPoints),
-      discount: z(g.discount),
-      damagedGoods: z(g.damagedGoods),
-      totalExpense: z(e.amount),
-    };
-    const totalProfit = sql<string>`(${figures.totalSelling} - ${figures.totalCost} - ${figures.discount} - ${figures.damagedGoods} - ${figures.totalExpense})`;
-    const columns = { biller: billers.company, ...figures, totalProfit };
-    return listPage(filter, {
-      from: (fields) =>
-        db.select(fields).from(billers).leftJoin(g, eq(g.key, billers.id)).leftJoin(e, eq(e.billerId, billers.id)),
-      columns,
-      where: and(
-        or(isNotNull(g.key), isNotNull(e.billerId)),
-        searchCondition(filter.searchQuery, [billers.company, billers.name]),
-      ),
-      sortable: columns,
-      order: [asc(billers.company), asc(billers.id)],
-      totals: { ...figures, totalProfit },
-    });
+    return reportViews.biller(db, filter, { from: g, cols: pick(g, ['key', ...INVOICE_FIGURES]) });
   },
 };
 

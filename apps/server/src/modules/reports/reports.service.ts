@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import { pageResponse } from '../../lib/list.js';
 import { reportCsv, reportFileName } from './reports.csv.js';
-import { reportsRepository } from './reports.repository.js';
+import { rollupReports } from './reports.rollup.js';
 
 /** What each report answers (contracts' response types), by its name. */
 export interface ReportAnswers {
@@ -40,7 +40,7 @@ export function toWire(row: Record<string, unknown>): Record<string, string | nu
 export function createReportsService({ db }: AppContext) {
   /** One page of a report, its row count and the totals over every matching row. */
   async function report<N extends ReportName>(name: N, filter: ReportFilter): Promise<ReportAnswers[N]> {
-    const { rows, totalRows, totals } = await reportsRepository[name](db, filter);
+    const { rows, totalRows, totals } = await rollupReports[name](db, filter);
     const wire = rows.map((row) => toWire(row as Record<string, unknown>));
     return {
       ...pageResponse('report', wire, filter, totalRows),

@@ -1,0 +1,151 @@
+import { addDays, monthRange, yearRange } from '@wd/contracts';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  DAMAGED_FIGURES,
+  type Filter,
+  type Grouped,
+  INVOICE_FIGURES,
+  PRODUCT_FIGURES,
+  reportViews,
+  SUMMARY_FIGURES,
+} from './reports.repository.js';
+
+/**
+ * The five reports from the monthly roll-ups (migration 0013: report_product_months,
+ * report_party_months, kept exact by triggers; docs/reports.md "Speed"). Every whole month of
+ * the period is read from a roll-up; the days of a partly covered month at either end are
+ * summed from the rows (invoices' date index), and both parts are grouped again. The
+ * figures are those of the plain definition (reports.repository.ts); reports.rollup.test.ts
+ * holds the two together.
+ */
+
+/** The period as whole months (a condition on a roll-up's month) and edge days (on invoices.date). */
+export function splitPeriod(filter: Filter): { months: SQL | undefined; days: SQL } {
+  const { startDate, endDate, month, year } = filter;
+  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
+  const from = latest(startDate, range?.from);
+  const until = earliest(endDate ? addDays(endDate, 1) : undefined, range?.until);
+  // Whole months: [first month start at or after `from`, the month start of `until`).
+  const firstMonth = from && (from.endsWith('-01') ? from : nextMonth(from));
+  const lastMonth = until && `${until.slice(0, 8)}01`;
+  const calendarMonth = (column: SQL) => (month && !year ? sql`extract(month from ${column}) = ${month}` : undefined);
+  const date = sql`i.date`;
+  const between = (a: string | undefined, b: string | undefined) =>
+    and(a ? sql`${date} >= ${a}` : undefined, b ? sql`${date} < ${b}` : undefined) ?? sql`true`;
+  if (firstMonth && lastMonth && firstMonth >= lastMonth) {
+    return { months: sql`false`, days: and(between(from, until), calendarMonth(date)) as SQL };
+  }
+  const edges: SQL[] = [];
+  if (from && from !== firstMonth) edges.push(between(from, firstMonth));
+  if (until && until !== lastMonth) edges.push(between(lastMonth, until));
+  const m = sql`month`;
+  return {
+    months: and(
+      firstMonth ? sql`${m} >= ${firstMonth}` : undefined,
+      lastMonth ? sql`${m} < ${lastMonth}` : undefined,
+      calendarMonth(m),
+    ),
+    days: edges.length ? (and(sql`(${sql.join(edges, sql` or `)})`, calendarMonth(date)) as SQL) : sql`false`,
+  };
+}
+
+const latest = (a?: string, b?: string) => (a && b ? (a > b ? a : b) : (a ?? b));
+const earliest = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : (a ?? b));
+function nextMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return monthRange(y, m).until;
+}
+
+const statusIs = (column: SQL, status: string | undefined) =>
+  status && status !== 'All' ? sql`${column} = ${status}` : undefined;
+
+/** A grouped subquery named `g` whose columns are r_<field>; `keys` are the fields in order. */
+function grouped(query: SQL, keys: string[]): Grouped {
+  const cols = Object.fromEntries(keys.map((k) => [k, sql.raw(`"g"."r_${k}"`)]));
+  return { from: sql`(${query}) g`, cols };
+}
+
+/** `expr AS "r_<field>"`: the alias keeps its case (quoted), as `grouped` reads it. */
+const as = (expr: SQL, field: string) => sql`(${expr})::bigint as ${sql.raw(`"r_${field}"`)}`;
+
+/** Per product and kind ('S' sales and resellable returns, 'D' damaged returns), the figures of its report. */
+function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
+  const { months, days } = splitPeriod(filter);
+  const lineKind = kind === 'S' ? sql`c.quantity <> 0 and not c.damaged_good` : sql`c.quantity < 0 and c.damaged_good`;
+  const rollup = sql`select barcode, product_name, lines, quantity, cost, subtotal from report_product_months
+    where ${and(sql`kind = ${kind}`, months, statusIs(sql`status`, filter.status))}`;
+  const rows = sql`select c.barcode, c.product_name, 1, c.quantity, c.quantity::bigint * c.cost_price, c.subtotal
+    from invoice_items c join invoices i on i.id = c.invoice_id
+    where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, filter.status), lineKind)}`;
+  const [q, cost, subtotal] = [sql`sum(u.quantity)`, sql`sum(u.cost)`, sql`sum(u.subtotal)`];
+  const figures =
+    kind === 'S'
+      ? [as(cost, 'totalCostPrice'), as(subtotal, 'totalSellingPrice'), as(q, 'totalQuantitySold')]
+      : [as(sql`-${cost}`, 'totalCostPrice'), as(sql`-${subtotal}`, 'totalDamagedPrice'), as(sql`-${subtotal}`, 'totalLoss')];
+  figures.push(kind === 'S' ? as(sql`${subtotal} - ${cost}`, 'totalProfit') : as(sql`-${q}`, 'totalQuantityDamaged'));
+  // OFFSET 0 fences the grouping: the search then runs on the groups, not on every row.
+  const query = sql`select u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}
+    from (${rollup} union all ${rows}) u(barcode, product_name, lines, quantity, cost, subtotal)
+    group by u.barcode, u.product_name having sum(u.lines) > 0 offset 0`;
+  return grouped(query, ['barcode', 'productName', ...(kind === 'S' ? PRODUCT_FIGURES : DAMAGED_FIGURES)]);
+}
+
+/** Invoice figures per key (customer id, 0 for walk-in, or biller id): the roll-up's months plus the edge invoices. */
+function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatus: boolean): SQL {
+  const { months, days } = splitPeriod(filter);
+  const status = withStatus ? filter.status : undefined;
+  const rollup = sql`select ${sql.raw(key)}, invoices, award_points, paid, discount, balance, amount, cost, selling,
+      resellable, damaged from report_party_months where ${and(months, statusIs(sql`status`, status)) ?? sql`true`}`;
+  const rowKey = key === 'customer_id' ? sql`coalesce(i.customer_id, 0)` : sql`i.biller_id`;
+  const rows = sql`select ${rowKey}, 1, i.award_points_redeemed, i.paid, i.discount_redeemed, i.balance,
+      i.total::bigint - i.amount_credited, coalesce(l.cost, 0), coalesce(l.selling, 0), coalesce(l.resellable, 0),
+      coalesce(l.damaged, 0)
+    from invoices i left join lateral (
+      select sum(case when not damaged_good then quantity::bigint * cost_price else 0 end) as cost,
+        sum(case when not damaged_good then subtotal else 0 end) as selling,
+        sum(case when quantity < 0 and not damaged_good then -subtotal else 0 end) as resellable,
+        sum(case when damaged_good then -subtotal else 0 end) as damaged
+      from invoice_items where invoice_id = i.id) l on true
+    where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, status))}`;
+  return sql`(${rollup} union all ${rows}) u(key, invoices, award_points, paid, discount, balance, amount, cost,
+    selling, resellable, damaged)`;
+}
+
+const u = (column: string) => sql.raw(`sum(u.${column})`);
+const PARTY_SUMS = sql.join(
+  [
+    as(u('invoices'), 'totalInvoices'),
+    as(u('award_points'), 'awardPoints'),
+    as(u('cost'), 'totalCost'),
+    as(u('selling'), 'totalSelling'),
+    as(u('paid'), 'totalPaid'),
+    as(u('discount'), 'discount'),
+    as(u('resellable'), 'resellableGoods'),
+    as(u('damaged'), 'damagedGoods'),
+    as(u('balance'), 'totalDue'),
+  ],
+  sql`, `,
+);
+
+function invoicesBy(filter: Filter, key: 'customer_id' | 'biller_id'): Grouped {
+  const query = sql`select u.key as r_key, ${PARTY_SUMS} from ${partyGroups(filter, key, true)}
+    group by u.key having sum(u.invoices) > 0`;
+  return grouped(query, ['key', ...INVOICE_FIGURES]);
+}
+
+export const rollupReports = {
+  product: (db: Tx, filter: Filter) =>
+    reportViews.products(db, filter, productGroups(filter, 'S'), PRODUCT_FIGURES),
+  damagedGoods: (db: Tx, filter: Filter) =>
+    reportViews.products(db, filter, productGroups(filter, 'D'), DAMAGED_FIGURES),
+  customer: (db: Tx, filter: Filter) => reportViews.customer(db, filter, invoicesBy(filter, 'customer_id')),
+  biller: (db: Tx, filter: Filter) => reportViews.biller(db, filter, invoicesBy(filter, 'biller_id')),
+  customerSummary(db: Tx, filter: Filter) {
+    const sums = [as(u('invoices'), 'totalInvoices'), as(u('amount'), 'totalAmount')];
+    sums.push(as(u('paid'), 'totalPaid'), as(u('balance'), 'totalDue'));
+    const query = sql`select u.key as r_id, ${sql.join(sums, sql`, `)}
+      from ${partyGroups(filter, 'customer_id', false)} group by u.key having sum(u.invoices) > 0`;
+    return reportViews.customerSummary(db, filter, grouped(query, ['id', ...SUMMARY_FIGURES]));
+  },
+};
