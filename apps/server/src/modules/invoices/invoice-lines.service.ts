@@ -28,13 +28,11 @@ import {
 import { invoiceParts, lockInvoice, recomputeWithInvoice, storeTotals } from './invoice-recompute.js';
 import { invoicesRepository, toInvoice, toInvoiceTotals } from './invoices.repository.js';
 
-/**
- * Recomputes the invoice after a line change and answers what the change left:
- * its totals and header, so a screen updates from the answer alone.
- */
+/** What a line change left: the invoice's totals and header, so a screen updates from the answer alone. */
 function answer({ totals, invoice }: Awaited<ReturnType<typeof storeTotals>>) {
   return { invoiceTotals: toInvoiceTotals(totals), invoice: toInvoice(invoice) };
 }
+/** Recomputes the invoice after a line change and answers what it left. */
 const recomputed = async (tx: Tx, invoiceId: number) => answer(await recomputeWithInvoice(tx, invoiceId));
 
 /** The product a line is for: by id, or the one product scanned text names (404 none, 409 several). */
