@@ -82,7 +82,11 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const figures =
     kind === 'S'
       ? [as(cost, 'totalCostPrice'), as(subtotal, 'totalSellingPrice'), as(q, 'totalQuantitySold')]
-      : [as(sql`-${cost}`, 'totalCostPrice'), as(sql`-${subtotal}`, 'totalDamagedPrice'), as(sql`-${subtotal}`, 'totalLoss')];
+      : [
+          as(sql`-${cost}`, 'totalCostPrice'),
+          as(sql`-${subtotal}`, 'totalDamagedPrice'),
+          as(sql`-${subtotal}`, 'totalLoss'),
+        ];
   figures.push(kind === 'S' ? as(sql`${subtotal} - ${cost}`, 'totalProfit') : as(sql`-${q}`, 'totalQuantityDamaged'));
   // OFFSET 0 fences the grouping: the search then runs on the groups, not on every row.
   const query = sql`select u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}
@@ -135,8 +139,7 @@ function invoicesBy(filter: Filter, key: 'customer_id' | 'biller_id'): Grouped {
 }
 
 export const rollupReports = {
-  product: (db: Tx, filter: Filter) =>
-    reportViews.products(db, filter, productGroups(filter, 'S'), PRODUCT_FIGURES),
+  product: (db: Tx, filter: Filter) => reportViews.products(db, filter, productGroups(filter, 'S'), PRODUCT_FIGURES),
   damagedGoods: (db: Tx, filter: Filter) =>
     reportViews.products(db, filter, productGroups(filter, 'D'), DAMAGED_FIGURES),
   customer: (db: Tx, filter: Filter) => reportViews.customer(db, filter, invoicesBy(filter, 'customer_id')),
