@@ -7,6 +7,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO_DATA: flag.default(true),
   DEMO_SEED: z.coerce.number().int().default(1),
@@ -24,6 +25,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections each instance keeps (DB_POOL_SIZE). */
+  dbPoolSize: number;
   adminPassword?: string;
   demoData: boolean;
   demoSeed: number;
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
+    dbPoolSize: e.DB_POOL_SIZE,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     demoData: e.DEMO_DATA,
     demoSeed: e.DEMO_SEED,
@@ -74,6 +78,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     dataDir: '',
+    dbPoolSize: 10,
     demoData: false,
     demoSeed: 1,
     timeZone: 'America/Chicago',

@@ -17,15 +17,21 @@ export async function startServer(config: Config): Promise<Started> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
     onIdleError: (error) => console.error(`Database connection dropped: ${error.message}`),
   });
-  await database.migrate();
-  const app = await buildApp({ database, config });
+  // Instances started together over one PostgreSQL take turns: one migrates,
+  // creates the first admin and loads demo data; the others find it done.
+  const { app, admin } = await database.exclusive(async () => {
+    await database.migrate();
+    const app = await buildApp({ database, config });
+    const admin = await createUsersService(app.ctx).ensureAdmin();
+    if (admin.created && config.demoData) {
+      await seedDemoData(database.db, { seed: config.demoSeed, today: todayIn(config.timeZone) });
+    }
+    return { app, admin };
+  });
   const users = createUsersService(app.ctx);
-  const admin = await users.ensureAdmin();
-  if (admin.created && config.demoData) {
-    await seedDemoData(database.db, { seed: config.demoSeed, today: todayIn(config.timeZone) });
-  }
   await users.purgeIdleSessions();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -22,8 +22,17 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server instance on the same database runs its
+   * own (a PostgreSQL advisory lock): start-up (migrations, the first admin,
+   * demo data) of instances started together happens one after the other.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (any constant; 'wdstart' as a number). */
+const STARTUP_LOCK = 0x7764_7374;
 
 export interface OpenOptions {
   /** postgres://… ; when absent the embedded PGlite database is used. */
@@ -50,6 +59,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      async exclusive(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -72,6 +91,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder });
       await analyzeChanged(client);
     },
+    // One process owns an embedded database: nothing to wait for.
+    exclusive: (work) => work(),
     close: () => {
       clearInterval(timer);
       return client.close();
