@@ -1,13 +1,33 @@
 import { todayIn } from '@wd/contracts';
-import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.js';
 import { billers, customers, products } from '../src/db/schema/index.js';
+import { type Filter, reportsRepository } from '../src/modules/reports/reports.repository.js';
+import { rollupReports } from '../src/modules/reports/reports.rollup.js';
+import { load } from './load.js';
+import { captureSql, timeSql } from './sql-time.js';
+
+type Reports = typeof rollupReports;
 
 /**
- * The five reports (docs/reports.md) under load, beside the health baseline:
- * each with the default filter (no period: every invoice), with this month,
- * and with a search, at 10 clients. autocannon gives no p95, so every
- * response time is kept and the percentiles are read from them.
+ * The raw SQL time of one report as a repository runs it (the served roll-up path, or the
+ * plain definition summed from the rows): its statements captured from the driver, then
+ * timed one after another (bench/sql-time.ts).
+ */
+async function sqlTime(db: Db, repository: Reports, name: keyof Reports, body: object) {
+  const filter = { currentPage: 1, resultsPerPage: 20, ...body } as Filter;
+  const run = { inject: async () => ({ statusCode: 200, body: '', ...(await repository[name](db, filter)) }) };
+  const statements = await captureSql(run as unknown as FastifyInstance, db, 'POST', '', { path: '' });
+  return timeSql(db, statements);
+}
+
+/**
+ * The five reports (docs/reports.md) under load, beside the health baseline of the same
+ * run: each with the default filter (no period: every invoice), with this month, and with
+ * a search; 10 clients, closed loop from the shared load worker (bench/load.ts: every
+ * request counts, also one that ends after the time is up). Beside each: the raw SQL time
+ * of the served path, and with BENCH_REPORTS_PLAIN=1 that of the plain definition (slow at
+ * scale: seconds per report).
  */
 export async function reportBench({
   address,
@@ -25,45 +45,35 @@ export async function reportBench({
   const [customer] = await db.select({ name: customers.company }).from(customers).limit(1).offset(3);
   const [biller] = await db.select({ name: billers.company }).from(billers).limit(1);
   const [year, month] = todayIn().split('-').map(Number);
-  const searches = {
+  const searches: Record<keyof Reports, string> = {
     product: word(product?.name),
     customer: word(customer?.name),
     customerSummary: word(customer?.name),
     biller: word(biller?.name),
     damagedGoods: word(product?.name),
   };
-  const runs: { name: string; method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
-    { name: 'health (baseline)', method: 'GET', path: '/api/health' },
-  ];
-  for (const [report, search] of Object.entries(searches)) {
-    const path = `/api/reports/${report}/`;
-    runs.push({ name: `${report} default`, method: 'POST', path, body: {} });
-    runs.push({ name: `${report} this month`, method: 'POST', path, body: { month, year } });
-    runs.push({ name: `${report} search '${search}'`, method: 'POST', path, body: { searchQuery: search } });
-  }
+  const plain = process.env.BENCH_REPORTS_PLAIN === '1';
+  const measure = (path: string, method: 'GET' | 'POST', body?: object) =>
+    load({ address, method, token, requests: [{ path, body }], connections: 10, seconds });
+  const fmt = (n: number | undefined) => (n === undefined ? '' : n >= 100 ? n.toFixed(0) : n.toFixed(1)).padStart(8);
+  const columns = ['req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'SQL ms', plain ? 'plain ms' : ''];
 
-  console.log('\nreports, 10 clients');
-  console.log('scenario'.padEnd(34), ...['req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'].map((h) => h.padStart(8)));
-  for (const run of runs) {
-    const times: number[] = [];
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const options = {
-        url: `${address}${run.path}`,
-        method: run.method,
-        headers: { 'content-type': 'application/json', Token: token },
-        body: run.body === undefined ? undefined : JSON.stringify(run.body),
-        connections: 10,
-        duration: seconds,
-      };
-      const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
-      instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-    });
-    times.sort((a, b) => a - b);
-    const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0);
-    console.log(
-      run.name.padEnd(34),
-      ...[result.requests.average, at(0.5), at(0.95), at(0.99)].map((n) => n.toFixed(n >= 100 ? 0 : 1).padStart(8)),
-      String(result.errors + result.non2xx).padStart(8),
-    );
+  console.log('\nreports, 10 clients (SQL ms: the served statements one after another on the driver)');
+  console.log('scenario'.padEnd(34), ...columns.map((h) => h.padStart(8)));
+  const print = (name: string, r: Awaited<ReturnType<typeof load>>, sqlMs?: number, plainMs?: number) =>
+    console.log(name.padEnd(34), ...[r.rps, r.p50, r.p95, r.p99, r.errors, sqlMs, plainMs].map(fmt));
+  print('health (baseline)', await measure('/api/health', 'GET'));
+  for (const [name, search] of Object.entries(searches) as [keyof Reports, string][]) {
+    const path = `/api/reports/${name}/`;
+    for (const [label, body] of [
+      ['default', {}],
+      ['this month', { month, year }],
+      [`search '${search}'`, { searchQuery: search }],
+    ] as const) {
+      const sqlMs = await sqlTime(db, rollupReports, name, body);
+      const plainMs = plain ? await sqlTime(db, reportsRepository, name, body) : undefined;
+      print(`${name} ${label}`, await measure(path, 'POST', body), sqlMs, plainMs);
+    }
   }
+  print('health (again, at the end)', await measure('/api/health', 'GET'));
 }
