@@ -1,23 +1,14 @@
 import { DOCUMENT_MESSAGES } from '@wd/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../../../test/documents.js';
-import { multipart, testApp } from '../../../test/helpers.js';
+import { multipart } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
-import type { Config } from '../../config.js';
 import { createMailer } from './mailer.js';
 import { createOutboxService } from './outbox.service.js';
-import { freePort, startSmtpServer } from './test-smtp.js';
+import { type SmtpTestServer, testAppWithMailServer } from './test-smtp.js';
 
-// The app's SMTP_URL points at a port chosen before the app is built; the server there starts later.
-const overrides: Partial<Config> = {};
-let port = 0;
-beforeAll(async () => {
-  port = await freePort();
-  overrides.smtpUrl = `smtp://127.0.0.1:${port}`;
-});
-const t = testApp(overrides);
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
-afterAll(() => smtp?.close());
+const { t, overrides, startMailServer } = testAppWithMailServer();
+let smtp: SmtpTestServer | undefined;
 
 const send = (id: number, edi = false) =>
   t.call('POST', `/api/invoice/send/${edi ? 'edi/' : ''}${id}/`, undefined, t.adminToken);
@@ -52,7 +43,7 @@ describe('POST invoice/send/{id} with the mail server down, then up', () => {
     expect(wait).toBeGreaterThan(50_000);
     expect(wait).toBeLessThanOrEqual(60_000);
 
-    smtp = await startSmtpServer(port);
+    smtp = await startMailServer();
     expect(await workerRound()).toBe(1);
     expect(await workerRound()).toBe(0);
     const sent = (await t.call('GET', `/api/invoice/sent/${invoice.id}/`, undefined, t.adminToken)).json();
@@ -66,7 +57,7 @@ describe('POST invoice/send/{id} with the mail server down, then up', () => {
 
 describe('POST invoice/send/{id} and invoice/send/edi/{id}', () => {
   it('e-mails the PDF at once: the attachment is byte for byte what GET invoice/pdf answers', async () => {
-    smtp ??= await startSmtpServer(port);
+    smtp ??= await startMailServer();
     const { invoice, customer } = await documentFixture(t);
     const res = await send(invoice.id);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { testApp } from '../../../test/helpers.js';
+import type { Config } from '../../config.js';
 
 /** A port nothing listens on (yet): taken from the system, then let go. */
 export function freePort(): Promise<number> {
@@ -51,5 +54,33 @@ export async function startSmtpServer(port: number) {
   return {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpTestServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/**
+ * A test app whose SMTP_URL points at a port chosen before the app is built,
+ * and the mail server for it, started when a test says so (until then the
+ * server is "down"). Call at the top of a test file, like testApp().
+ */
+export function testAppWithMailServer() {
+  const overrides: Partial<Config> = {};
+  let port = 0;
+  let server: SmtpTestServer | undefined;
+  beforeAll(async () => {
+    port = await freePort();
+    overrides.smtpUrl = `smtp://127.0.0.1:${port}`;
+  });
+  const t = testApp(overrides);
+  afterAll(() => server?.close());
+  return {
+    t,
+    overrides,
+    /** Starts the mail server on the app's SMTP port. */
+    async startMailServer(): Promise<SmtpTestServer> {
+      server = await startSmtpServer(port);
+      return server;
+    },
   };
 }

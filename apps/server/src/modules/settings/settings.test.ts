@@ -1,19 +1,10 @@
 import { DEFAULT_SETTINGS } from '@wd/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../../../test/documents.js';
-import { testApp } from '../../../test/helpers.js';
-import type { Config } from '../../config.js';
-import { freePort, startSmtpServer } from '../outbox/test-smtp.js';
+import { type SmtpTestServer, testAppWithMailServer } from '../outbox/test-smtp.js';
 
-const overrides: Partial<Config> = {};
-let port = 0;
-beforeAll(async () => {
-  port = await freePort();
-  overrides.smtpUrl = `smtp://127.0.0.1:${port}`;
-});
-const t = testApp(overrides);
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
-afterAll(() => smtp?.close());
+const { t, startMailServer } = testAppWithMailServer();
+let smtp: SmtpTestServer | undefined;
 
 const get = (token?: string | null) => t.call('GET', '/api/settings/', undefined, token);
 const update = (body: unknown, token: string | null = t.adminToken) =>
@@ -111,7 +102,7 @@ describe('what reads the settings', () => {
   });
 
   it("e-mails go from the settings' sender when set, else from MAIL_FROM", async () => {
-    smtp = await startSmtpServer(port);
+    smtp = await startMailServer();
     const { invoice } = await documentFixture(t);
     await update({ mailFrom: 'Acme Sales <sales@acme.test>' });
     expect((await t.call('POST', `/api/invoice/send/${invoice.id}/`, undefined, t.adminToken)).statusCode).toBe(200);
