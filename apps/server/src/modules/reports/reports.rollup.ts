@@ -15,13 +15,14 @@ import {
  * The five reports from the monthly roll-ups (migration 0013: report_product_months,
  * report_party_months, kept exact by triggers; docs/reports.md "Speed"). Every whole month of
  * the period is read from a roll-up; the days of a partly covered month at either end are
- * summed from the rows (invoices' date index), and both parts are grouped again. The
+ * summed from the rows (invoices' date index), and both parts are grouped again; without a
+ * period (the default) the all-history totals of migration 0014 are read instead. The
  * figures are those of the plain definition (reports.repository.ts); reports.rollup.test.ts
  * holds the two together.
  */
 
 /** The period as whole months (a condition on a roll-up's month) and edge days (on invoices.date). */
-export function splitPeriod(filter: Filter): { months: SQL | undefined; days: SQL } {
+export function splitPeriod(filter: Filter): { months: SQL | undefined; days: SQL; allHistory: boolean } {
   const { startDate, endDate, month, year } = filter;
   const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
   const from = latest(startDate, range?.from);
@@ -33,8 +34,9 @@ export function splitPeriod(filter: Filter): { months: SQL | undefined; days: SQ
   const date = sql`i.date`;
   const between = (a: string | undefined, b: string | undefined) =>
     and(a ? sql`${date} >= ${a}` : undefined, b ? sql`${date} < ${b}` : undefined) ?? sql`true`;
+  if (!from && !until && !month) return { months: undefined, days: sql`false`, allHistory: true };
   if (firstMonth && lastMonth && firstMonth >= lastMonth) {
-    return { months: sql`false`, days: and(between(from, until), calendarMonth(date)) as SQL };
+    return { months: sql`false`, days: and(between(from, until), calendarMonth(date)) as SQL, allHistory: false };
   }
   const edges: SQL[] = [];
   if (from && from !== firstMonth) edges.push(between(from, firstMonth));
@@ -47,6 +49,7 @@ export function splitPeriod(filter: Filter): { months: SQL | undefined; days: SQ
       calendarMonth(m),
     ),
     days: edges.length ? (and(sql`(${sql.join(edges, sql` or `)})`, calendarMonth(date)) as SQL) : sql`false`,
+    allHistory: false,
   };
 }
 
@@ -71,9 +74,10 @@ const as = (expr: SQL, field: string) => sql`(${expr})::bigint as ${sql.raw(`"r_
 
 /** Per product and kind ('S' sales and resellable returns, 'D' damaged returns), the figures of its report. */
 function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
-  const { months, days } = splitPeriod(filter);
+  const { months, days, allHistory } = splitPeriod(filter);
+  const table = sql.raw(allHistory ? 'report_product_totals' : 'report_product_months');
   const lineKind = kind === 'S' ? sql`c.quantity <> 0 and not c.damaged_good` : sql`c.quantity < 0 and c.damaged_good`;
-  const rollup = sql`select barcode, product_name, lines, quantity, cost, subtotal from report_product_months
+  const rollup = sql`select barcode, product_name, lines, quantity, cost, subtotal from ${table}
     where ${and(sql`kind = ${kind}`, months, statusIs(sql`status`, filter.status))}`;
   const rows = sql`select c.barcode, c.product_name, 1, c.quantity, c.quantity::bigint * c.cost_price, c.subtotal
     from invoice_items c join invoices i on i.id = c.invoice_id
@@ -97,10 +101,13 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
 
 /** Invoice figures per key (customer id, 0 for walk-in, or biller id): the roll-up's months plus the edge invoices. */
 function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatus: boolean): SQL {
-  const { months, days } = splitPeriod(filter);
+  const { months, days, allHistory } = splitPeriod(filter);
+  const table = sql.raw(
+    allHistory ? (key === 'customer_id' ? 'report_customer_totals' : 'report_biller_totals') : 'report_party_months',
+  );
   const status = withStatus ? filter.status : undefined;
   const rollup = sql`select ${sql.raw(key)}, invoices, award_points, paid, discount, balance, amount, cost, selling,
-      resellable, damaged from report_party_months where ${and(months, statusIs(sql`status`, status)) ?? sql`true`}`;
+      resellable, damaged from ${table} where ${and(months, statusIs(sql`status`, status)) ?? sql`true`}`;
   const rowKey = key === 'customer_id' ? sql`coalesce(i.customer_id, 0)` : sql`i.biller_id`;
   const rows = sql`select ${rowKey}, 1, i.award_points_redeemed, i.paid, i.discount_redeemed, i.balance,
       i.total::bigint - i.amount_credited, coalesce(l.cost, 0), coalesce(l.selling, 0), coalesce(l.resellable, 0),
