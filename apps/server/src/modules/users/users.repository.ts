@@ -1,6 +1,6 @@
 import type { ListFilter, User } from '@wd/contracts';
 import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { authFailures, sessions, users } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
@@ -70,23 +70,53 @@ export const usersRepository = {
   },
 };
 
+const param = (name: string) => sql.placeholder(name);
+
+/**
+ * The session lookup of every authenticated call (and its once-a-minute touch)
+ * as prepared statements, built once per database: building the drizzle select
+ * cost more CPU than PostgreSQL spends answering it (docs/performance-products.md).
+ * They run on the pool, never inside a transaction.
+ */
+function prepareSessionReads(db: Db) {
+  return {
+    findActive: db
+      .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, ...userColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, param('tokenHash')), gt(sessions.lastUsedAt, param('idleSince'))))
+      .prepare('session_find_active'),
+    touch: db
+      .update(sessions)
+      .set({ lastUsedAt: sql`${param('now')}::timestamptz` })
+      .where(eq(sessions.id, param('sessionId')))
+      .prepare('session_touch'),
+  };
+}
+const preparedSessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionReads>>();
+function sessionReads(db: Db) {
+  let reads = preparedSessionReads.get(db);
+  if (!reads) {
+    reads = prepareSessionReads(db);
+    preparedSessionReads.set(db, reads);
+  }
+  return reads;
+}
+
 export const sessionsRepository = {
   async insert(db: Tx, userId: number, tokenHash: string) {
     const [row] = await db.insert(sessions).values({ userId, tokenHash }).returning({ id: sessions.id });
     return row;
   },
 
-  async findActive(db: Tx, tokenHash: string, idleSince: Date) {
-    const [row] = await db
-      .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, ...userColumns })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastUsedAt, idleSince)));
+  /** The session of a token hash and its user, unless idle since `idleSince` (every authenticated call). */
+  async findActive(db: Db, tokenHash: string, idleSince: Date) {
+    const [row] = await sessionReads(db).findActive.execute({ tokenHash, idleSince: idleSince.toISOString() });
     return row;
   },
 
-  async touch(db: Tx, sessionId: number) {
-    await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
+  async touch(db: Db, sessionId: number) {
+    await sessionReads(db).touch.execute({ sessionId, now: new Date().toISOString() });
   },
 
   async delete(db: Tx, sessionId: number) {

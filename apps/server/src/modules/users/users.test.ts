@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, testApp } from '../../../test/helpers.js';
+import { hashToken } from './users.service.js';
 
 const t = testApp();
 
@@ -58,6 +60,24 @@ describe('the Token header', () => {
     } finally {
       await short.close();
     }
+  });
+
+  it('a call moves the last use of a session used more than a minute ago to now', async () => {
+    const token = await t.signIn('admin', ADMIN_PASSWORD);
+    const hash = hashToken(token);
+    await t.database.db.execute(
+      sql`update sessions set last_used_at = now() - interval '2 minutes' where token_hash = ${hash}`,
+    );
+    const lastUse = async () => {
+      const { rows } = (await t.database.db.execute(
+        sql`select extract(epoch from now() - last_used_at)::float8 as ago from sessions where token_hash = ${hash}`,
+      )) as unknown as { rows: { ago: number }[] };
+      return Number(rows[0].ago);
+    };
+    expect(await lastUse()).toBeGreaterThan(110);
+    const res = await t.call('POST', '/api/user/token/', undefined, token);
+    expect(res.statusCode).toBe(200);
+    expect(Math.abs(await lastUse())).toBeLessThan(10);
   });
 
   it('user/signOut revokes the token', async () => {
