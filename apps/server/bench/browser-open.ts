@@ -1,12 +1,13 @@
 // The browser's invoice open time: from navigation to the edit screen of a
-// 500-line invoice until all its rows show (median of 3). Runs where
+// 500-line invoice until its lines show (median of 3): the table holds all 500
+// and the rows near the screen are in the page. Runs where
 // bench/browser.ts runs (a built web app and Chromium).
 
 import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import type { Db } from '../src/db/client.js';
 import { invoices, products } from '../src/db/schema/index.js';
-import { browserPath } from './browser.js';
+import { browserPath, rowCountIs } from './browser.js';
 
 const LINES = 500;
 const OPENS = 3;
@@ -51,11 +52,7 @@ export async function invoiceOpenTime(opts: {
       await page.goto('about:blank');
       const start = Date.now();
       await page.goto(`${address}/invoices/edit/${id}`);
-      await page.waitForFunction(
-        `document.querySelectorAll('[data-testid="invoice-line"]').length === ${LINES}`,
-        undefined,
-        { polling: 'raf', timeout: 30_000 },
-      );
+      await page.waitForFunction(rowCountIs(LINES), undefined, { polling: 'raf', timeout: 30_000 });
       // The first open warms the browser's cache of the app's scripts.
       if (i > 0) took.push(Date.now() - start);
     }

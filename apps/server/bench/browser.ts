@@ -55,11 +55,20 @@ export async function scanToRow(opts: { address: string; token: string; db: Db; 
   }
 }
 
-/** In the page: the lines table shows `n` rows. */
-const rowCountIs = (n: number) => `document.querySelectorAll('[data-testid="invoice-line"]').length === ${n}`;
+/**
+ * In the page: the lines table holds `n` lines and shows its rows. A long
+ * invoice renders only the rows near the screen, so the count is the table's
+ * own (set in the same render as its rows) and the rows are those in the page.
+ * A build before that attribute (a baseline) counts its rows.
+ */
+export const rowCountIs = (n: number) =>
+  `(() => {
+    const count = document.querySelector('[data-testid="invoice-lines"]')?.getAttribute('data-line-count');
+    const rows = document.querySelectorAll('[data-testid="invoice-line"]').length;
+    return count == null ? rows === ${n} : count === '${n}' && rows >= Math.min(${n}, 10);
+  })()`;
 
 async function timeScans(page: Page, lines: number, barcode: string) {
-  const rows = page.getByTestId('invoice-line');
   await page.waitForFunction(rowCountIs(lines));
   await page.getByTestId('scan-box').click();
   const took: number[] = [];
@@ -70,7 +79,7 @@ async function timeScans(page: Page, lines: number, barcode: string) {
     await page.waitForFunction(rowCountIs(lines + i), undefined, { polling: 'raf' });
     took.push(Date.now() - start);
   }
-  if ((await rows.count()) !== lines + SCANS) throw new Error('a scan did not land');
+  if (!(await page.evaluate(rowCountIs(lines + SCANS)))) throw new Error('a scan did not land');
   return took.sort((a, b) => a - b)[Math.floor(SCANS / 2)];
 }
 

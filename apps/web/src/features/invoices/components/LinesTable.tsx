@@ -4,6 +4,10 @@ import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { useProductHistory } from '../api';
 import type { LineChange } from '../hooks/useInvoiceEditor';
+import { VirtualRows } from './editor/VirtualRows';
+
+/** From this many lines only the rows near the screen are in the page (a 500-line invoice opens and scans fast). */
+export const VIRTUAL_FROM = 100;
 
 interface LinesTableProps {
   lines: InvoiceItem[];
@@ -21,7 +25,8 @@ interface RowActions {
 /**
  * The lines: quantity stepper (negative for returns), edit-price popup,
  * damaged checkbox, delete. Rows are memoised: a scan that adds one line to
- * a 500-line invoice renders one row, not 500.
+ * a 500-line invoice renders one row, not 500. A long invoice renders only
+ * the rows near the screen (VirtualRows); scrolling brings any line in.
  */
 export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
   const [pricing, setPricing] = useState<InvoiceItem | null>(null);
@@ -39,7 +44,7 @@ export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
   );
   return (
     <>
-      <Table striped withTableBorder fz="sm" data-testid="invoice-lines">
+      <Table striped withTableBorder fz="sm" data-testid="invoice-lines" data-line-count={lines.length}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>#</Table.Th>
@@ -63,9 +68,14 @@ export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
               </Table.Td>
             </Table.Tr>
           )}
-          {lines.map((l, i) => (
-            <LineRow key={l.id} line={l} n={i + 1} actions={actions} />
-          ))}
+          {lines.length < VIRTUAL_FROM ? (
+            lines.map((l, i) => <LineRow key={l.id} line={l} n={i + 1} actions={actions} />)
+          ) : (
+            <VirtualRows
+              lines={lines}
+              row={(l, i, measure) => <LineRow key={l.id} line={l} n={i + 1} actions={actions} measure={measure} />}
+            />
+          )}
         </Table.Tbody>
       </Table>
       <PriceModal line={pricing} onClose={() => setPricing(null)} onSave={(p) => onChange(pricing!, p)} />
@@ -73,9 +83,17 @@ export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
   );
 }
 
-const LineRow = memo(function LineRow({ line: l, n, actions }: { line: InvoiceItem; n: number; actions: RowActions }) {
+interface LineRowProps {
+  line: InvoiceItem;
+  n: number;
+  actions: RowActions;
+  /** The virtualiser's measuring ref, when only some rows are in the page. */
+  measure?: (row: HTMLTableRowElement | null) => void;
+}
+
+const LineRow = memo(function LineRow({ line: l, n, actions, measure }: LineRowProps) {
   return (
-    <Table.Tr data-testid="invoice-line">
+    <Table.Tr data-testid="invoice-line" data-index={n - 1} ref={measure}>
       <Table.Td>{n}</Table.Td>
       <Table.Td>{l.productName}</Table.Td>
       <Table.Td>{l.barcode}</Table.Td>
