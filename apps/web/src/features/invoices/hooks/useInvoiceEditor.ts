@@ -1,4 +1,5 @@
 import type { InvoiceItem, InvoiceItemUpdateInput, InvoiceUpdateInput, Product } from '@wd/contracts';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { showAlert } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { lookupProducts } from '../../products/api';
@@ -39,8 +40,7 @@ export function useInvoiceEditor(id: string) {
     }
   };
 
-  return {
-    ...loaded,
+  const actions = {
     save: (change: HeaderChange) => attempt(() => update.mutateAsync({ id: invoiceID, ...change })),
     changeLine: (line: InvoiceItem, change: LineChange) =>
       attempt(() =>
@@ -66,6 +66,22 @@ export function useInvoiceEditor(id: string) {
       }
     },
   };
+  // The same functions for the screen's life (calling the latest ones), so the header and notes,
+  // memoised, do not render again when a scan changes the lines.
+  const latest = useRef(actions);
+  useLayoutEffect(() => {
+    latest.current = actions;
+  });
+  const stable = useMemo<typeof actions>(
+    () => ({
+      save: (change) => latest.current.save(change),
+      changeLine: (line, change) => latest.current.changeLine(line, change),
+      deleteLine: (line) => latest.current.deleteLine(line),
+      scan: (lookup) => latest.current.scan(lookup),
+    }),
+    [],
+  );
+  return { ...loaded, ...stable };
 }
 
 export type InvoiceEditor = ReturnType<typeof useInvoiceEditor>;

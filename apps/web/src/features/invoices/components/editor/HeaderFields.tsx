@@ -1,6 +1,6 @@
 import { Button, Checkbox, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { formatMoney, type InvoiceSummary } from '@wd/contracts';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { DateField } from '../../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { useBillerOptions } from '../../../billers/api';
@@ -34,7 +34,33 @@ function Fact({ label, testId, children }: { label: string; testId: string; chil
  * consignment status, paid and due (not while NEW) as text; parties (while
  * NEW), date, redemptions and display flags as inputs. Each change saves.
  */
-export function HeaderFields({ invoice, save }: { invoice: InvoiceSummary; save(change: HeaderChange): unknown }) {
+export const HeaderFields = memo(HeaderFieldsView, (a, b) => a.save === b.save && sameHeader(a.invoice, b.invoice));
+
+/** The invoice's fields the header shows: a scan changes others (totals), so the header does not render again. */
+const SHOWN = [
+  'id',
+  'invoiceNo',
+  'type',
+  'status',
+  'consignmentStatus',
+  'paid',
+  'balance',
+  'billerID',
+  'customerID',
+  'customer',
+  'date',
+  'headerDiscount',
+  'headerAwardPoints',
+  ...FLAGS.map(([key]) => key),
+] as const satisfies readonly (keyof InvoiceSummary)[];
+const sameHeader = (a: InvoiceSummary, b: InvoiceSummary) => SHOWN.every((key) => a[key] === b[key]);
+
+interface HeaderFieldsProps {
+  invoice: InvoiceSummary;
+  save(change: HeaderChange): unknown;
+}
+
+function HeaderFieldsView({ invoice, save }: HeaderFieldsProps) {
   const billers = useBillerOptions();
   const isNew = invoice.status === 'NEW';
   return (

@@ -1,9 +1,9 @@
 import { Grid, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { HeaderChange } from '../../hooks/useInvoiceEditor';
 
-/** Remarks (internal) and notes for the customer: typed freely, saved when the field is left. */
-export function NotesFields({
+/** Remarks (internal) and notes for the customer: typed freely, saved when the field is left. Memoised: a scan does not render it. */
+export const NotesFields = memo(function NotesFields({
   remarks,
   notes,
   save,
@@ -22,7 +22,7 @@ export function NotesFields({
       </Grid.Col>
     </Grid>
   );
-}
+});
 
 function NoteField({ label, saved, onSave }: { label: string; saved: string; onSave(text: string): unknown }) {
   const [text, setText] = useState(saved);
