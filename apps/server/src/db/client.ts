@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,7 +17,19 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction, or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder = join(here, 'migrations');
+/**
+ * A migrated, empty embedded database that `npm run build` writes beside the built server
+ * (build.mjs): a new data directory starts from it instead of PGlite's initdb and every
+ * migration (first start ~1 s instead of ~4 s). Absent when running from the sources.
+ */
+export const emptyDatabaseDump = join(here, 'empty-database.tar.gz');
+/**
+ * PGlite's extensions: pg_trgm, so the migrations' trigram indexes (list searches) exist on the
+ * embedded database too. Every PGlite opened on the app's data must load them.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 export interface Database {
   db: Db;
@@ -74,10 +87,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = options.dataDir && options.dataDir !== 'memory://' ? resolve(options.dataDir, 'pglite') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(
-    dir ?? 'memory://',
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const loadDataDir = options.loadDataDir ?? (dir ? emptyDatabaseFor(dir) : undefined);
+  const client = await PGlite.create(dir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite has no autovacuum, so nothing would ever ANALYZE: without statistics the planner
   // guesses (one payments query: 455 ms, 5.5 ms after ANALYZE). Tables are analyzed after
@@ -101,6 +112,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const ANALYZE_EVERY_MS = 5 * 60_000;
+
+/** The built empty database, for a data directory that holds no database yet. */
+function emptyDatabaseFor(dir: string): Blob | undefined {
+  if (existsSync(join(dir, 'PG_VERSION')) || !existsSync(emptyDatabaseDump)) return undefined;
+  return new Blob([readFileSync(emptyDatabaseDump)], { type: 'application/x-gzip' });
+}
 
 /**
  * ANALYZE the tables never analyzed, or whose size in pages moved more than 10 %

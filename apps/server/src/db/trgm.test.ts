@@ -1,0 +1,71 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../test/helpers.js';
+import { type Db, migrationsFolder, openDatabase } from './client.js';
+
+const TRGM = [
+  'customers_city_trgm_idx',
+  'customers_company_trgm_idx',
+  'customers_email_trgm_idx',
+  'customers_name_trgm_idx',
+  'customers_phone_trgm_idx',
+  'customers_tax_permit_number_trgm_idx',
+  'invoices_invoice_no_trgm_idx',
+];
+
+async function trigramIndexes(db: Db) {
+  const { rows } = (await db.execute(
+    sql`select c.relname as name, coalesce(array_to_string(c.reloptions, ','), '') as options from pg_class c
+        where c.relname like '%\\_trgm\\_idx' order by 1`,
+  )) as unknown as { rows: { name: string; options: string }[] };
+  return rows;
+}
+
+const t = testApp();
+
+describe('trigram indexes of the list searches', () => {
+  it('exist on a migrated database, PGlite and PostgreSQL alike, without a pending list', async () => {
+    const rows = await trigramIndexes(t.database.db);
+    expect(rows.map((r) => r.name)).toEqual(TRGM);
+    expect(rows.every((r) => r.options === 'fastupdate=off')).toBe(true);
+  });
+
+  it.runIf(process.env.DB_KIND !== 'postgres')(
+    'are added to an embedded database migrated before PGlite loaded pg_trgm',
+    async () => {
+      // Migrate as an older server did: PGlite without the extension, migrations up to 0015.
+      const dir = mkdtempSync(join(tmpdir(), 'wd-trgm-'));
+      try {
+        cpSync(migrationsFolder, dir, { recursive: true });
+        const journalFile = join(dir, 'meta', '_journal.json');
+        const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+        journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 16);
+        writeFileSync(journalFile, JSON.stringify(journal));
+        const old = await PGlite.create();
+        await migrate(drizzle(old), { migrationsFolder: dir });
+        const { rows } = await old.query(`select 1 from pg_class where relname like '%\\_trgm\\_idx'`);
+        expect(rows).toHaveLength(0);
+        const dump = await old.dumpDataDir('none');
+        await old.close();
+
+        const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
+        try {
+          await database.migrate();
+          const after = await trigramIndexes(database.db);
+          expect(after.map((r) => r.name)).toEqual(TRGM);
+          expect(after.every((r) => r.options === 'fastupdate=off')).toBe(true);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
