@@ -34,6 +34,9 @@ const FILTERS: Record<string, unknown>[] = [
   { status: 'DUE', startDate: '2026-01-15' },
   { searchQuery: TAG.toLowerCase() },
   { searchQuery: 'walk' },
+  // What the report screens send: cleared date filters are '' (no bound), month and year as text.
+  { startDate: '', endDate: '', month: '1', year: '2026', status: 'All', biller: '' },
+  { startDate: '', endDate: '', month: '', year: '', status: '' },
 ];
 const DATES = ['2025-12-31', '2026-01-01', '2026-01-15', '2026-01-31', '2026-02-01', '2026-02-14', '2026-03-01'];
 

@@ -53,8 +53,9 @@ export function splitPeriod(filter: Filter): { months: SQL | undefined; days: SQ
   };
 }
 
-const latest = (a?: string, b?: string) => (a && b ? (a > b ? a : b) : (a ?? b));
-const earliest = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : (a ?? b));
+// An empty date ('' from a cleared filter) is no bound: `||`, not `??`.
+const latest = (a?: string, b?: string) => (a && b ? (a > b ? a : b) : a || b || undefined);
+const earliest = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : a || b || undefined);
 function nextMonth(date: string): string {
   const [y, m] = date.split('-').map(Number);
   return monthRange(y, m).until;
