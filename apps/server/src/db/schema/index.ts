@@ -1,3 +1,4 @@
+export * from './app-state.js';
 export * from './audit.js';
 export * from './barcode-items.js';
 export * from './distributor-invoices.js';
