@@ -17,6 +17,7 @@ export * from './payments.js';
 export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
+export * from './receivables.js';
 export * from './reports.js';
 export * from './rules/barcode.js';
 export * from './rules/invoice-document.js';
@@ -24,6 +25,7 @@ export * from './rules/invoice-totals.js';
 export * from './rules/margins.js';
 export * from './rules/price-resolution.js';
 export * from './rules/price-suggestor.js';
+export * from './rules/receivables.js';
 export * from './settings.js';
 export * from './users.js';
 

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { listFilterSchema, pageFields } from './common/list.js';
+import { AGING_BUCKETS } from './rules/receivables.js';
+
+/**
+ * Receivables (DOMAIN.md "Receivables", docs/receivables.md): who owes what.
+ * Money is dollars on the wire; every figure is computed by the server in SQL.
+ */
+
+/** The aging report's filter: the list filter and the date it is taken as of ('' or absent = today). */
+export const agingFilter = z.preprocess(
+  (v) => v ?? {},
+  listFilterSchema.extend({
+    asOf: z.union([z.iso.date(), z.literal('')]).optional(),
+  }),
+);
+export type AgingFilter = z.output<typeof agingFilter>;
+export type AgingFilterInput = z.input<typeof agingFilter>;
+
+const money = z.number();
+
+/** One customer's open (DUE) balances by the age of the invoice. */
+export const agingRowSchema = z
+  .object({
+    /** The customer's id; 0 for walk-in sales. */
+    customerId: z.int(),
+    customer: z.string(),
+    /** How many DUE invoices are open. */
+    openInvoices: z.int(),
+    /** The oldest open invoice's date (YYYY-MM-DD). */
+    oldest: z.string(),
+    days0to30: money,
+    days31to60: money,
+    days61to90: money,
+    over90: money,
+    total: money,
+  })
+  .meta({ id: 'AgingRow' });
+export type AgingRow = z.infer<typeof agingRowSchema>;
+
+export const agingResponse = z.object({
+  report: z.array(agingRowSchema),
+  ...pageFields,
+  /** The date the ages are counted to. */
+  asOf: z.string(),
+  totals: agingRowSchema.omit({ customerId: true, customer: true, oldest: true }).meta({ id: 'AgingTotals' }),
+});
+export type AgingReport = z.infer<typeof agingResponse>;
+
+/** The bucket columns in order, with their headings (the screen, the print view and the CSV). */
+export const AGING_COLUMNS = [
+  ['days0to30', `${AGING_BUCKETS[0]} days`],
+  ['days31to60', `${AGING_BUCKETS[1]} days`],
+  ['days61to90', `${AGING_BUCKETS[2]} days`],
+  ['over90', 'Over 90 days'],
+] as const;
