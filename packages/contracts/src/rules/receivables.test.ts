@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agingBucket, allocateOldestFirst, allocationProblem, daysBetween, unallocatedCents } from './receivables.js';
+import { daysBetween } from '../common/dates.js';
+import { agingBucket, allocateOldestFirst, allocationProblem, unallocatedCents } from './receivables.js';
 
 const open = [
   { id: 7, date: '2026-03-10', balanceCents: 12_050 },

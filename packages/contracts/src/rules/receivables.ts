@@ -1,3 +1,5 @@
+import { daysBetween } from '../common/dates.js';
+
 /**
  * Receivables arithmetic (DOMAIN.md "Receivables"): how one receipt is split
  * over a customer's open invoices and which aging bucket an open balance
@@ -72,11 +74,6 @@ export function allocationProblem(
 
 export const AGING_BUCKETS = ['0-30', '31-60', '61-90', 'over 90'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
-
-/** Whole days from `from` to `to` (YYYY-MM-DD, calendar days, no time zone drift). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * The bucket of an invoice dated `date` as of `asOf`: 0–30 days, 31–60,
