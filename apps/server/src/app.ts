@@ -24,6 +24,7 @@ import { chequeImageRoutes, paymentsRoutes } from './modules/payments/payments.r
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { receivablesRoutes } from './modules/receivables/receivables.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -52,6 +53,7 @@ const modules = [
   distributorInvoicesRoutes,
   paymentsRoutes,
   reportsRoutes,
+  receivablesRoutes,
   dashboardRoutes,
   outboxRoutes,
   settingsRoutes,

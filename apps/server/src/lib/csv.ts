@@ -1,0 +1,28 @@
+import { stringify } from 'csv-stringify/sync';
+
+/** A CSV column: the row field and its heading. */
+export type CsvColumn = readonly [key: string, title: string];
+
+export interface CsvTable {
+  columns: readonly CsvColumn[];
+  rows: readonly Record<string, unknown>[];
+  /** Fields that are whole numbers (counts, ids); other numbers are money, written with two decimals. */
+  whole?: ReadonlySet<string>;
+  /** A last row: 'Totals' in the first column and these sums under theirs. */
+  totals?: Record<string, unknown>;
+}
+
+/** A cell: text as is, whole numbers as they are, money with two decimals and no `$`; nothing for null. */
+function cell(value: unknown, whole: boolean): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number') return whole ? String(value) : value.toFixed(2);
+  return String(value);
+}
+
+/** A table as RFC 4180 CSV (CRLF, quoted where needed), UTF-8: the heading row, the rows, then the totals row. */
+export function tableCsv({ columns, rows, whole = new Set(), totals }: CsvTable): Buffer {
+  const line = (row: Record<string, unknown>) => columns.map(([key]) => cell(row[key], whole.has(key)));
+  const records = [columns.map(([, title]) => title), ...rows.map(line)];
+  if (totals) records.push(columns.map(([key], i) => (i === 0 ? 'Totals' : cell(totals[key], whole.has(key)))));
+  return Buffer.from(stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ }), 'utf8');
+}

@@ -1,0 +1,69 @@
+import { type AgingFilter, WALK_IN_CUSTOMER } from '@wd/contracts';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers, invoices } from '../../db/schema/index.js';
+import { listPage, searchCondition } from '../../lib/list.js';
+
+/** The buckets as day ranges since the invoice date: [from, to] inclusive, `to` undefined = no end. */
+const BUCKETS = {
+  days0to30: [0, 30],
+  days31to60: [31, 60],
+  days61to90: [61, 90],
+  over90: [91, undefined],
+} as const;
+
+/**
+ * Aging (DOMAIN.md "Receivables"): per customer, the balances of DUE
+ * invoices dated up to `asOf`, summed by the invoice's age in days. One
+ * grouped statement over the (status, date) index; the page, count and totals
+ * are taken from it by the shared list query.
+ */
+export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
+  const day = sql`${asOf}::date`;
+  const inBucket = (from: number, to: number | undefined): SQL<string> => {
+    // The invoice is `from`..`to` days old: its date lies in [asOf - to, asOf - from].
+    const newest = sql`${invoices.date} <= ${day} - ${from}::int`;
+    const oldest = to === undefined ? sql`true` : sql`${invoices.date} >= ${day} - ${to}::int`;
+    return sql<string>`coalesce(sum(${invoices.balance}) filter (where ${newest} and ${oldest}), 0)`;
+  };
+  const g = db
+    .select({
+      customerId: sql<number>`coalesce(${invoices.customerId}, 0)`.as('a_customer_id'),
+      openInvoices: sql<string>`count(*)`.as('a_open'),
+      oldest: sql<string>`min(${invoices.date})::text`.as('a_oldest'),
+      days0to30: inBucket(...BUCKETS.days0to30).as('a_0_30'),
+      days31to60: inBucket(...BUCKETS.days31to60).as('a_31_60'),
+      days61to90: inBucket(...BUCKETS.days61to90).as('a_61_90'),
+      over90: inBucket(...BUCKETS.over90).as('a_over_90'),
+      total: sql<string>`sum(${invoices.balance})`.as('a_total'),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.status, 'DUE'), lte(invoices.date, asOf)))
+    .groupBy(sql`1`)
+    .as('g');
+
+  const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
+  const figures = {
+    openInvoices: sql<string>`${g.openInvoices}`,
+    days0to30: sql<string>`${g.days0to30}`,
+    days31to60: sql<string>`${g.days31to60}`,
+    days61to90: sql<string>`${g.days61to90}`,
+    over90: sql<string>`${g.over90}`,
+    total: sql<string>`${g.total}`,
+  };
+  const columns = {
+    customerId: sql<number>`${g.customerId}`,
+    customer: name,
+    oldest: sql<string>`${g.oldest}`,
+    ...figures,
+  };
+  return listPage(filter, {
+    from: (fields) => db.select(fields).from(g).leftJoin(customers, eq(customers.id, g.customerId)),
+    columns,
+    where: searchCondition(filter.searchQuery, [name, customers.name]),
+    sortable: columns,
+    // Who owes the most first; then by name and id so pages are stable.
+    order: [sql`${g.total} desc`, asc(name), asc(g.customerId)],
+    totals: figures,
+  });
+}
