@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -85,10 +86,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const dir = options.dataDir && options.dataDir !== 'memory://' ? resolve(options.dataDir, 'pglite') : undefined;
+  const dataDir = options.dataDir && options.dataDir !== 'memory://' ? resolve(options.dataDir) : undefined;
+  const dir = dataDir ? join(dataDir, 'pglite') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const loadDataDir = options.loadDataDir ?? (dir ? emptyDatabaseFor(dir) : undefined);
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir });
+  // PGlite is one process's database: a second process on the same files hands out the same ids
+  // and loses writes. The lock file refuses it (docs/operations.md).
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    const loadDataDir = options.loadDataDir ?? (dir ? emptyDatabaseFor(dir) : undefined);
+    client = await PGlite.create(dir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite has no autovacuum, so nothing would ever ANALYZE: without statistics the planner
   // guesses (one payments query: 455 ms, 5.5 ms after ANALYZE). Tables are analyzed after
@@ -104,9 +115,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(),
-    close: () => {
+    async close() {
       clearInterval(timer);
-      return client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
