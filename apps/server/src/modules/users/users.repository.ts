@@ -1,5 +1,5 @@
 import type { ListFilter, User } from '@wd/contracts';
-import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { authFailures, sessions, users } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
@@ -135,22 +135,72 @@ export const sessionsRepository = {
   },
 };
 
+/** Any fixed number: the first key of the two-key advisory locks of the sign-in limit (its own key space). */
+const AUTH_LOCK_CLASS = 7_413;
+
+export interface AttemptLimit {
+  key: string;
+  /** Attempts (failed or still being checked) allowed within the window. */
+  limit: number;
+}
+
+/** The answer of `claim`: the attempt rows written, or the seconds until a window frees. */
+export type Claim = { ids: number[] } | { retryAfterSeconds: number };
+
 export const authFailuresRepository = {
-  async countSince(db: Tx, keys: string[], since: Date): Promise<Record<string, number>> {
-    const rows = await db
-      .select({ key: authFailures.key, total: count() })
-      .from(authFailures)
-      .where(and(inArray(authFailures.key, keys), gt(authFailures.createdAt, since)))
-      .groupBy(authFailures.key);
-    return Object.fromEntries(rows.map((r) => [r.key, r.total]));
+  /**
+   * Records one sign-in attempt under every key, unless a key already has its
+   * limit of attempts in the window (then nothing is written). Each key is
+   * locked (a transaction-scoped advisory lock, in key order) while it is
+   * counted and written, so concurrent attempts, on any instance over the
+   * same database, see each other: at most `limit` are ever let through.
+   * An attempt counts from the moment it is claimed; the caller deletes its
+   * rows when the password turns out right.
+   */
+  claim(db: Db, limits: AttemptLimit[], windowMs: number): Promise<Claim> {
+    const keys = limits.map((l) => l.key);
+    const windowSecs = windowMs / 1000;
+    return db.transaction(async (tx) => {
+      for (const key of [...keys].sort()) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${AUTH_LOCK_CLASS}, hashtext(${key}))`);
+      }
+      const window = sql`make_interval(secs => ${windowSecs})`;
+      await tx
+        .delete(authFailures)
+        .where(and(inArray(authFailures.key, keys), sql`${authFailures.createdAt} <= now() - ${window}`));
+      // Each counted attempt and the seconds until it leaves the window, oldest first.
+      const counted = await tx
+        .select({
+          key: authFailures.key,
+          freesIn: sql<number>`extract(epoch from ${authFailures.createdAt} + ${window} - now())::float8`,
+        })
+        .from(authFailures)
+        .where(inArray(authFailures.key, keys))
+        .orderBy(asc(authFailures.createdAt), asc(authFailures.id));
+      let retryAfterSeconds = 0;
+      for (const { key, limit } of limits) {
+        const freesIn = counted.filter((r) => r.key === key).map((r) => Number(r.freesIn));
+        // Below the limit again once all but limit − 1 of them have left the window.
+        if (freesIn.length >= limit) {
+          retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil(freesIn[freesIn.length - limit]), 1);
+        }
+      }
+      if (retryAfterSeconds > 0) return { retryAfterSeconds };
+      const rows = await tx
+        .insert(authFailures)
+        .values(keys.map((key) => ({ key })))
+        .returning({ id: authFailures.id });
+      return { ids: rows.map((r) => r.id) };
+    });
   },
 
-  async record(db: Tx, keys: string[], olderThan: Date) {
-    await db.insert(authFailures).values(keys.map((key) => ({ key })));
-    await db.delete(authFailures).where(and(inArray(authFailures.key, keys), lt(authFailures.createdAt, olderThan)));
+  /** Forgets attempt rows by id (an attempt whose password was right). */
+  async release(db: Tx, ids: number[]) {
+    if (ids.length) await db.delete(authFailures).where(inArray(authFailures.id, ids));
   },
 
+  /** Forgets every attempt under a key (a username after its right password). */
   async clear(db: Tx, key: string) {
-    await db.delete(authFailures).where(or(eq(authFailures.key, key)));
+    await db.delete(authFailures).where(eq(authFailures.key, key));
   },
 };

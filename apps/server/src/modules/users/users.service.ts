@@ -11,6 +11,7 @@ import {
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -22,7 +23,21 @@ import { pageResponse } from '../../lib/list.js';
 import { decoyHash, hashPassword, randomPassword, verifyPassword } from '../../lib/password.js';
 import { authFailuresRepository, sessionsRepository, usersRepository } from './users.repository.js';
 
-export const RATE_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
+/**
+ * Sign-in attempts allowed in a 15-minute window. Per username it is strict
+ * (10: a password guesser gets 10 tries at one account). Per client address it
+ * is larger (100), because a whole office often reaches the server through one
+ * address: a clerk who mistypes 10 times must not lock out everyone else at the
+ * counter, while one address still gets no more than 100 guesses in total.
+ */
+export const RATE_LIMIT = { perUsername: 10, perAddress: 100, windowMs: 15 * 60_000 };
+
+/** 429, with the seconds until the window lets an attempt through again (the Retry-After header). */
+export class SignInLimitError extends TooManyRequestsError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(MESSAGES.tooManyAttempts);
+  }
+}
 /** lastUsedAt is written at most this often, so a busy session does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -32,6 +47,13 @@ export interface AuthUser extends User {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** A unique violation of the username index as the 409 the check before it gives; any other error as it is. */
+function usernameConflict(error: unknown): unknown {
+  return isUniqueViolation(error, 'users_username_lower_idx')
+    ? new ConflictError('This username is already taken', 'username')
+    : error;
 }
 
 export function createUsersService({ db, config }: AppContext) {
@@ -44,23 +66,28 @@ export function createUsersService({ db, config }: AppContext) {
   }
 
   /**
-   * Checks a username and password, counting failures per username and per
-   * address; refuses with 429 once either has 10 failures in 15 minutes.
+   * Checks a username and password. The attempt is counted (per username and
+   * per address, in the database) before the password is checked, so
+   * concurrent attempts on any instance can never check more than the limit;
+   * a right password forgets the attempt and the username's failures.
    */
   async function checkCredentials(username: string, password: string, address: string): Promise<User> {
-    const keys = [`user:${username.toLowerCase()}`, `ip:${address}`];
-    const since = new Date(Date.now() - RATE_LIMIT.windowMs);
-    const counts = await authFailuresRepository.countSince(db, keys, since);
-    if (keys.some((k) => (counts[k] ?? 0) >= RATE_LIMIT.failures)) {
-      throw new TooManyRequestsError(MESSAGES.tooManyAttempts);
-    }
+    const userKey = `user:${username.toLowerCase()}`;
+    const claim = await authFailuresRepository.claim(
+      db,
+      [
+        { key: userKey, limit: RATE_LIMIT.perUsername },
+        { key: `ip:${address}`, limit: RATE_LIMIT.perAddress },
+      ],
+      RATE_LIMIT.windowMs,
+    );
+    if ('retryAfterSeconds' in claim) throw new SignInLimitError(claim.retryAfterSeconds);
     const found = await usersRepository.findCredentials(db, username);
     const ok = await verifyPassword(password, found?.passwordHash ?? (await decoyHash(config.scryptN)));
-    if (!found || !ok) {
-      await authFailuresRepository.record(db, keys, since);
-      throw new UnauthorizedError(MESSAGES.wrongCredentials);
-    }
-    await authFailuresRepository.clear(db, keys[0]);
+    // A wrong password leaves the attempt's rows as the failures they are.
+    if (!found || !ok) throw new UnauthorizedError(MESSAGES.wrongCredentials);
+    await authFailuresRepository.release(db, claim.ids);
+    await authFailuresRepository.clear(db, userKey);
     const { passwordHash: _, ...user } = found;
     return user;
   }
@@ -114,12 +141,18 @@ export function createUsersService({ db, config }: AppContext) {
       if (await usersRepository.usernameTaken(db, body.username)) {
         throw new ConflictError('This username is already taken', 'username');
       }
-      return usersRepository.insert(db, {
-        username: body.username,
-        email: body.email,
-        type: body.type,
-        passwordHash: await hashPassword(body.password, config.scryptN),
-      });
+      const passwordHash = await hashPassword(body.password, config.scryptN);
+      try {
+        return await usersRepository.insert(db, {
+          username: body.username,
+          email: body.email,
+          type: body.type,
+          passwordHash,
+        });
+      } catch (error) {
+        // A concurrent sign-up of the same name got in between the check and the insert.
+        throw usernameConflict(error);
+      }
     },
 
     async update(body: UpdateUserBody, requester: AuthUser): Promise<User> {
@@ -136,12 +169,16 @@ export function createUsersService({ db, config }: AppContext) {
             throw new ConflictError('The last admin can not be made a user', 'type');
           }
         }
-        const updated = await usersRepository.update(tx, body.id, {
-          username: body.username,
-          email: body.email,
-          type: body.type,
-          passwordHash,
-        });
+        const updated = await usersRepository
+          .update(tx, body.id, {
+            username: body.username,
+            email: body.email,
+            type: body.type,
+            passwordHash,
+          })
+          .catch((error) => {
+            throw usernameConflict(error);
+          });
         if (passwordHash) {
           // A new password signs the user out everywhere, except the admin's own current session.
           await sessionsRepository.deleteForUser(

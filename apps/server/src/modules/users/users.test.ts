@@ -152,6 +152,28 @@ describe('user/signUp', () => {
     expect(res.json()).toEqual({ message: 'This username is already taken', field: 'username' });
   });
 
+  it('8 concurrent sign-ups of one username: one 200, seven 409, one user stored', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.call(
+          'POST',
+          '/api/user/signUp/',
+          { username: i % 2 ? 'Race.Clerk' : 'race.clerk', email: '', password: `clerk-password-${i}` },
+          t.adminToken,
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({ message: 'This username is already taken', field: 'username' });
+    }
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from users where lower(username) = 'race.clerk'`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  });
+
   it('refuses a bad e-mail with a 400 naming the field', async () => {
     const res = await t.call(
       'POST',
@@ -253,6 +275,18 @@ describe('user/update', () => {
     expect(missing.json().message).toBe("The user doesn't exist");
     const forbidden = await t.call('PATCH', '/api/user/update/', { id, email: '' }, token);
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('6 users renamed to one free name at once: one 200, five 409', async () => {
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push((await t.createUser(`rename.${i}`)).id);
+    const answers = await Promise.all(
+      ids.map((id) => t.call('PATCH', '/api/user/update/', { id, username: 'renamed.once' }, t.adminToken)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({ message: 'This username is already taken', field: 'username' });
+    }
   });
 
   it('refuses an unknown type (400)', async () => {
