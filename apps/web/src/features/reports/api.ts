@@ -1,4 +1,11 @@
-import { callPath, type ReportFilterInput, type ReportName, reportCalls } from '@wd/contracts';
+import {
+  type AgingFilterInput,
+  callPath,
+  type ReportFilterInput,
+  type ReportName,
+  receivablesCalls,
+  reportCalls,
+} from '@wd/contracts';
 import { fetchFile, saveBlob } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { keys } from '../../lib/query-keys';
@@ -10,6 +17,7 @@ export const reportSources = {
   customerSummary: listSource(reportCalls.customerSummary, keys.reports.list('customerSummary')),
   biller: listSource(reportCalls.biller, keys.reports.list('biller')),
   damagedGoods: listSource(reportCalls.damagedGoods, keys.reports.list('damagedGoods')),
+  aging: listSource(receivablesCalls.aging, keys.reports.list('aging')),
 };
 
 /**
@@ -18,5 +26,11 @@ export const reportSources = {
  */
 export async function downloadReportCsv(name: ReportName, filter: ReportFilterInput) {
   const { blob, filename } = await fetchFile(callPath(reportCalls[`${name}Csv`]), `${name}-report.csv`, filter);
+  saveBlob(blob, filename);
+}
+
+/** The aging report as CSV, as of the screen's date (the server names the file after it). */
+export async function downloadAgingCsv(filter: AgingFilterInput) {
+  const { blob, filename } = await fetchFile(callPath(receivablesCalls.agingCsv), 'aging.csv', filter);
   saveBlob(blob, filename);
 }

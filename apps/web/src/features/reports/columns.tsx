@@ -1,9 +1,11 @@
-import type {
-  BillerReportRow,
-  CustomerReportRow,
-  CustomerSummaryRow,
-  DamagedGoodsRow,
-  ProductReportRow,
+import {
+  type AgingRow,
+  type BillerReportRow,
+  type CustomerReportRow,
+  type CustomerSummaryRow,
+  type DamagedGoodsRow,
+  formatDate,
+  type ProductReportRow,
 } from '@wd/contracts';
 import type { Column } from '../../components/DataTable';
 import { moneyColumn } from '../invoices/components/columns';
@@ -83,5 +85,15 @@ export const reportColumns = {
     money('totalDamagedPrice', 'Total Damaged Price', t),
     money('totalLoss', 'Total Loss', t),
     count('totalQuantityDamaged', 'Total Quantity Damaged', t),
+  ],
+  aging: (t: Totals<AgingRow>): Column<AgingRow>[] => [
+    text('customer', 'Customer', 260),
+    count('openInvoices', 'Open Invoices', t),
+    { key: 'oldest', title: 'Oldest Invoice', sortable: true, render: (row) => formatDate(row.oldest) },
+    money('days0to30', '0-30 days', t),
+    money('days31to60', '31-60 days', t),
+    money('days61to90', '61-90 days', t),
+    money('over90', 'Over 90 days', t),
+    money('total', 'Total Due', t),
   ],
 };

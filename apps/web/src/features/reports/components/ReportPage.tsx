@@ -1,12 +1,12 @@
 import { Box, Button, Select } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REPORT_TITLES, type ReportName } from '@wd/contracts';
-import { useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Column } from '../../../components/DataTable';
 import { ListPage, type RowAction } from '../../../components/ListPage';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { type ListParamsOptions, useListParams } from '../../../lib/list-params';
+import { type ListParamsApi, type ListParamsOptions, useListParams } from '../../../lib/list-params';
 import type { ListSource } from '../../../lib/list-source';
 import { useBillerOptions } from '../../billers/api';
 import * as Filter from '../../invoices/components/ListFilters';
@@ -43,27 +43,32 @@ function paramsFor(status: StatusMode): ListParamsOptions {
   };
 }
 
-interface ReportPageProps<T, Totals> {
-  name: ReportName;
+interface ReportScreenProps<T, Totals> {
+  title: string;
   source: ListSource<T, Totals>;
   columns: (totals: Totals | undefined) => Column<T>[];
   rowKey: (row: T) => string | number;
-  status?: StatusMode;
-  /** The Biller Report's Biller select ('Choose...'); SPEC.md: it is not used in the request. */
-  billerSelect?: boolean;
+  /** The report's own URL filters and how they become request fields. */
+  params: ListParamsOptions;
+  /** The filter controls beside the search box. */
+  filters?: (p: ListParamsApi) => ReactNode;
+  /** The printout's words for the filter (the search and sort are added by filterWords). */
+  words: (p: ListParamsApi, titles: Record<string, string>) => string[];
+  /** Downloads the report as CSV with the screen's filter. */
+  exportCsv: (filter: Record<string, unknown>) => Promise<void>;
   rowActions?: (row: T) => RowAction[];
+  /** Called with the query's state, e.g. to show a control only when the report fails. */
+  onState?: (state: { isError: boolean }) => void;
 }
 
 /**
- * One report screen (SPEC.md "Reports"): the shared list screen with the
- * period, status, search and Show controls in the URL, Print and Export CSV,
- * and the print-only version of the same page.
+ * One report screen (SPEC.md "Reports"; the aging report too): the shared
+ * list screen with its filters, search and Show controls in the URL, Print
+ * and Export CSV, and the print-only version of the same page.
  */
-export function ReportPage<T, Totals>(props: ReportPageProps<T, Totals>) {
-  const { name, source, status = 'shown' } = props;
-  const title = REPORT_TITLES[name];
-  const options = paramsFor(status);
-  // The same query as ListPage's (same key, so one request): the printout and the Biller status read it.
+export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
+  const { title, source, params: options } = props;
+  // The same query as ListPage's (same key, so one request): the printout reads it.
   const params = useListParams(options);
   const lastTotal = useRef<number | undefined>(undefined);
   const filter = params.toFilter(lastTotal.current);
@@ -74,15 +79,16 @@ export function ReportPage<T, Totals>(props: ReportPageProps<T, Totals>) {
   });
   if (query.data) lastTotal.current = query.data.totalRows;
   const [exporting, setExporting] = useState(false);
-  const [biller, setBiller] = useState<string | null>(null);
-  const statusShown = status === 'shown' || (status === 'onError' && query.isError);
+  const { onState } = props;
+  const isError = query.isError;
+  useEffect(() => onState?.({ isError }), [onState, isError]);
 
   const columns = props.columns(query.data?.totals);
   const titles = Object.fromEntries(columns.map((c) => [c.key, c.title]));
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadReportCsv(name, filter as never);
+      await props.exportCsv(filter as Record<string, unknown>);
     } catch (error) {
       showAlert(errorMessage(error));
     } finally {
@@ -112,33 +118,66 @@ export function ReportPage<T, Totals>(props: ReportPageProps<T, Totals>) {
               </Button>
             </>
           }
-          filters={(p) => (
-            <>
-              <Filter.DateRange p={p} />
-              <Filter.MonthYear p={p} />
-              {statusShown && (
-                <Select
-                  label="Status"
-                  w={110}
-                  data={STATUS_OPTIONS}
-                  value={p.extra.status || 'All'}
-                  allowDeselect={false}
-                  onChange={(v) => p.setExtra({ status: !v || v === 'All' ? '' : v })}
-                />
-              )}
-              {props.billerSelect && <BillerChoice value={biller} onChange={setBiller} />}
-            </>
-          )}
+          filters={props.filters}
         />
       </Box>
       <ReportPrint<T>
         title={title}
-        words={filterWords(params, titles, statusShown)}
+        words={props.words(params, titles)}
         columns={columns}
         rowKey={props.rowKey}
         data={query.data}
         firstRow={((filter.currentPage ?? 1) - 1) * (filter.resultsPerPage ?? 10)}
       />
     </>
+  );
+}
+
+interface ReportPageProps<T, Totals> {
+  name: ReportName;
+  source: ListSource<T, Totals>;
+  columns: (totals: Totals | undefined) => Column<T>[];
+  rowKey: (row: T) => string | number;
+  status?: StatusMode;
+  /** The Biller Report's Biller select ('Choose...'); SPEC.md: it is not used in the request. */
+  billerSelect?: boolean;
+  rowActions?: (row: T) => RowAction[];
+}
+
+/** One of the five reports: the period filters, Status where it shows, and the Biller select. */
+export function ReportPage<T, Totals>(props: ReportPageProps<T, Totals>) {
+  const { name, status = 'shown' } = props;
+  const [biller, setBiller] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const statusShown = status === 'shown' || (status === 'onError' && failed);
+  return (
+    <ReportScreen<T, Totals>
+      title={REPORT_TITLES[name]}
+      source={props.source}
+      columns={props.columns}
+      rowKey={props.rowKey}
+      params={paramsFor(status)}
+      rowActions={props.rowActions}
+      onState={status === 'onError' ? ({ isError }) => setFailed(isError) : undefined}
+      exportCsv={(filter) => downloadReportCsv(name, filter as never)}
+      words={(p, titles) => filterWords(p, titles, statusShown)}
+      filters={(p) => (
+        <>
+          <Filter.DateRange p={p} />
+          <Filter.MonthYear p={p} />
+          {statusShown && (
+            <Select
+              label="Status"
+              w={110}
+              data={STATUS_OPTIONS}
+              value={p.extra.status || 'All'}
+              allowDeselect={false}
+              onChange={(v) => p.setExtra({ status: !v || v === 'All' ? '' : v })}
+            />
+          )}
+          {props.billerSelect && <BillerChoice value={biller} onChange={setBiller} />}
+        </>
+      )}
+    />
   );
 }
