@@ -29,8 +29,9 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, serializeError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticPlugin } from './plugins/static.js';
 
 /** Every area's routes, mounted under /api. A new area adds its plugin here. */
@@ -64,14 +65,27 @@ const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFile
 export interface BuildOptions {
   database: Pick<Database, 'db' | 'kind'>;
   config: Config;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ database, config }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : // Errors are logged without the values of a failed query (docs/security.md "Logs").
+          {
+            level: config.logLevel,
+            serializers: { err: (error) => serializeError(error) as { type: string; message: string; stack: string } },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Errors before any route (too long a path parameter, bad URL encoding, what Node's parser refuses) answer { message }.
+    frameworkErrors,
+    clientErrorHandler,
   });
   // An empty JSON body is no body (list calls then use their defaults) rather than a 400.
   app.removeContentTypeParser('application/json');
@@ -90,6 +104,7 @@ export async function buildApp({ database, config }: BuildOptions): Promise<Fast
   const ctx: AppContext = { db: database.db, config, kind: database.kind };
   app.decorate('ctx', ctx);
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   // Uploads: one image of at most 10 MB (413 beyond); the content is checked where it is read.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });

@@ -1,11 +1,15 @@
 import { MAX_UPLOAD_BYTES, type MultipartSpec } from '@wd/contracts';
 import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import type { ZodType } from 'zod';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors.js';
+import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors.js';
 
 export const NOT_AN_IMAGE = 'Only images (JPEG, PNG, WebP or HEIC) can be uploaded';
 export const TOO_LARGE = 'The file is larger than 10 MB';
 export const NOT_A_PDF = 'Only a PDF can be uploaded here';
+export const NOT_READABLE =
+  'The file is not a readable image: it is damaged, or not the JPEG, PNG, WebP or HEIC it starts like';
+export const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 
 /** 'application/pdf' when the content starts like a PDF (`%PDF-`), else null. */
 export function sniffPdfType(data: Buffer): string | null {
@@ -26,6 +30,155 @@ export function sniffImageType(data: Buffer): string | null {
     if (['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1', 'heim', 'heis'].includes(brand)) return 'image/heic';
   }
   return null;
+}
+
+/** The largest image, in pixels, that is decoded (a 200-megapixel phone photo fits; a decompression bomb does not). */
+const MAX_PIXELS = 250_000_000;
+
+/**
+ * Checks the whole file, not just its first bytes (docs/security.md "Uploads"):
+ * JPEG, PNG and WebP are decoded to the last pixel with sharp (a damaged or
+ * truncated image, or another file behind an image signature, is refused);
+ * PNG and WebP must also end where their own structure says (nothing
+ * appended). HEIC (HEVC-coded) is not decoded by sharp's build, so its box
+ * structure is walked instead: see checkHeifBoxes. Throws a 415 with
+ * NOT_READABLE.
+ */
+export async function checkImage(data: Buffer, contentType: string): Promise<void> {
+  if (contentType === 'image/heic') {
+    if (!checkHeifBoxes(data)) throw new UnsupportedMediaTypeError(NOT_READABLE);
+    return;
+  }
+  try {
+    await sharp(data, { failOn: 'warning', limitInputPixels: MAX_PIXELS, sequentialRead: true }).stats();
+  } catch {
+    throw new UnsupportedMediaTypeError(NOT_READABLE);
+  }
+  if (contentType === 'image/png' && pngEnd(data) !== data.length) throw new UnsupportedMediaTypeError(NOT_READABLE);
+  // RIFF: the size after 'RIFF' counts the rest of the file (padded to even).
+  if (contentType === 'image/webp' && data.readUInt32LE(4) + 8 + (data.readUInt32LE(4) % 2) !== data.length) {
+    throw new UnsupportedMediaTypeError(NOT_READABLE);
+  }
+}
+
+/** Where a PNG's IEND chunk ends (its chunks walked from the signature), or -1. */
+function pngEnd(data: Buffer): number {
+  let at = 8;
+  while (at + 12 <= data.length) {
+    const length = data.readUInt32BE(at);
+    const type = data.toString('latin1', at + 4, at + 8);
+    at += 12 + length;
+    if (type === 'IEND') return at;
+  }
+  return -1;
+}
+
+interface Box {
+  type: string;
+  /** Where the box's content starts and where the box ends. */
+  start: number;
+  end: number;
+}
+
+/** The boxes (ISO BMFF) between `from` and `to`, or null unless they fill it exactly. */
+function boxes(data: Buffer, from: number, to: number): Box[] | null {
+  const list: Box[] = [];
+  let at = from;
+  while (at < to) {
+    if (at + 8 > to) return null;
+    let size = data.readUInt32BE(at);
+    const type = data.toString('latin1', at + 4, at + 8);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > to) return null;
+      const large = data.readBigUInt64BE(at + 8);
+      if (large > BigInt(to - at)) return null;
+      size = Number(large);
+      header = 16;
+    } else if (size === 0) {
+      size = to - at; // to the end
+    }
+    if (size < header || at + size > to || !/^[\x20-\x7e]{4}$/.test(type)) return null;
+    list.push({ type, start: at + header, end: at + size });
+    at += size;
+  }
+  return list;
+}
+
+const readUInt = (data: Buffer, at: number, bytes: number): number =>
+  bytes === 0 ? 0 : bytes === 4 ? data.readUInt32BE(at) : bytes === 8 ? Number(data.readBigUInt64BE(at)) : -1;
+
+/**
+ * A HEIF still image whose structure holds together: the top-level boxes
+ * fill the file exactly (nothing before, between or after them), the first
+ * is `ftyp`, there is one `meta` (handler `pict`, with `pitm`, `iinf`, `iloc`
+ * and `iprp`) and the data each item's location points at lies inside the
+ * file. Text or HTML where a box should be breaks the walk.
+ */
+export function checkHeifBoxes(data: Buffer): boolean {
+  try {
+    const top = boxes(data, 0, data.length);
+    if (top?.[0]?.type !== 'ftyp') return false;
+    if (!top.every((b) => ['ftyp', 'meta', 'mdat', 'free', 'skip', 'moov', 'uuid', 'idat'].includes(b.type))) {
+      return false;
+    }
+    const metas = top.filter((b) => b.type === 'meta');
+    if (metas.length !== 1) return false;
+    // meta is a full box: version and flags before its children.
+    const children = boxes(data, metas[0].start + 4, metas[0].end);
+    if (!children) return false;
+    const child = (type: string) => children.find((b) => b.type === type);
+    const hdlr = child('hdlr');
+    if (!hdlr || data.toString('latin1', hdlr.start + 8, hdlr.start + 12) !== 'pict') return false;
+    const iloc = child('iloc');
+    if (!iloc || !child('pitm') || !child('iinf') || !child('iprp')) return false;
+    return ilocInside(data, iloc);
+  } catch {
+    // A read past the end of the buffer: not a HEIF file.
+    return false;
+  }
+}
+
+/** Every extent of the item location box (ISO/IEC 14496-12 8.11.3) that points into the file lies inside it. */
+function ilocInside(data: Buffer, iloc: Box): boolean {
+  let at = iloc.start;
+  const version = data[at];
+  at += 4;
+  const offsetSize = data[at] >> 4;
+  const lengthSize = data[at] & 15;
+  const baseOffsetSize = data[at + 1] >> 4;
+  const indexSize = version === 1 || version === 2 ? data[at + 1] & 15 : 0;
+  at += 2;
+  if (version > 2 || [offsetSize, lengthSize, baseOffsetSize, indexSize].some((n) => ![0, 4, 8].includes(n))) {
+    return false;
+  }
+  const itemCount = version < 2 ? data.readUInt16BE(at) : data.readUInt32BE(at);
+  at += version < 2 ? 2 : 4;
+  if (itemCount === 0) return false;
+  for (let item = 0; item < itemCount; item++) {
+    at += version < 2 ? 2 : 4; // item id
+    let method = 0;
+    if (version === 1 || version === 2) {
+      method = data.readUInt16BE(at) & 15;
+      at += 2;
+    }
+    at += 2; // data reference index
+    const base = readUInt(data, at, baseOffsetSize);
+    at += baseOffsetSize;
+    const extents = data.readUInt16BE(at);
+    at += 2;
+    for (let e = 0; e < extents; e++) {
+      at += indexSize;
+      const offset = readUInt(data, at, offsetSize);
+      at += offsetSize;
+      const length = readUInt(data, at, lengthSize);
+      at += lengthSize;
+      // Method 0 points into the file; 1 (idat) and 2 (another item) are checked by the walk of the boxes.
+      if (method === 0 && (base + offset > data.length || base + offset + length > data.length)) return false;
+    }
+    if (at > iloc.end) return false;
+  }
+  return at === iloc.end;
 }
 
 export interface UploadedImage {
@@ -54,6 +207,7 @@ export async function readMultipart(
         if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE);
         const contentType = accept === 'pdf' ? sniffPdfType(data) : sniffImageType(data);
         if (!contentType) throw new UnsupportedMediaTypeError(accept === 'pdf' ? NOT_A_PDF : NOT_AN_IMAGE);
+        if (accept === 'image') await checkImage(data, contentType);
         image = { data, contentType };
       } else {
         fields[part.fieldname] = String(part.value ?? '');
@@ -68,7 +222,9 @@ export async function readMultipart(
     ) {
       throw new PayloadTooLargeError(TOO_LARGE);
     }
-    throw error;
+    if (error instanceof AppError) throw error;
+    // The parser's own complaints (no boundary, a body cut short, a malformed part): the client's fault.
+    throw new ValidationError(NOT_MULTIPART);
   }
   if (required && !image) throw new ValidationError(`${field} is required`, field);
   return { image, fields };

@@ -1,6 +1,7 @@
 import { barcodeCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCalls } from '../../lib/routes.js';
+import { sendStoredFile } from '../../lib/send-file.js';
 import { createBarcodesService } from './barcodes.service.js';
 
 /** The signed-in user's label list; each user has their own. */
@@ -26,6 +27,6 @@ export async function barcodeImagesRoutes(app: FastifyInstance) {
       return reply.status(404).send({ message: 'Not found' });
     }
     const png = await service.image(barcode);
-    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
+    return sendStoredFile(reply, { data: png, contentType: 'image/png' }, barcode, 'public, max-age=86400');
   });
 }

@@ -2,6 +2,7 @@ import { billerCalls, idParams } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
+import { sendStoredFile } from '../../lib/send-file.js';
 import { createBillersService } from './billers.service.js';
 
 export async function billersRoutes(app: FastifyInstance) {
@@ -17,6 +18,6 @@ export const billerLogoRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBillersService(app.ctx);
   app.get('/images/billers/:id', { schema: { hide: true, params: idParams } }, async (req, reply) => {
     const file = await service.logo(req.params.id);
-    return reply.type(file.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(file.data);
+    return sendStoredFile(reply, file, `logo-${req.params.id}`, 'public, max-age=31536000, immutable');
   });
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
+import { sendStoredFile } from '../../lib/send-file.js';
 import { createCustomersService } from './customers.service.js';
 
 export async function customersRoutes(app: FastifyInstance) {
@@ -32,7 +33,7 @@ export const resaleCertificateFileRoutes: FastifyPluginAsyncZod = async (app) =>
       const match = /^Resale_Certificate_(\d+)(\.\w+)?$/.exec(req.params.file);
       if (!match) return reply.status(404).send({ message: PARTY_MESSAGES.noResaleCertificate });
       const file = await service.resaleCertificateImage(Number(match[1]));
-      return reply.type(file.contentType).header('cache-control', 'private, no-store').send(file.data);
+      return sendStoredFile(reply, file, `Resale_Certificate_${match[1]}`, 'private, no-store');
     },
   );
 };

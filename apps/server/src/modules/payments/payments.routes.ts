@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
 import { type CallContext, type Handlers, registerCalls } from '../../lib/routes.js';
+import { sendStoredFile } from '../../lib/send-file.js';
 import { customerPayments, supplierPayments } from './payment-kinds.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
 
@@ -52,7 +53,7 @@ export async function chequeImageRoutes(app: FastifyInstance) {
       const referenceNo = (request.params as { file: string }).file.replace(/\.\w+$/, '');
       for (const kind of PAYMENT_KINDS) {
         const file = await services[kind].chequeImage(referenceNo);
-        if (file) return reply.type(file.contentType).header('cache-control', 'private, no-store').send(file.data);
+        if (file) return sendStoredFile(reply, file, referenceNo, 'private, no-store');
       }
       throw new NotFoundError(INVOICE_MESSAGES.noCheque);
     },
