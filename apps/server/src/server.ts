@@ -2,7 +2,7 @@ import { todayIn } from '@wd/contracts';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { seedDemoData } from './db/seed/index.js';
+import { beginFirstStart, finishFirstStart, restartFirstStart } from './db/seed/index.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 export interface Started {
@@ -25,9 +25,17 @@ export async function startServer(config: Config): Promise<Started> {
   const { app, admin } = await database.exclusive(async () => {
     await database.migrate();
     const app = await buildApp({ database, config });
+    // A new database's first start (first admin, demo data) is marked until it is finished, so a
+    // start that died midway (kill -9 during the demo data) is done again by the next one.
+    const firstStart = await beginFirstStart(database.db);
+    if (firstStart) await restartFirstStart(database.db);
     const admin = await createUsersService(app.ctx).ensureAdmin();
-    if (admin.created && config.demoData) {
-      await seedDemoData(database.db, { seed: config.demoSeed, today: todayIn(config.timeZone) });
+    if (firstStart) {
+      if (config.demoData) console.log('Loading demo data into the new database…');
+      await finishFirstStart(database.db, config.demoData, {
+        seed: config.demoSeed,
+        today: todayIn(config.timeZone),
+      });
     }
     return { app, admin };
   });
