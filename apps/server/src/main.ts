@@ -1,7 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.js';
 import { startServer } from './server.js';
+
+/** How long requests in flight may take to finish after a stop signal. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
 config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -26,8 +30,28 @@ if (started.admin.created) {
 }
 console.log(`${lines.join('\n')}\n`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    started.close().finally(() => process.exit(0));
-  });
-}
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let the requests in flight
+ * finish (at most SHUTDOWN_GRACE_MS), close the database, exit 0. Requests
+ * still running after that are cut: the database is closed all the same and
+ * the exit code is 1. A second signal exits 1 at once.
+ */
+closeWithGrace({ delay: SHUTDOWN_GRACE_MS + 5_000 }, async ({ signal, err }) => {
+  if (err) console.error('Stopping after an unexpected error:', err);
+  else console.log(`${signal ?? 'Exit'}: finishing the requests in flight, then stopping`);
+  const closing = started.close();
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    closing.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!inTime) {
+    closing.catch(() => {});
+    await started.database.close();
+    throw new Error(`Requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s were cut; the database is closed`);
+  }
+  console.log('Stopped');
+});
