@@ -4,6 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+/** Every 429 (the sign-in limit) documents its Retry-After header. */
+function withRetryAfter<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { responses?: Record<string, object> }>> }).paths;
+  for (const operation of Object.values(paths ?? {}).flatMap((p) => Object.values(p))) {
+    const tooMany = operation?.responses?.['429'] as { headers?: object } | undefined;
+    if (tooMany) {
+      tooMany.headers = {
+        'Retry-After': {
+          description: 'Seconds until an attempt is let through again',
+          schema: { type: 'integer', minimum: 1 },
+        },
+      };
+    }
+  }
+  return document;
+}
+
 /** /api/openapi.json and the reference page /api/docs, both from the route schemas. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -19,7 +36,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
     // Schemas named with `.meta({ id })` in packages/contracts become components/schemas and are referenced.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withRetryAfter(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());

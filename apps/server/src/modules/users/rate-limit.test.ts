@@ -70,6 +70,17 @@ describe('sign-in rate limit', () => {
     expect((await signIn('admin', ADMIN_PASSWORD, '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('documents Retry-After on the 429 of sign-in and change password in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    for (const [path, method] of [
+      ['/api/user/signIn', 'post'],
+      ['/api/user/changePassword', 'patch'],
+    ]) {
+      const op = doc.paths[path]?.[method] ?? doc.paths[`${path}/`]?.[method];
+      expect(op.responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
+    }
+  });
+
   it('counts password changes with the same limit', async () => {
     await t.createUser('changer');
     const change = (currentPassword: string) =>
