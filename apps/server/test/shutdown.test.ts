@@ -108,7 +108,8 @@ describe('graceful shutdown (a real server process)', () => {
     const took = Date.now() - signalled;
     expect(code).toBe(1);
     expect(took).toBeGreaterThanOrEqual(9_500);
-    expect(took).toBeLessThan(14_000);
+    // close-with-grace itself exits at 15 s whatever happens.
+    expect(took).toBeLessThan(16_000);
     expect(s.output()).toContain('Requests still in flight after 10 s were cut; the database is closed');
   }, 150_000);
 });
