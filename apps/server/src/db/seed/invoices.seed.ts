@@ -11,8 +11,13 @@ const BATCH = 2000;
 type Catalog = Awaited<ReturnType<typeof loadCatalog>>;
 
 async function loadCatalog({ db }: SeedContext) {
-  const items = await db.select().from(products).where(isNull(products.deletedAt));
-  const buyers = await db.select({ id: customers.id, priceGroupId: customers.priceGroupId }).from(customers);
+  // In id order: without it the order is the heap's, which differs after a rolled-back load
+  // (a first start redone after a crash) and the same seed would pick other products.
+  const items = await db.select().from(products).where(isNull(products.deletedAt)).orderBy(products.id);
+  const buyers = await db
+    .select({ id: customers.id, priceGroupId: customers.priceGroupId })
+    .from(customers)
+    .orderBy(customers.id);
   const groupPrices = await db.select().from(priceGroupItems);
   const priceOf = new Map(groupPrices.map((g) => [`${g.priceGroupId}:${g.productId}`, g]));
   return { items, buyers, priceOf };

@@ -98,7 +98,7 @@ export const seedParties: SeedArea = async ({ db, random, scale, today, spanDays
     phone: '(817) 555-0140',
   });
 
-  const groups = (await db.select({ id: priceGroups.id }).from(priceGroups)).map((g) => g.id);
+  const groups = (await db.select({ id: priceGroups.id }).from(priceGroups).orderBy(priceGroups.id)).map((g) => g.id);
   const count = Math.round(40 * scale);
   const rows: (typeof customers.$inferInsert)[] = [];
   for (let i = 0; i < count; i++) {

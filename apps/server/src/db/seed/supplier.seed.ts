@@ -5,7 +5,7 @@ import type { SeedArea } from './index.js';
 
 /** Supplier invoices over the seeded span, most paid by cheque, the recent ones still due. */
 export const seedSupplierInvoices: SeedArea = async ({ db, random, scale, today, spanDays }) => {
-  const suppliers = await db.select({ id: distributors.id }).from(distributors);
+  const suppliers = await db.select({ id: distributors.id }).from(distributors).orderBy(distributors.id);
   if (suppliers.length === 0) return;
   const count = Math.round(60 * scale);
   const firstId = await reserve(db, idSequence('distributor_invoices'), count);
