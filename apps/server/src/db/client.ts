@@ -42,6 +42,8 @@ export interface Database {
    * demo data) of instances started together happens one after the other.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The embedded database's data directory as a gzipped tarball (PGlite only: backups). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(),
+    async dumpDataDir() {
+      await client.exec('checkpoint');
+      return (await client.dumpDataDir('gzip')) as Blob;
+    },
     async close() {
       clearInterval(timer);
       try {
