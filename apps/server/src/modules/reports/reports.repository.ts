@@ -108,6 +108,54 @@ function productLines(db: Tx, filter: Filter, lines: SQL, fields: Record<string,
 export interface Grouped {
   from: SQL | Subquery;
   cols: Record<string, SQL>;
+  /**
+   * The same FROM item cut to a superset of the first n rows in the view's default order
+   * (customer name, key), when the source can read those first (reports.rollup.ts): the
+   * default page without a search then reads n rows instead of grouping every customer.
+   */
+  firstByName?: (n: number) => SQL;
+  /**
+   * Without a search, the row count and a FROM item (named g, the same r_ columns) whose rows
+   * sum to the same totals as every row of `from`, from fewer rows (reports.rollup.ts).
+   */
+  totals?: { rows: SQL; from: SQL };
+}
+
+/** listPage's aggregate hook for a view whose source gives its totals from fewer rows (Grouped.totals). */
+function quickTotals<T extends Record<string, SQL>>(db: Tx, filter: Filter, g: Grouped, totals: T) {
+  const quick = g.totals;
+  if (!quick || filter.searchQuery?.trim()) return undefined;
+  return async () => {
+    const fields: Record<string, SQL> = { __rows: sql<number>`(${quick.rows})`.mapWith(Number) };
+    for (const [key, expr] of Object.entries(totals))
+      fields[key] = sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
+    const [{ __rows, ...sums }] = (await from(db, quick.from, fields)) as Record<string, number>[];
+    return { totalRows: __rows, totals: sums as { [K in keyof T]: number } };
+  };
+}
+
+/**
+ * A customer view's search: the customer's company or contact name, or the walk-in row's name.
+ * The same rows as searching `coalesce(company, walk-in)` and the name on the joined row (every
+ * key but 0 has its customers row: invoices' foreign key restricts deletes), but the customers'
+ * trigram indexes find them instead of an ILIKE on every grouped row.
+ */
+function customerSearch(query: string | undefined, key: SQL): SQL | undefined {
+  const found = searchCondition(query, [customers.company, customers.name]);
+  if (!found) return undefined;
+  const walkIn = searchCondition(query, [sql`${WALK_IN_CUSTOMER}`]);
+  return sql`${key} in (select ${customers.id} from ${customers} where ${found} union all select 0 where ${walkIn})`;
+}
+
+/** listPage's page hook for a customer view: the default order, no search, a source that reads it first. */
+function firstPage(
+  filter: Filter,
+  g: Grouped,
+  page: (from: SQL, order: SQL[], limit: number, offset: number) => PromiseLike<unknown[]>,
+) {
+  const { firstByName } = g;
+  if (!firstByName || filter.sortingList?.length || filter.searchQuery?.trim()) return undefined;
+  return (order: SQL[], limit: number, offset: number) => page(firstByName(offset + limit), order, limit, offset);
 }
 
 export const PRODUCT_FIGURES = ['totalCostPrice', 'totalSellingPrice', 'totalQuantitySold', 'totalProfit'];
@@ -142,10 +190,18 @@ export const reportViews = {
     return listPage(filter, {
       from: (fields) => from(db, g.from, fields).leftJoin(customers, eq(customers.id, c.key)),
       columns,
-      where: searchCondition(filter.searchQuery, [name, customers.name]),
+      where: customerSearch(filter.searchQuery, c.key),
       sortable: columns,
       order: [asc(name), asc(c.key)],
       totals: { ...figures, totalProfit },
+      aggregate: quickTotals(db, filter, g, { ...figures, totalProfit }),
+      page: firstPage(filter, g, (first, order, limit, offset) =>
+        from(db, first, columns)
+          .leftJoin(customers, eq(customers.id, c.key))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      ),
     });
   },
 
@@ -157,10 +213,18 @@ export const reportViews = {
     return listPage(filter, {
       from: (fields) => from(db, g.from, fields).leftJoin(customers, eq(customers.id, g.cols.id)),
       columns,
-      where: searchCondition(filter.searchQuery, [name, customers.name]),
+      where: customerSearch(filter.searchQuery, g.cols.id),
       sortable: columns,
       order: [asc(name), asc(g.cols.id)],
       totals: figures,
+      aggregate: quickTotals(db, filter, g, figures),
+      page: firstPage(filter, g, (first, order, limit, offset) =>
+        from(db, first, columns)
+          .leftJoin(customers, eq(customers.id, g.cols.id))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      ),
     });
   },
 

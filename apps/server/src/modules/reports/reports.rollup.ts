@@ -140,7 +140,46 @@ const PARTY_SUMS = sql.join(
   sql`, `,
 );
 
+/**
+ * Per customer over every counted status, all history (migration 0018): one row per customer,
+ * no grouping. `firstByName(n)` is the same rows cut to the first n in the reports' default
+ * order (company, id) plus the walk-in row: customers are walked in that order by their index
+ * and only their rows read, so a page near the start reads n rows, not every customer.
+ * (Every customer key but 0 has its customers row: invoices' foreign key restricts deletes.)
+ */
+function customerAll(key: string, figures: string, keys: string[]): Grouped {
+  const g = grouped(sql``, keys);
+  const select = sql.raw(`select customer_id as ${key}, ${figures}`);
+  return {
+    cols: g.cols,
+    from: sql`(${select} from report_customer_all where invoices > 0) g`,
+    firstByName: (n) => sql`(${select} from (
+        (select a.* from customers c join report_customer_all a on a.customer_id = c.id
+          where a.invoices > 0 order by c.company, c.id limit ${n})
+        union all
+        (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0)
+      ) a) g`,
+    // The billers' all-history rows hold the same invoices: their sums are every customer's.
+    totals: {
+      rows: sql`select count(*) from report_customer_all where invoices > 0`,
+      from: sql`(${sql.raw(`select ${figures}`)} from report_biller_totals) g`,
+    },
+  };
+}
+const ALL_INVOICE_FIGURES = `invoices as "r_totalInvoices", award_points as "r_awardPoints", cost as "r_totalCost",
+  selling as "r_totalSelling", paid as "r_totalPaid", discount as "r_discount", resellable as "r_resellableGoods",
+  damaged as "r_damagedGoods", balance as "r_totalDue"`;
+const ALL_SUMMARY_FIGURES = `invoices as "r_totalInvoices", amount as "r_totalAmount", paid as "r_totalPaid",
+  balance as "r_totalDue"`;
+
+/** The all-status table serves the filter: no period, and no status (or every one) asked. */
+const everyStatusAllHistory = (filter: Filter, withStatus: boolean) =>
+  splitPeriod(filter).allHistory && !(withStatus && statusIs(sql`status`, filter.status));
+
 function invoicesBy(filter: Filter, key: 'customer_id' | 'biller_id'): Grouped {
+  if (key === 'customer_id' && everyStatusAllHistory(filter, true)) {
+    return customerAll('r_key', ALL_INVOICE_FIGURES, ['key', ...INVOICE_FIGURES]);
+  }
   const query = sql`select u.key as r_key, ${PARTY_SUMS} from ${partyGroups(filter, key, true)}
     group by u.key having sum(u.invoices) > 0`;
   return grouped(query, ['key', ...INVOICE_FIGURES]);
@@ -153,10 +192,14 @@ export const rollupReports = {
   customer: (db: Tx, filter: Filter) => reportViews.customer(db, filter, invoicesBy(filter, 'customer_id')),
   biller: (db: Tx, filter: Filter) => reportViews.biller(db, filter, invoicesBy(filter, 'biller_id')),
   customerSummary(db: Tx, filter: Filter) {
+    const cols = ['id', ...SUMMARY_FIGURES];
+    if (everyStatusAllHistory(filter, false)) {
+      return reportViews.customerSummary(db, filter, customerAll('r_id', ALL_SUMMARY_FIGURES, cols));
+    }
     const sums = [as(u('invoices'), 'totalInvoices'), as(u('amount'), 'totalAmount')];
     sums.push(as(u('paid'), 'totalPaid'), as(u('balance'), 'totalDue'));
     const query = sql`select u.key as r_id, ${sql.join(sums, sql`, `)}
       from ${partyGroups(filter, 'customer_id', false)} group by u.key having sum(u.invoices) > 0`;
-    return reportViews.customerSummary(db, filter, grouped(query, ['id', ...SUMMARY_FIGURES]));
+    return reportViews.customerSummary(db, filter, grouped(query, cols));
   },
 };
