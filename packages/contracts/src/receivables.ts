@@ -54,3 +54,64 @@ export const AGING_COLUMNS = [
   ['days61to90', `${AGING_BUCKETS[2]} days`],
   ['over90', 'Over 90 days'],
 ] as const;
+
+/** The statement's period ('' or absent: from the first of this month to today). */
+export const statementPeriod = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    startDate: z.union([z.iso.date(), z.literal('')]).optional(),
+    endDate: z.union([z.iso.date(), z.literal('')]).optional(),
+  }),
+);
+export type StatementPeriod = z.output<typeof statementPeriod>;
+
+export const statementEntrySchema = z
+  .object({
+    date: z.string(),
+    kind: z.enum(['invoice', 'payment']),
+    /** The invoice number, or the payment's reference (PAY-…). */
+    reference: z.string(),
+    /** The invoice the entry belongs to (its own number for an invoice). */
+    invoiceNo: z.string(),
+    /** The invoice's id, to link to it. */
+    invoiceId: z.int(),
+    /** What the entry adds to the balance: an invoice's amount (total − credited − header discount). */
+    charge: money,
+    /** What it takes off: a payment's amount plus its discount. */
+    credit: money,
+    /** The running balance after the entry. */
+    balance: money,
+  })
+  .meta({ id: 'StatementEntry' });
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+export const statementSchema = z
+  .object({
+    customer: z.object({
+      id: z.int(),
+      company: z.string(),
+      name: z.string(),
+      addressLines: z.array(z.string()),
+      phone: z.string(),
+      email: z.string(),
+    }),
+    /** The business (biller 1): who the statement is from. */
+    from: z.object({ company: z.string(), addressLines: z.array(z.string()), phone: z.string(), email: z.string() }),
+    startDate: z.string(),
+    endDate: z.string(),
+    /** Everything owed before the start: invoices' amounts less payments, dated before it. */
+    openingBalance: money,
+    entries: z.array(statementEntrySchema),
+    totalCharges: money,
+    totalCredits: money,
+    /** Opening balance + charges − credits: what was owed at the end of the end date. */
+    closingBalance: money,
+  })
+  .meta({ id: 'Statement' });
+export type Statement = z.infer<typeof statementSchema>;
+export const statementResponse = z.object({ statement: statementSchema });
+
+export const RECEIVABLES_MESSAGES = {
+  statementPeriod: 'The start date must not be after the end date',
+  noEmail: 'The customer has no e-mail address',
+} as const;

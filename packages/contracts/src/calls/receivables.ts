@@ -1,8 +1,8 @@
-import { defineCalls } from '../common/call.js';
+import { defineCalls, idParams } from '../common/call.js';
 import { binaryFile } from '../parties.js';
-import { agingFilter, agingResponse } from '../receivables.js';
+import { agingFilter, agingResponse, statementPeriod, statementResponse } from '../receivables.js';
 
-/** Receivables (docs/receivables.md): the aging report, as a page and as CSV. */
+/** Receivables (docs/receivables.md): the aging report (a page and CSV) and a customer's statement of account. */
 export const receivablesCalls = defineCalls('receivables', {
   aging: {
     method: 'POST',
@@ -17,5 +17,24 @@ export const receivablesCalls = defineCalls('receivables', {
     summary: 'Aging as CSV: every matching customer, then a totals row (text/csv)',
     body: agingFilter,
     response: binaryFile,
+  },
+  statement: {
+    method: 'POST',
+    path: '/customer/statement/:id',
+    summary:
+      "A customer's statement for a period: opening balance, invoices and payments with a running balance, closing balance",
+    params: idParams,
+    body: statementPeriod,
+    response: statementResponse,
+    errors: [404],
+  },
+  statementPdf: {
+    method: 'POST',
+    path: '/customer/statement/pdf/:id',
+    summary: 'The statement as a PDF (application/pdf), drawn from the same model',
+    params: idParams,
+    body: statementPeriod,
+    response: binaryFile,
+    errors: [404],
   },
 });

@@ -87,3 +87,38 @@ export function agingBucket(date: string, asOf: string): AgingBucket | undefined
   if (days <= 90) return '61-90';
   return 'over 90';
 }
+
+/** An invoice or a payment of the statement's period, in cents, before the running balance is added. */
+export interface StatementMovement {
+  date: string;
+  kind: 'invoice' | 'payment';
+  /** Orders entries of one date and kind (the row id). */
+  id: number;
+  reference: string;
+  invoiceNo: string;
+  invoiceId: number;
+  charge: number;
+  credit: number;
+}
+
+/**
+ * The statement's entries in date order (on one date invoices before
+ * payments, then as they were made), each with the balance after it, starting
+ * from the opening balance. Whole cents throughout.
+ */
+export function statementEntries(openingCents: number, movements: readonly StatementMovement[]) {
+  const order = { invoice: 0, payment: 1 };
+  const sorted = [...movements].sort((a, b) =>
+    a.date !== b.date ? (a.date < b.date ? -1 : 1) : order[a.kind] - order[b.kind] || a.id - b.id,
+  );
+  let balance = openingCents;
+  let charges = 0;
+  let credits = 0;
+  const entries = sorted.map((m) => {
+    balance += m.charge - m.credit;
+    charges += m.charge;
+    credits += m.credit;
+    return { ...m, balance };
+  });
+  return { entries, totalCharges: charges, totalCredits: credits, closingBalance: balance };
+}
