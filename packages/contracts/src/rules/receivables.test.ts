@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '../common/dates.js';
-import { agingBucket, allocateOldestFirst, allocationProblem, unallocatedCents } from './receivables.js';
+import {
+  agingBucket,
+  allocateOldestFirst,
+  allocationProblem,
+  statementEntries,
+  unallocatedCents,
+} from './receivables.js';
 
 const open = [
   { id: 7, date: '2026-03-10', balanceCents: 12_050 },
@@ -102,5 +108,38 @@ describe('agingBucket', () => {
   it('counts calendar days across a DST change and a leap day', () => {
     expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2);
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+  });
+});
+
+describe('statementEntries', () => {
+  const m = (date: string, kind: 'invoice' | 'payment', id: number, charge: number, credit: number) => ({
+    date,
+    kind,
+    id,
+    reference: `${kind}-${id}`,
+    invoiceNo: 'Invoice/1',
+    invoiceId: 1,
+    charge,
+    credit,
+  });
+
+  it('orders by date, invoices before payments on one day, then as made, and runs the balance from the opening', () => {
+    const out = statementEntries(500, [
+      m('2026-10-15', 'payment', 9, 0, 600),
+      m('2026-10-05', 'invoice', 4, 1_800, 0),
+      m('2026-10-15', 'invoice', 5, 700, 0),
+      m('2026-10-15', 'payment', 3, 0, 100),
+    ]);
+    expect(out.entries.map((e) => [e.reference, e.balance])).toEqual([
+      ['invoice-4', 2_300],
+      ['invoice-5', 3_000],
+      ['payment-3', 2_900],
+      ['payment-9', 2_300],
+    ]);
+    expect(out).toMatchObject({ totalCharges: 2_500, totalCredits: 700, closingBalance: 2_300 });
+  });
+
+  it('closes at the opening balance when nothing moved', () => {
+    expect(statementEntries(-250, [])).toEqual({ entries: [], totalCharges: 0, totalCredits: 0, closingBalance: -250 });
   });
 });
