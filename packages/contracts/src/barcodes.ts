@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
 
 /** The signed-in user's barcode label list (/products/barcode). */
@@ -16,16 +17,15 @@ export const barcodeItemSchema = z
 export type BarcodeItem = z.infer<typeof barcodeItemSchema>;
 
 export const barcodeItemInput = z.object({
-  productID: z.int().positive(),
+  productID: id(),
   quantity: z.int().min(1).max(10_000),
 });
 export const barcodeItemUpdateInput = z.object({
-  id: z.int().positive(),
+  id: id(),
   quantity: z.int().min(0).max(10_000),
 });
 export const barcodeGenerateInput = z.object({
-  barcode: z
-    .string()
+  barcode: text()
     .trim()
     .min(1)
     .max(64)

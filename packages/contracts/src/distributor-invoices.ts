@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common/dates.js';
+import { id, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 
@@ -23,22 +24,22 @@ export type DistributorInvoice = z.infer<typeof distributorInvoiceSchema>;
 
 const fields = {
   date: isoDate(),
-  distributorID: z.int().positive(),
-  invoiceNo: z.string().trim().min(1).max(40).regex(/^\d+$/, { message: 'must be a number' }),
+  distributorID: id(),
+  invoiceNo: text().trim().min(1).max(40).regex(/^\d+$/, { message: 'must be a number' }),
   amountPurchase: nonNegativeDollars(),
-  note: z.string().trim().max(2000).default(''),
+  note: text().trim().max(2000).default(''),
 };
 export const distributorInvoiceInput = z.object(fields);
 export type DistributorInvoiceInput = z.input<typeof distributorInvoiceInput>;
 export type DistributorInvoiceCreate = z.output<typeof distributorInvoiceInput>;
-export const distributorInvoiceUpdateInput = z.object({ id: z.int().positive(), ...fields });
+export const distributorInvoiceUpdateInput = z.object({ id: id(), ...fields });
 export type DistributorInvoiceUpdate = z.output<typeof distributorInvoiceUpdateInput>;
 
 export const distributorInvoiceListFilter = z.preprocess(
   (v) => v ?? {},
   listFilterSchema.extend({
     ...periodFilterFields,
-    distributor: z.union([z.int().positive(), z.literal(''), z.literal(0)]).optional(),
+    distributor: z.union([id(), z.literal(''), z.literal(0)]).optional(),
     status: z.union([z.enum(['DUE', 'PAID', 'REFUND']), z.literal(''), z.literal('All')]).optional(),
   }),
 );

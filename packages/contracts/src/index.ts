@@ -5,6 +5,7 @@ export * from './calls/index.js';
 export * from './common/call.js';
 export * from './common/dates.js';
 export * from './common/errors.js';
+export * from './common/fields.js';
 export * from './common/list.js';
 export * from './common/messages.js';
 export * from './common/money.js';

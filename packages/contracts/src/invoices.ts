@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common/dates.js';
+import { changesSomething, id, idOrZero, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 
@@ -82,7 +83,7 @@ export const invoiceListFilter = z.preprocess(
   (v) => v ?? {},
   listFilterSchema.extend({
     ...periodFilterFields,
-    biller: z.union([z.int().positive(), z.literal(''), z.literal(0)]).optional(),
+    biller: z.union([id(), z.literal(''), z.literal(0)]).optional(),
     type: z.union([z.enum(INVOICE_TYPES), z.literal(''), z.literal('All')]).optional(),
     status: z.union([z.enum(['DUE', 'PAID', 'REFUND']), z.literal(''), z.literal('All')]).optional(),
   }),
@@ -99,10 +100,10 @@ export const invoiceCreatedResponse = z.object({ invoice: invoiceCreatedSchema }
 /** Add a line: by product id, or by scanned / typed text (barcode ± leading 0, box barcode, exact name). */
 export const invoiceInsertInput = z
   .object({
-    invoiceID: z.int().positive(),
-    customerID: z.int().nonnegative().optional(),
-    productID: z.int().positive().optional(),
-    lookup: z.string().trim().min(1).max(200).optional(),
+    invoiceID: id(),
+    customerID: idOrZero().optional(),
+    productID: id().optional(),
+    lookup: text().trim().min(1).max(200).optional(),
   })
   .refine((v) => v.productID !== undefined || v.lookup !== undefined, {
     message: 'is required (or lookup)',
@@ -111,8 +112,8 @@ export const invoiceInsertInput = z
 export type InvoiceInsertInput = z.output<typeof invoiceInsertInput>;
 
 export const invoiceItemUpdateInput = z.object({
-  id: z.int().positive(),
-  invoiceID: z.int().positive(),
+  id: id(),
+  invoiceID: id(),
   quantity: z.int().min(-100_000).max(100_000),
   damagedGood: booleanInput.optional(),
   sellingPrice: nonNegativeDollars().optional(),
@@ -120,27 +121,29 @@ export const invoiceItemUpdateInput = z.object({
 });
 export type InvoiceItemUpdateInput = z.output<typeof invoiceItemUpdateInput>;
 
-export const invoiceUpdateInput = z.object({
-  id: z.int().positive(),
-  date: isoDate().optional(),
-  billerID: z.int().positive().optional(),
-  /** 0 or null: no customer. */
-  customerID: z.int().nonnegative().nullable().optional(),
-  /** Submit: 'DUE'; the server settles it to DUE, PAID or REFUND from the balance. */
-  status: z.literal('DUE').optional(),
-  remarks: z.string().max(5000).optional(),
-  notes: z.string().max(5000).optional(),
-  discountRedeemed: nonNegativeDollars().optional(),
-  awardPointsRedeemed: nonNegativeDollars().optional(),
-  showSuggestedAnalysis: flagInput.optional(),
-  showIndividualMargin: flagInput.optional(),
-  showDamagedGoods: flagInput.optional(),
-  mergeInvoiceItems: flagInput.optional(),
-  /** Flip biller 1 ↔ 2. */
-  transferBiller: z.literal(true).optional(),
-  /** Flip a consignment invoice's DUE ↔ PAID. */
-  transferStatus: z.literal(true).optional(),
-});
+export const invoiceUpdateInput = z
+  .object({
+    id: id(),
+    date: isoDate().optional(),
+    billerID: id().optional(),
+    /** 0 or null: no customer. */
+    customerID: idOrZero().nullable().optional(),
+    /** Submit: 'DUE'; the server settles it to DUE, PAID or REFUND from the balance. */
+    status: z.literal('DUE').optional(),
+    remarks: text().max(5000).optional(),
+    notes: text().max(5000).optional(),
+    discountRedeemed: nonNegativeDollars().optional(),
+    awardPointsRedeemed: nonNegativeDollars().optional(),
+    showSuggestedAnalysis: flagInput.optional(),
+    showIndividualMargin: flagInput.optional(),
+    showDamagedGoods: flagInput.optional(),
+    mergeInvoiceItems: flagInput.optional(),
+    /** Flip biller 1 ↔ 2. */
+    transferBiller: z.literal(true).optional(),
+    /** Flip a consignment invoice's DUE ↔ PAID. */
+    transferStatus: z.literal(true).optional(),
+  })
+  .refine(changesSomething, NOTHING_TO_CHANGE);
 export type InvoiceUpdateInput = z.output<typeof invoiceUpdateInput>;
 
 export const invoiceResponse = z.object({ invoice: invoiceSchema });

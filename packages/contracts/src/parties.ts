@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common/dates.js';
+import { id, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 
@@ -7,10 +8,9 @@ import { nonNegativeDollars } from './common/money.js';
 export const HOUSE_BILLER_ID = 1;
 export const SECOND_BILLER_ID = 2;
 
-const text = (max: number) => z.string().trim().max(max).default('');
+const optionalText = (max: number) => text().trim().max(max).default('');
 const optionalEmail = z.union([z.literal(''), z.email().max(254)]).default('');
-const phone = z
-  .string()
+const phone = text()
   .trim()
   .max(40)
   .regex(/^[0-9+().\-\s]*$/, { message: 'may hold only digits, spaces and + ( ) . -' })
@@ -18,13 +18,13 @@ const phone = z
 
 /** Fields billers and customers share. */
 const addressFields = {
-  company: z.string().trim().min(1).max(200),
-  name: text(200),
-  address: text(300),
-  city: text(100),
-  state: text(100),
-  postalCode: text(20),
-  country: text(100),
+  company: text().trim().min(1).max(200),
+  name: optionalText(200),
+  address: optionalText(300),
+  city: optionalText(100),
+  state: optionalText(100),
+  postalCode: optionalText(20),
+  country: optionalText(100),
   phone,
   email: optionalEmail,
 };
@@ -67,7 +67,7 @@ export const billerSchema = addressSchema
 export type Biller = z.infer<typeof billerSchema>;
 export const billerInput = z.object(addressFields);
 export type BillerInput = z.input<typeof billerInput>;
-export const billerUpdateInput = z.object({ id: z.int().positive(), ...addressFields });
+export const billerUpdateInput = z.object({ id: id(), ...addressFields });
 export type BillerUpdateInput = z.input<typeof billerUpdateInput>;
 
 export const customerSchema = addressSchema
@@ -96,9 +96,9 @@ const customerFields = {
   ...addressFields,
   awardPoints: z.preprocess(fromDigits, z.int().min(0).max(100_000_000)).default(0),
   taxPermitNumber: z
-    .preprocess(asDigits, z.string().trim().max(30).regex(/^\d*$/, { message: 'must be a number' }))
+    .preprocess(asDigits, text().trim().max(30).regex(/^\d*$/, { message: 'must be a number' }))
     .default(''),
-  priceGroupID: z.int().positive().default(1),
+  priceGroupID: id().default(1),
   /** When the resale certificate was last verified (signing one sets today); '' or null clears it. */
   dateLastVerified: z
     .union([isoDate(), z.literal('')])
@@ -107,7 +107,7 @@ const customerFields = {
 };
 export const customerInput = z.object(customerFields);
 export type CustomerInput = z.input<typeof customerInput>;
-export const customerUpdateInput = z.object({ id: z.int().positive(), ...customerFields });
+export const customerUpdateInput = z.object({ id: id(), ...customerFields });
 export type CustomerUpdateInput = z.input<typeof customerUpdateInput>;
 
 export const STALE_AFTER_DAYS = 365;
@@ -129,14 +129,14 @@ export const distributorSchema = z
   .meta({ id: 'Distributor' });
 export type Distributor = z.infer<typeof distributorSchema>;
 const distributorFields = {
-  company: z.string().trim().min(1).max(200),
+  company: text().trim().min(1).max(200),
   email: optionalEmail,
   phone,
-  address: text(300),
+  address: optionalText(300),
 };
 export const distributorInput = z.object(distributorFields);
 export type DistributorInput = z.input<typeof distributorInput>;
-export const distributorUpdateInput = z.object({ id: z.int().positive(), ...distributorFields });
+export const distributorUpdateInput = z.object({ id: id(), ...distributorFields });
 export type DistributorUpdateInput = z.input<typeof distributorUpdateInput>;
 
 export const expenseSchema = z
@@ -154,14 +154,14 @@ export const expenseSchema = z
 export type Expense = z.infer<typeof expenseSchema>;
 const expenseFields = {
   date: isoDate(),
-  billerID: z.int().positive(),
-  expense: z.string().trim().min(1).max(200),
-  category: text(100),
+  billerID: id(),
+  expense: text().trim().min(1).max(200),
+  category: optionalText(100),
   amount: nonNegativeDollars(),
 };
 export const expenseInput = z.object(expenseFields);
 export type ExpenseInput = z.input<typeof expenseInput>;
-export const expenseUpdateInput = z.object({ id: z.int().positive(), ...expenseFields });
+export const expenseUpdateInput = z.object({ id: id(), ...expenseFields });
 export type ExpenseUpdateInput = z.input<typeof expenseUpdateInput>;
 /** The expense list: search, sort, page, and the month and year (either may be '' for any). */
 export const expenseListFilter = z.preprocess(

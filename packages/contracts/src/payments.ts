@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDate } from './common/dates.js';
+import { id, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
-import { dollars, nonNegativeDollars } from './common/money.js';
+import { nonNegativeDollars, positiveDollars } from './common/money.js';
 
 /**
  * Payments of both kinds (docs/business-rules.md, "Payments"): customer
@@ -21,25 +22,29 @@ export const PAYMENT_MESSAGES = {
   notFound: 'The payment does not exist',
 } as const;
 
-const chequeNo = z.string().trim().max(40);
+const chequeNo = text().trim().max(40);
 /** A cheque needs its number. */
 const hasChequeNo = (v: { paymentType: string; chequeNo: string }) => v.paymentType !== 'cheque' || v.chequeNo !== '';
 const chequeNoIssue = { message: PAYMENT_MESSAGES.chequeNoRequired, path: ['chequeNo'] };
 
 /** What every new payment says: the invoice it pays, when and how. */
-const newPaymentFields = { invoiceID: z.int().positive(), date: isoDate(), paymentType: z.enum(PAYMENT_TYPES) };
+const newPaymentFields = { invoiceID: id(), date: isoDate(), paymentType: z.enum(PAYMENT_TYPES) };
 /** What a change to a payment may say besides its amounts. */
 const paymentChangeFields = {
-  id: z.int().positive(),
+  id: id(),
   date: isoDate().optional(),
   paymentType: z.enum(PAYMENT_TYPES).optional(),
 };
 
-/** A customer payment: amount and/or discount, optional award points; a cheque needs its number. */
+/**
+ * A customer payment: amount and/or discount, optional award points; a cheque
+ * needs its number. No amount may be negative: a payment never takes money
+ * back (an overpaid invoice shows REFUND; a refund is not a payment).
+ */
 export const paymentInput = z
   .object({
     ...newPaymentFields,
-    amountPaid: dollars().default(0),
+    amountPaid: nonNegativeDollars().default(0),
     discountRedeemed: nonNegativeDollars().default(0),
     awardPointsRedeemed: nonNegativeDollars().default(0),
     chequeNo: chequeNo.default(''),
@@ -55,19 +60,17 @@ export type PaymentCreate = z.output<typeof paymentInput>;
 /** Change a customer payment: any of its fields; the invoice is recomputed. */
 export const paymentUpdateInput = z.object({
   ...paymentChangeFields,
-  amountPaid: dollars().optional(),
+  amountPaid: nonNegativeDollars().optional(),
   discountRedeemed: nonNegativeDollars().optional(),
   chequeNo: chequeNo.optional(),
 });
 export type PaymentUpdateInput = z.output<typeof paymentUpdateInput>;
 
-const positiveAmount = () => nonNegativeDollars().refine((v) => v > 0, { message: 'must be more than 0' });
-
 /** A supplier payment: an amount more than 0; a cheque needs its number. */
 export const distributorPaymentInput = z
   .object({
     ...newPaymentFields,
-    amountPaid: positiveAmount(),
+    amountPaid: positiveDollars(),
     chequeNo: chequeNo.default(''),
   })
   .refine(hasChequeNo, chequeNoIssue);
@@ -76,7 +79,7 @@ export type DistributorPaymentCreate = z.output<typeof distributorPaymentInput>;
 
 export const distributorPaymentUpdateInput = z.object({
   ...paymentChangeFields,
-  amountPaid: positiveAmount().optional(),
+  amountPaid: positiveDollars().optional(),
   chequeNo: chequeNo.optional(),
 });
 export type DistributorPaymentUpdateInput = z.output<typeof distributorPaymentUpdateInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 import { productGroupSchema } from './product-groups.js';
@@ -15,8 +16,8 @@ export const priceGroupSchema = z
   .meta({ id: 'PriceGroup' });
 export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
-export const priceGroupInput = z.object({ name: z.string().trim().min(1).max(200) });
-export const priceGroupUpdateInput = z.object({ id: z.int().positive(), name: z.string().trim().min(1).max(200) });
+export const priceGroupInput = z.object({ name: text().trim().min(1).max(200) });
+export const priceGroupUpdateInput = z.object({ id: id(), name: text().trim().min(1).max(200) });
 
 export const priceGroupItemSchema = z
   .object({
@@ -41,21 +42,21 @@ export type PriceGroupItem = z.infer<typeof priceGroupItemSchema>;
 const prices = { price: nonNegativeDollars(), suggestedRetailPrice: nonNegativeDollars() };
 
 export const priceGroupItemInput = z.object({
-  priceGroupID: z.int().positive(),
-  productID: z.int().positive(),
+  priceGroupID: id(),
+  productID: id(),
   ...prices,
 });
 export type PriceGroupItemInput = z.infer<typeof priceGroupItemInput>;
-export const priceGroupItemUpdateInput = z.object({ id: z.int().positive(), ...prices });
+export const priceGroupItemUpdateInput = z.object({ id: id(), ...prices });
 export type PriceGroupItemUpdateInput = z.infer<typeof priceGroupItemUpdateInput>;
 /** Prices every product of a product group at once (add: creates items; edit: changes existing ones). */
 export const priceGroupByProductGroupInput = z.object({
-  priceGroupID: z.int().positive(),
-  productGroupID: z.int().positive(),
+  priceGroupID: id(),
+  productGroupID: id(),
   ...prices,
 });
 export type PriceGroupByProductGroupInput = z.infer<typeof priceGroupByProductGroupInput>;
-export const priceGroupAllProductsInput = z.object({ priceGroupID: z.int().positive() });
+export const priceGroupAllProductsInput = z.object({ priceGroupID: id() });
 
 /** A product group as seen from a customer price group. */
 export const priceGroupProductGroupSchema = productGroupSchema

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 import { productSchema } from './products.js';
@@ -17,19 +18,19 @@ export const productGroupSchema = z
 export type ProductGroup = z.infer<typeof productGroupSchema>;
 
 const fields = {
-  name: z.string().trim().min(1).max(200),
+  name: text().trim().min(1).max(200),
   costPrice: nonNegativeDollars(),
   sellingPrice: nonNegativeDollars(),
   suggestedRetailPrice: nonNegativeDollars(),
 };
 export const productGroupInput = z.object(fields);
 export type ProductGroupInput = z.infer<typeof productGroupInput>;
-export const productGroupUpdateInput = z.object({ id: z.int().positive(), ...fields });
+export const productGroupUpdateInput = z.object({ id: id(), ...fields });
 export type ProductGroupUpdateInput = z.infer<typeof productGroupUpdateInput>;
 
 export const productGroupItemInput = z.object({
-  productGroupID: z.int().positive(),
-  productID: z.int().positive(),
+  productGroupID: id(),
+  productID: id(),
 });
 export type ProductGroupItemInput = z.infer<typeof productGroupItemInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './common/fields.js';
 import { pageFields } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
 import { BARCODE_SYMBOLOGIES, normalizeBarcode } from './rules/barcode.js';
@@ -25,19 +26,18 @@ export const productSchema = z
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
-const boxBarcode = z
-  .string()
+const boxBarcode = text()
   .trim()
   .max(48)
   .regex(/^[\x20-\x7e]*$/, { message: 'may hold only printable ASCII characters' });
 
 const productFields = {
-  name: z.string().trim().min(1).max(200),
+  name: text().trim().min(1).max(200),
   unitQuantity: z.int().min(1).max(100_000).default(1),
   barcodeSymbology: barcodeSymbology.default('upca'),
-  barcode: z.string().max(64),
+  barcode: text().max(64),
   boxBarcode: boxBarcode.default(''),
-  category: z.string().trim().max(100).default(''),
+  category: text().trim().max(100).default(''),
   costPrice: nonNegativeDollars(),
   sellingPrice: nonNegativeDollars(),
   suggestedRetailPrice: nonNegativeDollars(),
@@ -59,7 +59,7 @@ function withBarcode<T extends { barcodeSymbology: (typeof BARCODE_SYMBOLOGIES)[
 export const productInput = z.object(productFields).transform(withBarcode);
 export type ProductInput = z.input<typeof productInput>;
 
-export const productUpdateInput = z.object({ id: z.int().positive(), ...productFields }).transform(withBarcode);
+export const productUpdateInput = z.object({ id: id(), ...productFields }).transform(withBarcode);
 export type ProductUpdateInput = z.input<typeof productUpdateInput>;
 
 export const productResponse = z.object({ product: productSchema });

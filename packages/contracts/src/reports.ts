@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 
 /**
@@ -37,7 +38,7 @@ export const reportFilter = z.preprocess(
     /** All, DUE, PAID or REFUND ('' = All); Customer Summary ignores it. */
     status: z.union([z.enum(REPORT_STATUSES), z.literal(''), z.literal('All')]).optional(),
     /** The Biller Report's Biller select: accepted, not used (SPEC.md). */
-    biller: z.union([z.int(), z.string().max(100)]).optional(),
+    biller: z.union([z.int(), text().max(100)]).optional(),
   }),
 );
 export type ReportFilter = z.output<typeof reportFilter>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common/fields.js';
 
 /** The bounds of the page sizes an admin may set (docs/settings.md). */
 export const SETTINGS_BOUNDS = {
@@ -16,8 +17,7 @@ export function isMailbox(text: string): boolean {
   return z.email().safeParse(named ? named[1] : text).success;
 }
 const mailFrom = () =>
-  z
-    .string()
+  text()
     .trim()
     .max(254)
     .refine((v) => v === '' || isMailbox(v), { message: 'must be a valid e-mail address' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changesSomething, id, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
 
 export const USER_TYPES = ['user', 'admin'] as const;
@@ -6,14 +7,13 @@ export const userType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof userType>;
 
 export const username = () =>
-  z
-    .string()
+  text()
     .trim()
     .min(3)
     .max(50)
     .regex(/^[A-Za-z0-9._@-]+$/, { message: 'may hold only letters, digits and . _ @ -' });
 export const email = () => z.union([z.literal(''), z.email().max(254)]);
-export const password = () => z.string().min(8).max(200);
+export const password = () => text().min(8).max(200);
 
 export const userSchema = z
   .object({
@@ -27,8 +27,8 @@ export type User = z.infer<typeof userSchema>;
 
 /** Sign-in carries the username in a field named `email` (docs/api.md). */
 export const signInBody = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: text().trim().min(1).max(254),
+  password: text().min(1).max(200),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
@@ -37,8 +37,8 @@ export const sessionSchema = userSchema.extend({ token: z.string() }).meta({ id:
 export type Session = z.infer<typeof sessionSchema>;
 
 export const changePasswordBody = z.object({
-  username: z.string().trim().min(1).max(254),
-  currentPassword: z.string().min(1).max(200),
+  username: text().trim().min(1).max(254),
+  currentPassword: text().min(1).max(200),
   newPassword: password(),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
@@ -51,17 +51,19 @@ export const signUpBody = z.object({
 });
 export type SignUpBody = z.input<typeof signUpBody>;
 
-export const updateUserBody = z.object({
-  id: z.int().positive(),
-  username: username().optional(),
-  email: email().optional(),
-  type: userType.optional(),
-  password: z.union([z.literal(''), password()]).optional(),
-});
+export const updateUserBody = z
+  .object({
+    id: id(),
+    username: username().optional(),
+    email: email().optional(),
+    type: userType.optional(),
+    password: z.union([z.literal(''), password()]).optional(),
+  })
+  .refine(changesSomething, NOTHING_TO_CHANGE);
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /** `user/{name}`: a user by id (digits) or username. */
-export const userNameParams = z.object({ name: z.string().min(1).max(254) });
+export const userNameParams = z.object({ name: text().min(1).max(254) });
 
 export const userResponse = z.object({ user: userSchema });
 export const usersResponse = listResponse('users', userSchema);

@@ -9,3 +9,29 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** The SQLSTATE of a database error (possibly wrapped by Drizzle), or undefined. */
+export function sqlState(error: unknown): string | undefined {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * A sentence for a database "data exception" (SQLSTATE class 22: a value the
+ * column or the statement cannot take), or undefined for any other error.
+ * The schemas refuse such values first (docs/api.md, "Bad input"); this is
+ * the net under them, so a value they let through is a 400, never a 500.
+ * The sentence says what kind of value, never the value or the statement.
+ */
+export function dataExceptionMessage(error: unknown): string | undefined {
+  const state = sqlState(error);
+  if (!state?.startsWith('22')) return undefined;
+  if (state === '22003') return 'A number in the request is too large to store';
+  if (state === '22021' || state === '22P05') return 'The request holds text that can not be stored';
+  if (state === '22001') return 'A text in the request is too long to store';
+  return 'A value in the request can not be stored';
+}

@@ -1,3 +1,5 @@
+import { fitsMoneyColumn, formatMoney, MAX_DOLLARS } from '@wd/contracts';
+
 /** Typed errors thrown by services; the error plugin maps them to a status and `{ message }`. */
 export class AppError extends Error {
   constructor(
@@ -48,5 +50,25 @@ export class PayloadTooLargeError extends AppError {
 export class UnsupportedMediaTypeError extends AppError {
   constructor(message: string) {
     super(415, message);
+  }
+}
+
+/**
+ * Refuses (400) amounts in cents a money column cannot hold (32-bit integers,
+ * at most $21,474,836.47 either way), before they are written: a computed
+ * amount (a line's quantity × price, an invoice total, a payment's amount due)
+ * can outgrow the column even when every input was in range. `owner` starts
+ * the sentence ("The invoice's"); the key names the amount; `field`, when
+ * given, is the request field the answer points at.
+ */
+export function assertMoneyFits(owner: string, amounts: Record<string, number>, field?: string) {
+  for (const [key, cents] of Object.entries(amounts)) {
+    if (!fitsMoneyColumn(cents)) {
+      const limit = formatMoney(cents < 0 ? -MAX_DOLLARS : MAX_DOLLARS);
+      throw new ValidationError(
+        `${owner} ${key} would be ${cents < 0 ? 'less' : 'more'} than ${limit}, beyond what an amount can hold`,
+        field,
+      );
+    }
   }
 }

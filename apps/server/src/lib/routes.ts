@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../modules/users/users.service.js';
-import { UnauthorizedError } from './errors.js';
+import { dataExceptionMessage, sqlState } from './db-errors.js';
+import { UnauthorizedError, ValidationError } from './errors.js';
 import { readMultipartCall, type UploadedImage } from './uploads.js';
 
 /** What a handler gets: the validated params and body, the signed-in user, and the raw request/reply. */
@@ -73,7 +74,7 @@ export function registerCalls<T extends Record<string, Call>>(app: FastifyInstan
         let body: unknown = request.body;
         let file: UploadedImage | null = null;
         if (multipart) ({ body, file } = await readMultipartCall(request, multipart, call.body));
-        return handler({
+        return runHandler(handler, {
           params: request.params,
           body,
           file,
@@ -86,6 +87,22 @@ export function registerCalls<T extends Record<string, Call>>(app: FastifyInstan
         } as CallContext<Call>);
       },
     });
+  }
+}
+
+/**
+ * Runs a handler; a database data exception (a value no column takes, which
+ * the schemas should have refused) becomes a 400 instead of a 500, logged
+ * with its SQLSTATE so the schema can be fixed (never with the values).
+ */
+async function runHandler(handler: Handler<Call>, ctx: CallContext<Call>) {
+  try {
+    return await handler(ctx);
+  } catch (error) {
+    const message = dataExceptionMessage(error);
+    if (!message) throw error;
+    ctx.request.log.warn({ sqlState: sqlState(error) }, 'a value the schema let through was refused');
+    throw new ValidationError(message);
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, MAX_INT } from './fields.js';
 
 /**
  * One entry of the table of calls: everything both ends need to agree on.
@@ -120,7 +121,7 @@ export function callPath(call: Pick<Call, 'path'>, params?: Record<string, unkno
   return `${path.replace(/^\//, '')}/`;
 }
 
-/** Route parameter `:id`: a positive whole number. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Route parameter `:id`: a positive whole number that fits the id columns. */
+export const idParams = z.object({ id: z.coerce.number().min(1).max(MAX_INT).int() });
 /** Bulk operations: `{ ids: number[] }`. */
-export const idsBody = z.object({ ids: z.array(z.int().positive()).min(1).max(10_000) });
+export const idsBody = z.object({ ids: z.array(id()).min(1).max(10_000) });

@@ -1,20 +1,28 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 
 /** The body of every `…/all/` and report call (docs/api.md, "Lists"). */
 export const sortOrder = z.enum(['asc', 'desc']);
 export const sortItemSchema = z.object({
-  column: z.string().min(1).max(64),
+  column: text().min(1).max(64),
   order: sortOrder,
 });
 export type SortItem = z.infer<typeof sortItemSchema>;
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const MAX_PAGE_SIZE = 100_000;
+/**
+ * The highest page a list takes. (page − 1) × page size becomes the SQL
+ * OFFSET: bounded so, it stays an exact whole number (at most 10^11) the
+ * database takes, where 2^53 − 1 overflowed it. No list comes near a million
+ * pages; a page past the last answers no rows, like any page past the end.
+ */
+export const MAX_PAGE = 1_000_000;
 
 export const listFilterSchema = z.object({
-  currentPage: z.int().min(1).default(1),
+  currentPage: z.int().min(1).max(MAX_PAGE).default(1),
   resultsPerPage: z.int().min(1).max(MAX_PAGE_SIZE).default(10),
-  searchQuery: z.string().max(200).default(''),
+  searchQuery: text().max(200).default(''),
   sortingList: z.array(sortItemSchema).max(8).default([]),
 });
 export type ListFilter = z.infer<typeof listFilterSchema>;

@@ -48,13 +48,30 @@ export function formatPercent(value: number | null | undefined): string {
   return `${(roundHalfAwayFromZero(value * 100) / 100).toFixed(2)}%`;
 }
 
-/** A dollar amount on the wire: a finite number with at most two decimals. */
+/**
+ * The most a money column holds: 2^31 − 1 cents ($21,474,836.47), since money
+ * is stored as 32-bit integer cents. Every amount on the wire is bounded by it,
+ * and so is every computed amount before it is stored (`fitsMoneyColumn`).
+ */
+export const MAX_CENTS = 2_147_483_647;
+export const MAX_DOLLARS = MAX_CENTS / 100;
+
+/** True when cents can be stored in a money column (a whole number within ±2^31). */
+export function fitsMoneyColumn(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents >= -MAX_CENTS - 1 && cents <= MAX_CENTS;
+}
+
+/** A dollar amount on the wire: a finite number of at most $21,474,836.47 either way, with at most two decimals. */
 export const dollars = () =>
   z
     .number()
-    .refine(Number.isFinite, { message: 'must be a number' })
+    .min(-MAX_DOLLARS)
+    .max(MAX_DOLLARS)
     .refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
 
-/** A dollar amount that may not be negative. */
+/** A dollar amount that may not be negative (at most $21,474,836.47). */
 export const nonNegativeDollars = () =>
-  z.number().min(0).refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
+  z.number().min(0).max(MAX_DOLLARS).refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
+
+/** A dollar amount more than 0 (a payment). */
+export const positiveDollars = () => nonNegativeDollars().refine((v) => v > 0, { message: 'must be more than 0' });

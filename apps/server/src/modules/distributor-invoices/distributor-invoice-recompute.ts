@@ -1,6 +1,6 @@
 import { DISTRIBUTOR_INVOICE_MESSAGES, settledStatus } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { assertMoneyFits, NotFoundError } from '../../lib/errors.js';
 import { paymentsRepository } from '../payments/payments.repository.js';
 import { distributorInvoicesRepository as repo } from './distributor-invoices.repository.js';
 
@@ -30,6 +30,7 @@ export async function recomputeDistributorInvoice(tx: Tx, id: number) {
   if (!head) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.notFound);
   const paid = payments.reduce((s, p) => s + p.amountPaid, 0);
   const amountDue = head.amountPurchase - paid;
+  assertMoneyFits("The supplier invoice's", { amountPaid: paid, amountDue });
   const status = settledStatus(amountDue);
   const datePaid = status === 'PAID' ? datePaidOf(head.amountPurchase, payments) : null;
   await repo.update(tx, id, { amountPaid: paid, amountDue, status, datePaid });

@@ -25,7 +25,7 @@ import {
   toInvoiceItem,
   toPriceHistoryEntry,
 } from './invoice-items.repository.js';
-import { invoiceParts, lockInvoice, recomputeWithInvoice, storeTotals } from './invoice-recompute.js';
+import { assertLineFits, invoiceParts, lockInvoice, recomputeWithInvoice, storeTotals } from './invoice-recompute.js';
 import { invoicesRepository, toInvoice, toInvoiceTotals } from './invoices.repository.js';
 
 /** What a line change left: the invoice's totals and header, so a screen updates from the answer alone. */
@@ -100,8 +100,10 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
         let item: InvoiceItemRow;
         if (merge) {
           const q = merge.quantity + quantity;
+          assertLineFits({ ...merge, quantity: q });
           item = await items.update(tx, merge.id, { quantity: q, subtotal: lineSubtotal(q, merge.sellingPrice) });
         } else {
+          assertLineFits({ ...prices, quantity });
           item = await items.insert(tx, {
             invoiceId: invoice.id,
             productId: product.id,
@@ -127,13 +129,13 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
         if (input.damagedGood && input.quantity >= 0)
           throw new ValidationError(INVOICE_MESSAGES.damagedNeedsReturn, 'damagedGood');
         const sellingPrice = input.sellingPrice === undefined ? before.sellingPrice : toCents(input.sellingPrice);
+        const suggestedRetailPrice =
+          input.suggestedRetailPrice === undefined ? before.suggestedRetailPrice : toCents(input.suggestedRetailPrice);
+        assertLineFits({ quantity: input.quantity, sellingPrice, suggestedRetailPrice, costPrice: before.costPrice });
         const after = await items.update(tx, input.id, {
           quantity: input.quantity,
           sellingPrice,
-          suggestedRetailPrice:
-            input.suggestedRetailPrice === undefined
-              ? before.suggestedRetailPrice
-              : toCents(input.suggestedRetailPrice),
+          suggestedRetailPrice,
           subtotal: lineSubtotal(input.quantity, sellingPrice),
           // Damaged only on a return; cleared when the quantity is no longer negative.
           damagedGood: input.quantity < 0 ? (input.damagedGood ?? before.damagedGood) : false,

@@ -6,7 +6,7 @@ import {
   type TotalsPayment,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { assertMoneyFits, NotFoundError } from '../../lib/errors.js';
 import { paymentsRepository } from '../payments/payments.repository.js';
 import { invoiceItemsRepository } from './invoice-items.repository.js';
 import { type InvoiceRow, invoicesRepository as repo } from './invoices.repository.js';
@@ -55,12 +55,32 @@ export async function storeTotals(tx: Tx, head: InvoiceRow, lines: TotalsLine[],
     discountRedeemed: head.headerDiscount,
     awardPointsRedeemed: head.headerAwardPoints,
   });
+  const stored = storedTotals(totals);
+  // Checked before the write: the transaction then rolls back with a 400 naming the amount.
+  assertMoneyFits("The invoice's", stored);
   const values = {
-    ...storedTotals(totals),
+    ...stored,
     ...(head.status === 'NEW' ? {} : { status: settledStatus(totals.balance) }),
   };
   await repo.update(tx, head.id, values);
   return { totals, invoice: { ...head, ...values } as InvoiceRow };
+}
+
+/**
+ * Refuses a line whose quantity × price (selling, cost or suggested retail) a
+ * money column cannot hold: its subtotal is stored, and the reports multiply
+ * quantity by cost per line (docs/business-rules.md, "Money, numbers, dates").
+ */
+export function assertLineFits(line: TotalsLine & { costPrice: number }) {
+  assertMoneyFits(
+    "This line's quantity ×",
+    {
+      sellingPrice: line.quantity * line.sellingPrice,
+      costPrice: line.quantity * line.costPrice,
+      suggestedRetailPrice: line.quantity * line.suggestedRetailPrice,
+    },
+    'quantity',
+  );
 }
 
 /** The invoice columns that hold its computed totals (the demo data writes them the same way). */

@@ -14,7 +14,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { assertMoneyFits, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { filesRepository } from '../files.repository.js';
@@ -58,6 +58,8 @@ export function createPaymentsService<K extends PaymentKind>({ db }: AppContext,
         const amountPaid = toCents(payment.amountPaid);
         const discount = toCents(discountOf(payment));
         const points = 'awardPointsRedeemed' in payment ? toCents(payment.awardPointsRedeemed) : 0;
+        const amountDue = paymentAmountDue(owed.balance, amountPaid, discount);
+        assertMoneyFits("The payment's", { amountDue }, 'amountPaid');
         const chequeFileId = image ? await filesRepository.insert(tx, 'cheque', image) : null;
         const id = await repo.insert(tx, k, {
           referenceNo: await repo.nextReference(tx, k),
@@ -66,7 +68,7 @@ export function createPaymentsService<K extends PaymentKind>({ db }: AppContext,
           paymentType: payment.paymentType,
           amountPaid,
           ...(kind.discounts ? { discountRedeemed: discount, awardPointsRedeemed: points } : {}),
-          amountDue: paymentAmountDue(owed.balance, amountPaid, discount),
+          amountDue,
           chequeNo: payment.chequeNo,
           chequeFileId,
           createdBy: user.id,
@@ -98,13 +100,15 @@ export function createPaymentsService<K extends PaymentKind>({ db }: AppContext,
           throw new ValidationError(`amountPaid ${PAYMENT_MESSAGES.nothingPaid}`, 'amountPaid');
         const owed = await kind.owed(tx, before.invoiceID);
         const owedWithout = owed.balance + before.amountPaid + discountBefore;
+        const amountDue = paymentAmountDue(owedWithout, amountPaid, discount);
+        assertMoneyFits("The payment's", { amountDue }, 'amountPaid');
         await repo.update(tx, k, change.id, {
           date: change.date ?? before.date,
           paymentType,
           chequeNo,
           amountPaid,
           ...(kind.discounts ? { discountRedeemed: discount } : {}),
-          amountDue: paymentAmountDue(owedWithout, amountPaid, discount),
+          amountDue,
         } as Partial<PaymentTypes[K]['insert']>);
         await kind.recompute(tx, before.invoiceID);
         const after = (await repo.find(tx, k, change.id))!;
