@@ -1,8 +1,8 @@
-import { barcodeVariants, type ListFilter, type Product, toDollars } from '@wd/contracts';
+import { barcodeVariants, type ListFilter, type Product, type SortItem, toDollars } from '@wd/contracts';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { likePattern, listPage, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, orderBy, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a product (prices in cents; mapped to the contract by toProduct). */
@@ -61,6 +61,11 @@ const param = (name: string) => sql.placeholder(name);
 /** Scanned text names a product's code: its barcode (± one leading 0, `variants`) or its box barcode. */
 const codeMatch = or(sql`${products.barcode} = any(${param('variants')})`, eq(products.boxBarcode, param('text')));
 const nameIs = sql`lower(${products.name}) = lower(${param('text')})`;
+/** The name or the barcode contains the text (a LIKE pattern, likePattern). */
+const contains = (pattern: unknown) =>
+  or(...[products.name, products.barcode].map((c) => ilike(sql`(${c})::text`, pattern as string)));
+/** The lookup's order: code matches, then the whole name, then the rest; by name within each. */
+const lookupRank = sql<number>`case when ${codeMatch} then 0 when ${nameIs} then 1 else 2 end`;
 const selectProducts = (db: Db) => db.select(productColumns).from(products);
 
 /**
@@ -74,18 +79,32 @@ function prepareReads(db: Db) {
     selectProducts(db)
       .where(and(eq(products.id, param('id')), where))
       .prepare(name);
-  const contains = or(...[products.name, products.barcode].map((c) => ilike(sql`(${c})::text`, param('pattern'))));
   return {
     byId: byId(active, 'product_by_id'),
     byIdWithDeleted: byId(undefined, 'product_by_id_with_deleted'),
     firstByName: selectProducts(db)
       .where(active)
-      .orderBy(asc(products.name))
+      .orderBy(asc(products.name), asc(products.id))
       .limit(param('limit'))
       .prepare('product_first'),
-    search: selectProducts(db)
-      .where(and(active, or(codeMatch, contains)))
-      .orderBy(sql`case when ${codeMatch} then 0 when ${nameIs} then 1 else 2 end`, asc(products.name))
+    // Exact code hits first (the unique barcode indexes), then the other products whose name or
+    // barcode contains the text (trigram indexes, migration 0018), the whole name first: one
+    // statement in the order of lookupRank, without an ILIKE on every product (~1 ms -> ~0.1 ms).
+    search: db
+      .select({ ...productColumns, rank: sql<number>`0`.as('rank') })
+      .from(products)
+      .where(and(active, codeMatch))
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(param('limit'))
+      .unionAll(
+        db
+          .select({ ...productColumns, rank: sql<number>`case when ${nameIs} then 1 else 2 end`.as('rank') })
+          .from(products)
+          .where(and(active, sql`not ${codeMatch}`, contains(param('pattern'))))
+          .orderBy(sql`case when ${nameIs} then 1 else 2 end`, asc(products.name), asc(products.id))
+          .limit(param('limit')),
+      )
+      .orderBy(sql`rank`, sql`name`, sql`id`)
       .limit(param('limit'))
       .prepare('product_search'),
     matchScan: selectProducts(db)
@@ -122,12 +141,22 @@ export const productsRepository = {
   /**
    * Lookup for pickers and scans: barcode (also with one leading 0 added or
    * removed) or box barcode exactly, or the name / barcode containing the text.
-   * Exact code matches come first.
+   * Exact code matches come first, then the whole name, then by name (and id);
+   * a sortingList sorts first (its columns: productSortable; another is a 400).
    */
-  search(db: Db, text: string, limit: number): Promise<ProductRow[]> {
+  search(db: Db, text: string, limit: number, sortingList: SortItem[] = []): Promise<ProductRow[]> {
     const t = text.trim();
+    const values = { text: t, variants: barcodeVariants(t), pattern: likePattern(t), limit };
+    if (sortingList.length > 0) {
+      const fallback = t ? [lookupRank, asc(products.name), asc(products.id)] : [asc(products.name), asc(products.id)];
+      return selectProducts(db)
+        .where(and(active, t ? or(codeMatch, contains(param('pattern'))) : undefined))
+        .orderBy(...orderBy(sortingList, productSortable, fallback))
+        .limit(param('limit'))
+        .execute(values);
+    }
     if (!t) return reads(db).firstByName.execute({ limit });
-    return reads(db).search.execute({ text: t, variants: barcodeVariants(t), pattern: likePattern(t), limit });
+    return reads(db).search.execute(values);
   },
 
   /**

@@ -73,7 +73,7 @@ export function createProductsService({ db }: AppContext) {
     },
 
     async search(filter: ListFilter) {
-      const rows = await repo.search(db, filter.searchQuery, filter.resultsPerPage);
+      const rows = await repo.search(db, filter.searchQuery, filter.resultsPerPage, filter.sortingList);
       return pageResponse(
         'products',
         rows.map(toProduct),
