@@ -38,7 +38,8 @@ const MAX_PIXELS = 250_000_000;
 /**
  * Checks the whole file, not just its first bytes (docs/security.md "Uploads"):
  * JPEG, PNG and WebP are decoded to the last pixel with sharp (a damaged or
- * truncated image, or another file behind an image signature, is refused);
+ * truncated image, or another file behind an image signature, is refused;
+ * a decoder's mere warning, such as a known-bad colour profile, is not);
  * PNG and WebP must also end where their own structure says (nothing
  * appended). HEIC (HEVC-coded) is not decoded by sharp's build, so its box
  * structure is walked instead: see checkHeifBoxes. Throws a 415 with
@@ -50,7 +51,7 @@ export async function checkImage(data: Buffer, contentType: string): Promise<voi
     return;
   }
   try {
-    await sharp(data, { failOn: 'warning', limitInputPixels: MAX_PIXELS, sequentialRead: true }).stats();
+    await sharp(data, { failOn: 'error', limitInputPixels: MAX_PIXELS, sequentialRead: true }).stats();
   } catch {
     throw new UnsupportedMediaTypeError(NOT_READABLE);
   }

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
+import { securityHeadersPlugin } from './security-headers.js';
 
 // A built web app: index.html and one hashed asset.
 const webDist = mkdtempSync(join(tmpdir(), 'wd-headers-'));
@@ -94,5 +96,20 @@ describe('security headers', () => {
       expect(script.statusCode, src).toBe(200);
       expect(script.headers['content-type'], src).toContain('javascript');
     }
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is sent only over https: behind a trusted proxy that says so, never over plain http', async () => {
+    const app = Fastify({ trustProxy: true });
+    await app.register(securityHeadersPlugin);
+    app.get('/', () => ({ ok: true }));
+    await app.ready();
+    const https = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
+    const http = await app.inject({ method: 'GET', url: '/' });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+    expect(http.headers['x-content-type-options']).toBe('nosniff');
+    await app.close();
   });
 });
