@@ -12,6 +12,7 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
+import { receivablesRoutes } from '../features/receivables/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { loadSettings } from '../features/settings/api';
 import { settingsRoutes } from '../features/settings/routes';
@@ -39,6 +40,7 @@ const signedInRoutes: AppRoute[] = [
   ...usersRoutes,
   ...outboxRoutes,
   ...reportsRoutes,
+  ...receivablesRoutes,
   ...settingsRoutes,
 ];
 

@@ -1,8 +1,9 @@
-import { Grid, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CustomerInput, customerInput, formatDate } from '@wd/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
 import { DateField } from '../../../components/DateField';
 import { RecordForm } from '../../../components/RecordForm';
@@ -113,6 +114,13 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
                 ? `Resale certificate verified ${formatDate(customer.data.dateLastVerified)}${customer.data.stale ? ' (365 days or more ago)' : ''}`
                 : 'Resale certificate never verified'}
             </Text>
+          )}
+          {mode === 'view' && customer.data && (
+            <Group>
+              <Button variant="light" component={Link} to={`/customers/${customer.data.id}/statement`}>
+                Statement
+              </Button>
+            </Group>
           )}
         </Stack>
       )}

@@ -25,6 +25,7 @@ export default function CustomersListPage() {
         inlineActions={3}
         rowActions={(c) => [
           ...viewEdit('customers', c.id),
+          { label: 'Statement', to: `/customers/${c.id}/statement` },
           { label: 'View Resale Certificate', run: () => setDialog({ kind: 'view', customer: c }), reload: false },
           { label: 'Sign Resale Certificate', run: () => setDialog({ kind: 'sign', customer: c }), reload: false },
           deleteAction(c.company, () => remove.mutateAsync([c.id])),

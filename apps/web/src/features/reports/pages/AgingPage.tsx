@@ -32,6 +32,7 @@ export function AgingPage() {
         return words;
       }}
       rowActions={(r) => [
+        { label: 'Statement', to: `/customers/${r.customerId}/statement`, hidden: r.customerId === 0 },
         { label: 'View Payments', to: `/payment/customer/${r.customerId}`, hidden: r.customerId === 0 },
       ]}
       filters={(p) => (
