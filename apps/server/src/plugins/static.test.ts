@@ -60,4 +60,13 @@ describe('static web app', () => {
       expect(res.body).toContain('<div id="root">');
     }
   });
+
+  it('answers a HEAD of the root or a client route like its GET, without a body (uptime checks)', async () => {
+    for (const url of ['/', '/invoices']) {
+      const res = await app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toBe('');
+    }
+  });
 });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built web app and answers every other GET with index.html so the
+ * Serves the built web app and answers every other GET (or HEAD) with index.html so the
  * browser router takes over; unknown /api/ paths answer a JSON 404.
  */
 export const staticPlugin = fp(async (app: FastifyInstance, opts: { root?: string }) => {
@@ -26,7 +26,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root?: strin
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (path.startsWith('/api/') || path === '/api' || !read || !hasWeb) {
       return reply.status(404).send({ message: 'Not found' });
     }
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ message: 'Not found' });
