@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './files.js';
 import { invoices } from './invoices.js';
+import { customers } from './parties.js';
 import { users } from './users.js';
 
 /** One attachment as it was rendered when the user asked: sent later byte for byte. */
@@ -21,10 +22,11 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['invoicePdf', 'invoiceEdi'] }).notNull(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['invoicePdf', 'invoiceEdi', 'statementPdf'] }).notNull(),
+    /** The invoice an invoice's message is about; none for a statement. */
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The customer a statement is sent to; none for an invoice's message. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -45,5 +47,6 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_created_idx').on(t.createdAt, t.id),
     index('outbox_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('outbox_customer_idx').on(t.customerId, t.createdAt),
   ],
 );
