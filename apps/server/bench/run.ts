@@ -8,9 +8,11 @@
 //   BENCH_SECONDS   seconds per measurement (default 5)
 //   BENCH_INVOICES  invoices to seed (or BENCH_SCALE: 300 invoices each, default 1)
 //   DATABASE_URL    PostgreSQL (seeded when it holds no invoice, reused otherwise);
-//                   without it an in-memory embedded database is seeded
+//                   without it an in-memory embedded database is seeded, or
+//   BENCH_DATA_DIR  an embedded database's data directory (seeded when empty, reused otherwise)
 //   BENCH_ONLY      a regular expression: only the calls whose name matches
 //   BENCH_SCAN_RATE offered scans per second (default 200); WEB_DIST the built web app
+//   BENCH_PORT      the app's port (hello-world on the next); default: any free port
 import { resolve } from 'node:path';
 import { canRunBrowser, scanToRow } from './browser.js';
 import { invoiceOpenTime } from './browser-open.js';

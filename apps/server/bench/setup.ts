@@ -19,7 +19,11 @@ export async function setUp({ webDist }: { webDist: string }) {
   const invoicesWanted = Number(
     process.env.BENCH_INVOICES ?? INVOICES_PER_SCALE * Number(process.env.BENCH_SCALE ?? 1),
   );
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://', poolSize: 10 });
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: process.env.BENCH_DATA_DIR ?? 'memory://',
+    poolSize: 10,
+  });
   await database.migrate();
   const db = database.db;
   const [{ held }] = await db.select({ held: count() }).from(invoices);
@@ -43,10 +47,12 @@ export async function setUp({ webDist }: { webDist: string }) {
 
   const config = testConfig({ webDist });
   const app = await buildApp({ database, config });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // BENCH_PORT: the app's port (the hello-world takes the next one); by default any free port.
+  const port = Number(process.env.BENCH_PORT ?? 0);
+  const address = await app.listen({ port, host: '127.0.0.1' });
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
-  const helloAddress = await hello.listen({ port: 0, host: '127.0.0.1' });
+  const helloAddress = await hello.listen({ port: port && port + 1, host: '127.0.0.1' });
 
   const res = await fetch(`${address}/api/user/signIn/`, {
     method: 'POST',
