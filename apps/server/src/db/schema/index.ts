@@ -9,6 +9,7 @@ export * from './parties.js';
 export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
+export * from './receipts.js';
 export * from './sessions.js';
 export * from './settings.js';
 export * from './users.js';

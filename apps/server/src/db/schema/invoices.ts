@@ -3,6 +3,7 @@ import { timestamps } from './columns.js';
 import { files } from './files.js';
 import { billers, customers } from './parties.js';
 import { products } from './products.js';
+import { receipts } from './receipts.js';
 import { users } from './users.js';
 
 export const invoiceNoSeq = pgSequence('invoice_no_seq');
@@ -110,7 +111,13 @@ export const payments = pgTable(
     chequeFileId: integer('cheque_file_id').references(() => files.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('paid'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The receipt this payment is a share of (docs/receivables.md "Receipts"); null for a payment of its own. */
+    receiptId: integer('receipt_id').references(() => receipts.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
-  (t) => [index('payments_invoice_idx').on(t.invoiceId), index('payments_date_idx').on(t.date)],
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_date_idx').on(t.date),
+    index('payments_receipt_idx').on(t.receiptId),
+  ],
 );
