@@ -43,6 +43,8 @@ export const customers = pgTable(
       .references(() => priceGroups.id, { onDelete: 'set default' }),
     dateLastVerified: date('date_last_verified', { mode: 'string' }),
     resaleCertificateFileId: integer('resale_certificate_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Cents; 0 = no limit (docs/receivables.md, "Credit limit"). */
+    creditLimit: integer('credit_limit').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
@@ -50,6 +52,8 @@ export const customers = pgTable(
     index('customers_company_lower_idx').on(sql`lower(${t.company})`),
     index('customers_price_group_idx').on(t.priceGroupId),
     index('customers_verified_idx').on(t.dateLastVerified),
+    /** The few customers with a limit: the list's "over their limit" filter starts from them. */
+    index('customers_credit_limit_idx').on(t.id).where(sql`${t.creditLimit} > 0`),
   ],
 );
 
