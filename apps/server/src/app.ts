@@ -24,6 +24,7 @@ import { chequeImageRoutes, paymentsRoutes } from './modules/payments/payments.r
 import { priceGroupsRoutes } from './modules/price-groups/price-groups.routes.js';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { receiptImageRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { receivablesRoutes } from './modules/receivables/receivables.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -55,12 +56,19 @@ const modules = [
   paymentsRoutes,
   reportsRoutes,
   receivablesRoutes,
+  receiptsRoutes,
   dashboardRoutes,
   outboxRoutes,
   settingsRoutes,
 ];
 /** Routes outside /api: images and stored files. */
-const fileRoutes = [barcodeImagesRoutes, billerLogoRoutes, resaleCertificateFileRoutes, chequeImageRoutes];
+const fileRoutes = [
+  barcodeImagesRoutes,
+  billerLogoRoutes,
+  resaleCertificateFileRoutes,
+  chequeImageRoutes,
+  receiptImageRoutes,
+];
 
 export interface BuildOptions {
   database: Pick<Database, 'db' | 'kind'>;

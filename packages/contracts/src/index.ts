@@ -18,6 +18,7 @@ export * from './payments.js';
 export * from './price-groups.js';
 export * from './product-groups.js';
 export * from './products.js';
+export * from './receipts.js';
 export * from './receivables.js';
 export * from './reports.js';
 export * from './rules/barcode.js';

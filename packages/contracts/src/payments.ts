@@ -110,6 +110,8 @@ export const paymentSchema = z
     awardPointsRedeemed: z.number(),
     biller: z.string(),
     customer: z.string(),
+    /** The receipt this payment is a share of (RCT-…, docs/receivables.md "Receipts"); '' for a payment of its own. */
+    receiptNo: z.string(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -18,6 +18,7 @@ import {
   distributors,
   invoices,
   payments,
+  receipts,
 } from '../../db/schema/index.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
@@ -45,6 +46,7 @@ const customerColumns = {
   biller: billers.company,
   customer: sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`,
   total: invoices.total,
+  receiptNo: sql<string>`coalesce(${receipts.referenceNo}, '')`,
 };
 
 const supplierColumns = {
@@ -76,7 +78,8 @@ const spec = {
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
         .innerJoin(billers, eq(billers.id, invoices.billerId))
-        .leftJoin(customers, eq(customers.id, invoices.customerId)),
+        .leftJoin(customers, eq(customers.id, invoices.customerId))
+        .leftJoin(receipts, eq(receipts.id, payments.receiptId)),
     party: invoices.customerId,
     searchable: [payments.referenceNo, invoices.invoiceNo, payments.chequeNo, payments.paymentType],
     sortable: {

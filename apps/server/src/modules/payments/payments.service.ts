@@ -8,13 +8,14 @@ import {
   type PaymentKind,
   type PaymentUpdateInput,
   paymentAmountDue,
+  RECEIPT_MESSAGES,
   toCents,
   toDollars,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
-import { assertMoneyFits, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { assertMoneyFits, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { filesRepository } from '../files.repository.js';
@@ -32,6 +33,12 @@ type PaymentChange = PaymentUpdateInput | DistributorPaymentUpdateInput;
 
 /** The discount of a payment or an input (supplier payments have none), in cents. */
 const discountOf = (p: object) => ('discountRedeemed' in p ? Number(p.discountRedeemed ?? 0) : 0);
+
+/** A share of a receipt changes only with its receipt (docs/receivables.md "Receipts"): 409 naming it. */
+function assertNotAReceiptShare(p: object) {
+  if ('receiptNo' in p && typeof p.receiptNo === 'string' && p.receiptNo)
+    throw new ConflictError(RECEIPT_MESSAGES.partOfReceipt(p.receiptNo));
+}
 
 /**
  * The one payments core (docs/business-rules.md, "Payments"), for either kind:
@@ -88,6 +95,7 @@ export function createPaymentsService<K extends PaymentKind>({ db }: AppContext,
       return db.transaction(async (tx) => {
         await kind.lock(tx, first.invoiceID);
         const before = await found(tx, change.id);
+        assertNotAReceiptShare(before);
         const paymentType = change.paymentType ?? before.paymentType;
         const chequeNo = change.chequeNo ?? before.chequeNo;
         if (paymentType === 'cheque' && !chequeNo)
@@ -122,6 +130,7 @@ export function createPaymentsService<K extends PaymentKind>({ db }: AppContext,
       await db.transaction(async (tx) => {
         await kind.lock(tx, first.invoiceID);
         const payment = await found(tx, id);
+        assertNotAReceiptShare(payment);
         await repo.remove(tx, k, id);
         if (payment.chequeFileId) await filesRepository.remove(tx, payment.chequeFileId);
         await kind.recompute(tx, payment.invoiceID);
