@@ -591,6 +591,22 @@ describe('each cause of the audit is a 400 naming the field', () => {
     expect(await groups('desc')).toEqual([...ids].reverse());
   });
 
+  it('the file routes outside the table of calls answer 4xx to the same values', async () => {
+    for (const url of [
+      '/images/cheques/%00.jpg',
+      '/images/cheques/PAY-%ED%A0%80.jpg',
+      '/images/barcodes/%00.png',
+      '/images/billers/2147483648',
+      '/images/billers/9007199254740993',
+      '/files/resaleCertificates/Resale_Certificate_99999999999.jpg',
+    ]) {
+      const res = await t.call('GET', url, undefined, token);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+      expect(Object.keys(res.json())).toContain('message');
+    }
+  });
+
   it('an update with nothing to change is a 400', async () => {
     const invoice = (await ok('POST', '/api/invoice/new/invoice/')).invoice;
     for (const url of ['/api/invoice/update/', '/api/user/update/']) {

@@ -1,4 +1,4 @@
-import { customerCalls, PARTY_MESSAGES } from '@wd/contracts';
+import { customerCalls, MAX_INT, PARTY_MESSAGES } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +31,10 @@ export const resaleCertificateFileRoutes: FastifyPluginAsyncZod = async (app) =>
     { config: { auth: 'user' }, schema: { hide: true, params: z.object({ file: z.string().max(100) }) } },
     async (req, reply) => {
       const match = /^Resale_Certificate_(\d+)(\.\w+)?$/.exec(req.params.file);
-      if (!match) return reply.status(404).send({ message: PARTY_MESSAGES.noResaleCertificate });
+      // An id no customer can have (past the 32-bit id column) has no certificate either.
+      if (!match || Number(match[1]) > MAX_INT) {
+        return reply.status(404).send({ message: PARTY_MESSAGES.noResaleCertificate });
+      }
       const file = await service.resaleCertificateImage(Number(match[1]));
       return sendStoredFile(reply, file, `Resale_Certificate_${match[1]}`, 'private, no-store');
     },

@@ -1,4 +1,11 @@
-import { INVOICE_MESSAGES, PAYMENT_KINDS, type PaymentKind, paymentCalls, supplierPaymentCalls } from '@wd/contracts';
+import {
+  INVOICE_MESSAGES,
+  PAYMENT_KINDS,
+  type PaymentKind,
+  paymentCalls,
+  supplierPaymentCalls,
+  text,
+} from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
@@ -48,7 +55,7 @@ export async function chequeImageRoutes(app: FastifyInstance) {
   };
   app.get(
     '/images/cheques/:file',
-    { config: { auth: 'user' }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
+    { config: { auth: 'user' }, schema: { hide: true, params: z.object({ file: text().max(60) }) } },
     async (request, reply) => {
       const referenceNo = (request.params as { file: string }).file.replace(/\.\w+$/, '');
       for (const kind of PAYMENT_KINDS) {
