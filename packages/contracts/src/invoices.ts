@@ -3,6 +3,7 @@ import { isoDate } from './common/dates.js';
 import { changesSomething, id, idOrZero, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
+import { creditLimitConfirmation } from './receivables.js';
 
 export const INVOICE_TYPES = ['invoice', 'consignment'] as const;
 export const INVOICE_STATUSES = ['NEW', 'DUE', 'PAID', 'REFUND'] as const;
@@ -104,6 +105,7 @@ export const invoiceInsertInput = z
     customerID: idOrZero().optional(),
     productID: id().optional(),
     lookup: text().trim().min(1).max(200).optional(),
+    ...creditLimitConfirmation,
   })
   .refine((v) => v.productID !== undefined || v.lookup !== undefined, {
     message: 'is required (or lookup)',
@@ -118,6 +120,7 @@ export const invoiceItemUpdateInput = z.object({
   damagedGood: booleanInput.optional(),
   sellingPrice: nonNegativeDollars().optional(),
   suggestedRetailPrice: nonNegativeDollars().optional(),
+  ...creditLimitConfirmation,
 });
 export type InvoiceItemUpdateInput = z.output<typeof invoiceItemUpdateInput>;
 
@@ -142,6 +145,8 @@ export const invoiceUpdateInput = z
     transferBiller: z.literal(true).optional(),
     /** Flip a consignment invoice's DUE ↔ PAID. */
     transferStatus: z.literal(true).optional(),
+    /** Submit past the customer's credit limit anyway (docs/receivables.md, "Credit limit"). */
+    ...creditLimitConfirmation,
   })
   .refine(changesSomething, NOTHING_TO_CHANGE);
 export type InvoiceUpdateInput = z.output<typeof invoiceUpdateInput>;

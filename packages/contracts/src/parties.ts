@@ -81,6 +81,8 @@ export const customerSchema = addressSchema
     hasResaleCertificate: z.boolean(),
     /** dateLastVerified is empty or 365+ days before today. */
     stale: z.boolean(),
+    /** Dollars; 0 = no limit (docs/receivables.md, "Credit limit"). */
+    creditLimit: z.number(),
   })
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
@@ -105,9 +107,12 @@ const customerFields = {
     .nullable()
     .optional(),
 };
-export const customerInput = z.object(customerFields);
+/** The most the customer may owe on DUE invoices before a confirmation is asked; 0 = no limit. */
+const creditLimit = nonNegativeDollars();
+export const customerInput = z.object({ ...customerFields, creditLimit: creditLimit.default(0) });
 export type CustomerInput = z.input<typeof customerInput>;
-export const customerUpdateInput = z.object({ id: id(), ...customerFields });
+/** Absent creditLimit keeps the customer's limit. */
+export const customerUpdateInput = z.object({ id: id(), ...customerFields, creditLimit: creditLimit.optional() });
 export type CustomerUpdateInput = z.input<typeof customerUpdateInput>;
 
 export const STALE_AFTER_DAYS = 365;
@@ -174,6 +179,13 @@ export const billerResponse = z.object({ biller: billerSchema });
 export const billersResponse = z.object({ billers: z.array(billerSchema), ...pageFields });
 export const customerResponse = z.object({ customer: customerSchema });
 export const customersResponse = z.object({ customers: z.array(customerSchema), ...pageFields });
+/** The customer list's filter: the list filter, and `overLimit` for customers owing more than their credit limit. */
+export const customerListFilter = z.preprocess(
+  (v) => v ?? {},
+  listFilterSchema.extend({ overLimit: z.boolean().optional() }),
+);
+export type CustomerListFilter = z.output<typeof customerListFilter>;
+export type CustomerListFilterInput = z.input<typeof customerListFilter>;
 export const distributorResponse = z.object({ distributor: distributorSchema });
 export const distributorsResponse = z.object({ distributors: z.array(distributorSchema), ...pageFields });
 export const expenseResponse = z.object({ expense: expenseSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listFilterSchema, pageFields } from './common/list.js';
+import { formatMoney } from './common/money.js';
 import { AGING_BUCKETS } from './rules/receivables.js';
 
 /**
@@ -115,3 +116,30 @@ export const RECEIVABLES_MESSAGES = {
   statementPeriod: 'The start date must not be after the end date',
   noEmail: 'The customer has no e-mail address',
 } as const;
+
+/**
+ * Credit limit (docs/receivables.md, "Credit limit"). A change that takes a customer's open
+ * balance (their DUE invoices' balances) past their limit is refused with 409 and
+ * `field: CREDIT_LIMIT_FIELD` until it is sent again with `confirmCreditLimit: true`.
+ */
+export const CREDIT_LIMIT_FIELD = 'confirmCreditLimit';
+/** The confirmation a submit or line change may carry. */
+export const creditLimitConfirmation = { confirmCreditLimit: z.literal(true).optional() };
+
+/** The question the 409 asks, in dollars. */
+export function creditLimitMessage(customer: string, openBalance: number, creditLimit: number): string {
+  return `This takes ${customer}'s open balance to ${formatMoney(openBalance)}, past the credit limit of ${formatMoney(creditLimit)}`;
+}
+
+/** A customer's credit: the limit (0 = none) and what they owe on DUE invoices, in dollars. */
+export const customerCreditSchema = z
+  .object({
+    customerID: z.int(),
+    creditLimit: money,
+    openBalance: money,
+    /** The limit is set and the open balance is past it. */
+    overLimit: z.boolean(),
+  })
+  .meta({ id: 'CustomerCredit' });
+export type CustomerCredit = z.infer<typeof customerCreditSchema>;
+export const customerCreditResponse = z.object({ credit: customerCreditSchema });

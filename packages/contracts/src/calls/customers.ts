@@ -1,6 +1,12 @@
 import { defineCalls, idParams } from '../common/call.js';
-import { listBody } from '../common/list.js';
-import { binaryFile, customerInput, customerResponse, customersResponse, customerUpdateInput } from '../parties.js';
+import {
+  binaryFile,
+  customerInput,
+  customerListFilter,
+  customerResponse,
+  customersResponse,
+  customerUpdateInput,
+} from '../parties.js';
 import { softDeleteCalls } from './soft-delete.js';
 
 export const customerCalls = defineCalls('customers', {
@@ -8,8 +14,8 @@ export const customerCalls = defineCalls('customers', {
   list: {
     method: 'POST',
     path: '/customer/all',
-    summary: 'Active customers',
-    body: listBody,
+    summary: 'Active customers (overLimit: only those owing more than their credit limit)',
+    body: customerListFilter,
     response: customersResponse,
   },
   create: {

@@ -1,6 +1,12 @@
 import { defineCalls, idParams } from '../common/call.js';
 import { binaryFile } from '../parties.js';
-import { agingFilter, agingResponse, statementPeriod, statementResponse } from '../receivables.js';
+import {
+  agingFilter,
+  agingResponse,
+  customerCreditResponse,
+  statementPeriod,
+  statementResponse,
+} from '../receivables.js';
 
 /** Receivables (docs/receivables.md): the aging report (a page and CSV) and a customer's statement of account. */
 export const receivablesCalls = defineCalls('receivables', {
@@ -35,6 +41,14 @@ export const receivablesCalls = defineCalls('receivables', {
     params: idParams,
     body: statementPeriod,
     response: binaryFile,
+    errors: [404],
+  },
+  credit: {
+    method: 'GET',
+    path: '/customer/credit/:id',
+    summary: "A customer's credit limit and open balance (the sum of their DUE invoices' balances)",
+    params: idParams,
+    response: customerCreditResponse,
     errors: [404],
   },
 });

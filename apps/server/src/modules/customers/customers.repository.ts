@@ -1,10 +1,11 @@
-import type { ListFilter } from '@wd/contracts';
+import type { CustomerListFilter } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
+import { overCreditLimit } from '../receivables/credit-limit.repository.js';
 
 const columns = {
   id: customers.id,
@@ -23,6 +24,7 @@ const columns = {
   priceGroup: priceGroups.name,
   dateLastVerified: customers.dateLastVerified,
   resaleCertificateFileId: customers.resaleCertificateFileId,
+  creditLimit: customers.creditLimit,
   deletedAt: customers.deletedAt,
 };
 export type CustomerRow = NonNullable<Awaited<ReturnType<typeof customersRepository.find>>>;
@@ -43,6 +45,7 @@ const sortable = {
   awardPoints: customers.awardPoints,
   priceGroup: priceGroups.name,
   dateLastVerified: customers.dateLastVerified,
+  creditLimit: customers.creditLimit,
 };
 const searchable = [
   customers.company,
@@ -55,10 +58,11 @@ const searchable = [
 
 export const customersRepository = {
   ...idRows(customers),
-  list(db: Tx, filter: ListFilter, deleted: boolean) {
+  list(db: Tx, filter: CustomerListFilter, deleted: boolean) {
     const where = and(
       deleted ? isNotNull(customers.deletedAt) : isNull(customers.deletedAt),
       searchCondition(filter.searchQuery, searchable),
+      filter.overLimit ? overCreditLimit() : undefined,
     );
     return listPage(filter, {
       from: (fields) => select(db, fields),

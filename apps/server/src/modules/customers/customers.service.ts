@@ -1,12 +1,14 @@
 import {
   type Customer,
+  type CustomerListFilter,
   type customerInput,
   type customerUpdateInput,
   HOUSE_BILLER_ID,
   isStale,
-  type ListFilter,
   PARTY_MESSAGES,
   PRICE_GROUP_MESSAGES,
+  toCents,
+  toDollars,
   todayIn,
 } from '@wd/contracts';
 import type { z } from 'zod';
@@ -35,6 +37,7 @@ export function createCustomersService({ db, config }: AppContext) {
     const { resaleCertificateFileId, deletedAt, ...rest } = row;
     return {
       ...rest,
+      creditLimit: toDollars(row.creditLimit),
       hasResaleCertificate: Boolean(resaleCertificateFileId),
       stale: isStale(row.dateLastVerified, today()),
       deletedAt: deletedAt ? deletedAt.toISOString() : null,
@@ -59,7 +62,7 @@ export function createCustomersService({ db, config }: AppContext) {
   return {
     get: async (id: number) => toCustomer(await findRow(id)),
 
-    async list(filter: ListFilter, deleted = false) {
+    async list(filter: CustomerListFilter, deleted = false) {
       const { rows, totalRows } = await repo.list(db, filter, deleted);
       return pageResponse('customers', rows.map(toCustomer), filter, totalRows);
     },
@@ -68,9 +71,10 @@ export function createCustomersService({ db, config }: AppContext) {
       assertNotFuture(input.dateLastVerified);
       return db.transaction(async (tx) => {
         await assertPriceGroup(tx, input.priceGroupID);
-        const { priceGroupID, dateLastVerified, ...values } = input;
+        const { priceGroupID, dateLastVerified, creditLimit, ...values } = input;
         const id = await repo.insert(tx, {
           ...values,
+          creditLimit: toCents(creditLimit),
           priceGroupId: priceGroupID,
           dateLastVerified: dateLastVerified || null,
         });
@@ -85,9 +89,11 @@ export function createCustomersService({ db, config }: AppContext) {
         if (!(await repo.lock(tx, input.id))) throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
         await assertPriceGroup(tx, input.priceGroupID);
         const before = await repo.find(tx, input.id);
-        const { id, priceGroupID, dateLastVerified, ...values } = input;
+        const { id, priceGroupID, dateLastVerified, creditLimit, ...values } = input;
         await repo.update(tx, id, {
           ...values,
+          // Absent keeps the limit.
+          ...(creditLimit === undefined ? {} : { creditLimit: toCents(creditLimit) }),
           priceGroupId: priceGroupID,
           // Absent keeps the date; '' or null clears it.
           ...(dateLastVerified === undefined ? {} : { dateLastVerified: dateLastVerified || null }),

@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { pageResponse } from '../../lib/list.js';
 import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
 import { productsRepository } from '../products/products.repository.js';
+import { checkCreditLimit } from '../receivables/credit-limit.js';
 import type { AuthUser } from '../users/users.service.js';
 import {
   type InvoiceItemRow,
@@ -115,7 +116,9 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
           });
         }
         const after = merge ? lines.map((l) => (l.id === item.id ? item : l)) : [...lines, item];
-        const change = answer(await storeTotals(tx, invoice, after, payments));
+        const stored = await storeTotals(tx, invoice, after, payments);
+        await checkCreditLimit(tx, invoice, stored.invoice, input.confirmCreditLimit, user);
+        const change = answer(stored);
         await recordAudit(tx, user.id, 'invoice_item', item.id, merge ? 'update' : 'create', merge ?? null, item);
         return { invoiceItem: toInvoiceItem(item), ...change };
       });
@@ -123,7 +126,7 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
 
     async update(input: InvoiceItemUpdateInput, user: AuthUser) {
       return db.transaction(async (tx) => {
-        await lockInvoice(tx, input.invoiceID);
+        const standing = await lockInvoice(tx, input.invoiceID);
         const before = await items.find(tx, input.id);
         if (!before || before.invoiceID !== input.invoiceID) throw new NotFoundError(INVOICE_MESSAGES.itemNotFound);
         if (input.damagedGood && input.quantity >= 0)
@@ -140,7 +143,9 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
           // Damaged only on a return; cleared when the quantity is no longer negative.
           damagedGood: input.quantity < 0 ? (input.damagedGood ?? before.damagedGood) : false,
         });
-        const change = await recomputed(tx, input.invoiceID);
+        const stored = await recomputeWithInvoice(tx, input.invoiceID);
+        await checkCreditLimit(tx, standing, stored.invoice, input.confirmCreditLimit, user);
+        const change = answer(stored);
         await recordAudit(tx, user.id, 'invoice_item', input.id, 'update', before, after);
         return { invoiceItem: toInvoiceItem(after), ...change };
       });

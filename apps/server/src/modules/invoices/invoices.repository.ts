@@ -169,7 +169,7 @@ export const invoicesRepository = {
   /** Locks the invoice row: every change to its lines, payments or header takes this lock first. */
   async lock(db: Tx, id: number) {
     const [row] = await db
-      .select({ id: invoices.id, status: invoices.status })
+      .select({ id: invoices.id, status: invoices.status, balance: invoices.balance })
       .from(invoices)
       .where(eq(invoices.id, id))
       .for('update');

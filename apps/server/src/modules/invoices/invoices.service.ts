@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { billersRepository, toBiller } from '../billers/billers.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
+import { checkCreditLimit } from '../receivables/credit-limit.js';
 import { settingsRepository } from '../settings/settings.repository.js';
 import type { AuthUser } from '../users/users.service.js';
 import { invoiceParts, lockInvoice, recomputeInvoice } from './invoice-recompute.js';
@@ -141,6 +142,7 @@ export function createInvoicesService({ db, config }: AppContext) {
         await repo.update(tx, input.id, values);
         await recomputeInvoice(tx, input.id);
         const after = (await repo.find(tx, input.id))!;
+        await checkCreditLimit(tx, before, after, input.confirmCreditLimit, user);
         await recordAudit(tx, user.id, 'invoice', input.id, 'update', toInvoice(before), toInvoice(after));
         return toInvoice(after);
       });

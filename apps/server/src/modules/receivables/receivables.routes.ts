@@ -2,6 +2,7 @@ import { receivablesCalls } from '@wd/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerCalls } from '../../lib/routes.js';
 import { createAgingService } from './aging.service.js';
+import { createCreditService } from './credit-limit.js';
 import { createStatementService } from './statement.service.js';
 import { renderStatementPdf, statementFileName } from './statement-pdf.js';
 
@@ -17,6 +18,7 @@ function download(reply: FastifyReply, type: string, fileName: string, body: Buf
 export async function receivablesRoutes(app: FastifyInstance) {
   const aging = createAgingService(app.ctx);
   const statements = createStatementService(app.ctx);
+  const credit = createCreditService(app.ctx);
   registerCalls(app, receivablesCalls, {
     aging: ({ body }) => aging.aging(body),
     agingCsv: async ({ body, reply }) => {
@@ -28,5 +30,6 @@ export async function receivablesRoutes(app: FastifyInstance) {
       const statement = await statements.statement(params.id, body);
       return download(reply, 'application/pdf', statementFileName(statement), await renderStatementPdf(statement));
     },
+    credit: async ({ params }) => ({ credit: await credit.credit(params.id) }),
   });
 }
