@@ -1,0 +1,373 @@
+import { receiptResponse } from '@wd/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalog.js';
+import { multipart, testApp } from '../../../test/helpers.js';
+import { invoiceCalls } from '../../../test/invoices.js';
+import { barcodePng } from '../barcodes/barcode-image.js';
+
+const t = testApp();
+const inv = invoiceCalls(() => t);
+
+let unit: { id: number };
+beforeAll(async () => {
+  unit = await createProduct(t, { name: 'Receipt Unit', costPrice: 0.5, sellingPrice: 1 });
+});
+
+async function rows(query: SQL) {
+  return ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+async function newCustomer(company: string) {
+  const res = await t.call('POST', '/api/customer/new/', { company }, t.adminToken);
+  return res.json().customer.id as number;
+}
+
+/** A submitted (DUE) invoice of `customerID` for `units` × $1.00, dated `date`. */
+async function dueInvoice(customerID: number, date: string, units: number) {
+  const { id } = await inv.newInvoice();
+  await inv.setInvoice(id, { date, customerID });
+  const line = await inv.addLine(id, unit.id);
+  if (units !== 1) {
+    const res = await t.call(
+      'PATCH',
+      '/api/invoice/update/item/',
+      { id: line.id, invoiceID: id, quantity: units },
+      t.adminToken,
+    );
+    expect(res.statusCode).toBe(200);
+  }
+  await inv.setInvoice(id, { status: 'DUE' });
+  return id;
+}
+
+const receive = (body: Record<string, unknown>, token: string | null = t.adminToken) =>
+  t.call('POST', '/api/receipt/insert/', { date: '2026-11-20', paymentType: 'cash', ...body }, token);
+
+async function invoiceState(id: number) {
+  const { invoiceSummary } = await inv.summary(id);
+  return {
+    status: invoiceSummary.status as string,
+    paid: invoiceSummary.paid as number,
+    balance: invoiceSummary.balance as number,
+  };
+}
+
+describe('receipts: one payment for several invoices', () => {
+  let customer: number;
+  let other: number;
+  let i1: number;
+  let i2: number;
+  let i3: number;
+  let otherInvoice: number;
+  beforeAll(async () => {
+    customer = await newCustomer('Receipt Corner Store');
+    other = await newCustomer('Receipt Other Mart');
+    // Raised out of date order: the oldest is i1 (Sept 1), then i2 (Sept 5), then i3 (Sept 10).
+    i2 = await dueInvoice(customer, '2026-09-05', 20);
+    i1 = await dueInvoice(customer, '2026-09-01', 10);
+    i3 = await dueInvoice(customer, '2026-09-10', 7);
+    otherInvoice = await dueInvoice(other, '2026-09-01', 3);
+  });
+
+  it("lists the customer's open invoices oldest first; 404 for no customer, 401 without a token", async () => {
+    const res = await t.call('GET', `/api/receipt/open/${customer}/`, undefined, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().invoices.map((i: { id: number; balance: number }) => [i.id, i.balance])).toEqual([
+      [i1, 10],
+      [i2, 20],
+      [i3, 7],
+    ]);
+    const missing = await t.call('GET', '/api/receipt/open/999999/', undefined, t.adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: "The customer doesn't exist" });
+    expect((await t.call('GET', `/api/receipt/open/${customer}/`)).statusCode).toBe(401);
+  });
+
+  it('refuses a bad receipt with a 400 naming the field, and changes nothing', async () => {
+    const cases: [Record<string, unknown>, string, string | undefined][] = [
+      [
+        { customerID: customer, amount: 10, paymentType: 'cheque', allocations: [{ invoiceID: i1, amount: 10 }] },
+        'Please enter the Cheque No.',
+        'chequeNo',
+      ],
+      [{ customerID: customer, amount: 0, allocations: [] }, 'must be more than', 'amount'],
+      [{ customerID: customer, amount: -5, allocations: [] }, '', 'amount'],
+      [
+        { customerID: customer, amount: 12, allocations: [{ invoiceID: i1, amount: 10 }] },
+        'Allocate the whole amount, or mark the remainder as credit on account',
+        'allocations',
+      ],
+      [
+        {
+          customerID: customer,
+          amount: 10,
+          allocations: [
+            { invoiceID: i1, amount: 6 },
+            { invoiceID: i2, amount: 6 },
+          ],
+        },
+        'The shares add up to more than the amount',
+        'allocations',
+      ],
+      [
+        {
+          customerID: customer,
+          amount: 6,
+          allocations: [
+            { invoiceID: i1, amount: 3 },
+            { invoiceID: i1, amount: 3 },
+          ],
+        },
+        'An invoice appears twice in the split',
+        'allocations',
+      ],
+      [
+        { customerID: customer, amount: 3, allocations: [{ invoiceID: otherInvoice, amount: 3 }] },
+        'is not open (DUE) for this customer',
+        'allocations',
+      ],
+      [{ customerID: customer, amount: 5, allocations: [{ invoiceID: i1, amount: -5 }] }, '', undefined],
+      [{ customerID: customer, amount: 5 }, '', 'allocations'],
+    ];
+    for (const [body, message, field] of cases) {
+      const res = await receive(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+      if (field) expect(res.json().field, JSON.stringify(body)).toBe(field);
+    }
+    const tooMuch = await receive({ customerID: customer, amount: 11, allocations: [{ invoiceID: i1, amount: 11 }] });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toMatch(/^Invoice \S+ now has only \$10\.00 open/);
+    expect((await receive({ customerID: 999999, amount: 1, allocations: [] })).statusCode).toBe(404);
+    expect(
+      (await receive({ customerID: customer, amount: 1, allocations: [{ invoiceID: 999999, amount: 1 }] })).statusCode,
+    ).toBe(404);
+    expect((await receive({ customerID: customer, amount: 1, allocations: [] }, null)).statusCode).toBe(401);
+    expect(await rows(sql`select count(*)::int as n from receipts`)).toEqual([{ n: 0 }]);
+    expect(await invoiceState(i1)).toEqual({ status: 'DUE', paid: 0, balance: 10 });
+  });
+
+  let receiptId: number;
+  let referenceNo: string;
+  it('one cheque pays three invoices: one payment per share, one receipt reference, one stored image', async () => {
+    const png = await barcodePng('RECEIPT-CHEQUE', 'code128');
+    const body = multipart([
+      {
+        name: 'receipt',
+        data: JSON.stringify({
+          customerID: customer,
+          date: '2026-11-20',
+          paymentType: 'cheque',
+          chequeNo: '7001',
+          amount: 35,
+          allocations: [
+            { invoiceID: i1, amount: 10 },
+            { invoiceID: i2, amount: 20 },
+            { invoiceID: i3, amount: 5 },
+          ],
+        }),
+      },
+      { name: 'chequeImage', filename: 'cheque.png', contentType: 'image/png', data: png },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/receipt/insert/',
+      headers: { ...body.headers, token: t.adminToken },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { receipt } = receiptResponse.parse(res.json());
+    receiptId = receipt.id;
+    referenceNo = receipt.referenceNo;
+    expect(receipt).toMatchObject({
+      referenceNo: expect.stringMatching(/^RCT-\d{6}$/),
+      customerID: customer,
+      customer: 'Receipt Corner Store',
+      paymentType: 'cheque',
+      chequeNo: '7001',
+      amount: 35,
+      unallocated: 0,
+      hasCheque: true,
+    });
+    expect(receipt.shares.map((s) => [s.invoiceID, s.amountPaid, s.amountDue, s.status, s.balance])).toEqual([
+      [i1, 10, 0, 'PAID', 0],
+      [i2, 20, 0, 'PAID', 0],
+      [i3, 5, 2, 'DUE', 2],
+    ]);
+    expect(new Set(receipt.shares.map((s) => s.referenceNo)).size).toBe(3);
+    expect(await invoiceState(i3)).toEqual({ status: 'DUE', paid: 5, balance: 2 });
+
+    // One stored image, on the receipt; its payments hold none of their own.
+    const stored = await rows(
+      sql`select count(distinct p.id)::int as payments, count(p.cheque_file_id)::int as payment_files,
+          (select count(*)::int from files f join receipts r on r.cheque_file_id = f.id where r.id = ${receiptId}) as receipt_files
+          from payments p where p.receipt_id = ${receiptId}`,
+    );
+    expect(stored).toEqual([{ payments: 3, payment_files: 0, receipt_files: 1 }]);
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/images/receipts/${referenceNo}.jpg`,
+      headers: { token: t.adminToken },
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ method: 'GET', url: `/images/receipts/${referenceNo}.jpg` })).statusCode).toBe(401);
+
+    // Payment histories (per invoice and per customer) show the receipt reference.
+    const history = (await t.call('POST', `/api/payment/invoice/${i2}/`, {}, t.adminToken)).json();
+    expect(history.paymentHistory.map((p: { receiptNo: string }) => p.receiptNo)).toEqual([referenceNo]);
+    const ofCustomer = (await t.call('POST', `/api/payment/customer/${customer}/`, {}, t.adminToken)).json();
+    expect(ofCustomer.paymentHistory.map((p: { receiptNo: string }) => p.receiptNo)).toEqual([
+      referenceNo,
+      referenceNo,
+      referenceNo,
+    ]);
+
+    const audit = await rows(
+      sql`select entity, action, count(*)::int as n from audit_log
+          where (entity = 'receipt' and entity_id = ${receiptId})
+             or (entity = 'payment' and entity_id in (select id from payments where receipt_id = ${receiptId}))
+          group by entity, action order by entity`,
+    );
+    expect(audit).toEqual([
+      { entity: 'payment', action: 'create', n: 3 },
+      { entity: 'receipt', action: 'create', n: 1 },
+    ]);
+  });
+
+  it("GET a receipt, list the customer's receipts (404 and 401 too)", async () => {
+    const res = await t.call('GET', `/api/receipt/${receiptId}/`, undefined, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().receipt).toMatchObject({ id: receiptId, referenceNo, amount: 35 });
+    expect((await t.call('GET', '/api/receipt/999999/', undefined, t.adminToken)).json()).toEqual({
+      message: 'The receipt does not exist',
+    });
+    expect((await t.call('GET', `/api/receipt/${receiptId}/`)).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/receipt/abc/', undefined, t.adminToken)).statusCode).toBe(400);
+    const list = await t.call('GET', `/api/receipt/customer/${customer}/`, undefined, t.adminToken);
+    expect(list.json().receipts.map((r: { referenceNo: string }) => r.referenceNo)).toEqual([referenceNo]);
+    expect((await t.call('GET', `/api/receipt/customer/${other}/`, undefined, t.adminToken)).json()).toEqual({
+      receipts: [],
+    });
+    expect((await t.call('GET', '/api/receipt/customer/999999/', undefined, t.adminToken)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/receipt/customer/${customer}/`)).statusCode).toBe(401);
+  });
+
+  it('a share of a receipt cannot be changed or deleted alone: 409 naming the receipt', async () => {
+    const [share] = (await t.call('GET', `/api/receipt/${receiptId}/`, undefined, t.adminToken)).json().receipt.shares;
+    const message = `This payment is part of receipt ${referenceNo}: delete the receipt to change its shares`;
+    const del = await t.call('DELETE', `/api/payment/delete/${share.paymentID}/`, undefined, t.adminToken);
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toEqual({ message });
+    const upd = await t.call('PATCH', '/api/payment/update/', { id: share.paymentID, amountPaid: 1 }, t.adminToken);
+    expect(upd.statusCode).toBe(409);
+    expect(upd.json()).toEqual({ message });
+    expect(await invoiceState(share.invoiceID)).toEqual({ status: 'PAID', paid: 10, balance: 0 });
+  });
+
+  it('keeps the remainder as credit on account only when asked', async () => {
+    const res = await receive({
+      customerID: customer,
+      amount: 50,
+      creditOnAccount: true,
+      allocations: [{ invoiceID: i3, amount: 2 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().receipt).toMatchObject({
+      amount: 50,
+      unallocated: 48,
+      shares: [{ invoiceID: i3, amountPaid: 2, status: 'PAID' }],
+    });
+    expect(await invoiceState(i3)).toEqual({ status: 'PAID', paid: 7, balance: 0 });
+    // All credit: no invoice at all.
+    const all = await receive({ customerID: other, amount: 4, creditOnAccount: true, allocations: [] });
+    expect(all.json().receipt).toMatchObject({ unallocated: 4, shares: [] });
+    // A paid invoice is no longer open.
+    const paid = await receive({ customerID: customer, amount: 1, allocations: [{ invoiceID: i1, amount: 1 }] });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toMatch(/is not open \(DUE\) for this customer$/);
+    await t.call('DELETE', `/api/receipt/delete/${res.json().receipt.id}/`, undefined, t.adminToken);
+  });
+
+  it('deleting the receipt removes every share and the image in one go and recomputes each invoice', async () => {
+    expect((await t.call('DELETE', `/api/receipt/delete/${receiptId}/`)).statusCode).toBe(401);
+    const res = await t.call('DELETE', `/api/receipt/delete/${receiptId}/`, undefined, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(await invoiceState(i1)).toEqual({ status: 'DUE', paid: 0, balance: 10 });
+    expect(await invoiceState(i2)).toEqual({ status: 'DUE', paid: 0, balance: 20 });
+    expect(await invoiceState(i3)).toEqual({ status: 'DUE', paid: 0, balance: 7 });
+    expect(await rows(sql`select count(*)::int as n from payments where invoice_id in (${i1}, ${i2}, ${i3})`)).toEqual([
+      { n: 0 },
+    ]);
+    expect(await rows(sql`select count(*)::int as n from receipts where id = ${receiptId}`)).toEqual([{ n: 0 }]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/images/receipts/${referenceNo}.jpg`,
+          headers: { token: t.adminToken },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const audit = await rows(
+      sql`select count(*)::int as n from audit_log where entity = 'payment' and action = 'delete'`,
+    );
+    expect(audit[0].n).toBeGreaterThanOrEqual(3);
+    expect((await t.call('DELETE', `/api/receipt/delete/${receiptId}/`, undefined, t.adminToken)).statusCode).toBe(404);
+  });
+});
+
+describe('receipts at the same time', () => {
+  it('two receipts for one customer at once never over-allocate an invoice; stored totals equal a recomputation', async () => {
+    const customer = await newCustomer('Receipt Race Store');
+    const a = await dueInvoice(customer, '2026-10-01', 10);
+    const b = await dueInvoice(customer, '2026-10-02', 10);
+    const c = await dueInvoice(customer, '2026-10-03', 10);
+    // 3 × 25 = 75 against 30 open: whatever the order, no invoice may take more than its balance.
+    const bodies = [
+      {
+        amount: 25,
+        allocations: [
+          { invoiceID: a, amount: 10 },
+          { invoiceID: b, amount: 10 },
+          { invoiceID: c, amount: 5 },
+        ],
+      },
+      {
+        amount: 25,
+        allocations: [
+          { invoiceID: c, amount: 10 },
+          { invoiceID: b, amount: 10 },
+          { invoiceID: a, amount: 5 },
+        ],
+      },
+      {
+        amount: 25,
+        allocations: [
+          { invoiceID: b, amount: 10 },
+          { invoiceID: a, amount: 10 },
+          { invoiceID: c, amount: 5 },
+        ],
+      },
+    ];
+    const results = await Promise.all(bodies.map((body) => receive({ customerID: customer, ...body })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().message).toMatch(/open|not open/);
+    const invoicesNow = await rows(
+      sql`select i.id, i.total, i.paid, i.balance, i.status,
+            coalesce((select sum(p.amount_paid) from payments p where p.invoice_id = i.id), 0)::int as sum_paid
+          from invoices i where i.id in (${a}, ${b}, ${c}) order by i.id`,
+    );
+    for (const row of invoicesNow) {
+      expect(row.paid).toBe(row.sum_paid);
+      expect(row.balance).toBe(Number(row.total) - Number(row.sum_paid));
+      expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
+    }
+    expect(invoicesNow.reduce((s, r) => s + Number(r.sum_paid), 0)).toBe(2500);
+    expect(await rows(sql`select count(*)::int as n from receipts where customer_id = ${customer}`)).toEqual([
+      { n: 1 },
+    ]);
+  });
+});
