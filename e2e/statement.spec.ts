@@ -5,7 +5,7 @@ import { signIn } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/pw-statement';
 
-test('a customer’s statement: opening balance, the period’s invoices and payments, the closing balance, print and PDF', async ({
+test('a customer’s statement: opening balance, the period’s invoices and payments, the closing balance, print, PDF and e-mail', async ({
   page,
   request,
 }) => {
@@ -52,6 +52,9 @@ test('a customer’s statement: opening balance, the period’s invoices and pay
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
   await expect(page.getByTestId('statement-closing')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+
+  await page.getByRole('button', { name: 'E-mail' }).click();
+  await expect(page.getByText('The statement was sent to office@aging-mart.test')).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();

@@ -157,7 +157,7 @@ export const CONSIGNMENT_BANNER_TEXT = 'CONSIGNMENT';
 
 // ---------------------------------------------------------------- e-mail and the outbox
 
-export const OUTBOX_KINDS = ['invoicePdf', 'invoiceEdi'] as const;
+export const OUTBOX_KINDS = ['invoicePdf', 'invoiceEdi', 'statementPdf'] as const;
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 
 /** A message waiting in, or gone through, the outbox. */
@@ -165,8 +165,11 @@ export const outboxMessageSchema = z
   .object({
     id: z.int(),
     kind: z.enum(OUTBOX_KINDS),
+    /** The invoice the message is about; 0 for a statement. */
     invoiceID: z.int(),
     invoiceNo: z.string(),
+    /** The customer a statement went to; 0 for an invoice's message. */
+    customerID: z.int(),
     to: z.string(),
     subject: z.string(),
     /** The attachments' file names. */
@@ -195,6 +198,7 @@ export const DOCUMENT_MESSAGES = {
   noEmail: 'This customer has no e-mail address. Add one on the customer before sending.',
   walkIn: 'A walk-in invoice has no customer to send it to.',
   sent: (to: string) => `The invoice was sent to ${to}`,
+  statementSent: (to: string) => `The statement was sent to ${to}`,
   queued: (to: string) =>
     `The mail server could not be reached; the message to ${to} waits in the outbox and will be retried`,
   outboxNotFound: 'The message does not exist',

@@ -1,4 +1,5 @@
 import { defineCalls, idParams } from '../common/call.js';
+import { invoiceSendResponse, invoiceSentResponse } from '../invoice-documents.js';
 import { binaryFile } from '../parties.js';
 import {
   agingFilter,
@@ -49,6 +50,28 @@ export const receivablesCalls = defineCalls('receivables', {
     summary: "A customer's credit limit and open balance (the sum of their DUE invoices' balances)",
     params: idParams,
     response: customerCreditResponse,
+    errors: [404],
+  },
+});
+
+/** A statement by e-mail, through the outbox like invoices (docs/email.md): the server's registers these with the mailer. */
+export const statementMailCalls = defineCalls('receivables', {
+  send: {
+    method: 'POST',
+    path: '/customer/statement/email/:id',
+    summary:
+      "E-mails the statement PDF for the period to the customer's address (sent at once, or queued in the outbox)",
+    params: idParams,
+    body: statementPeriod,
+    response: invoiceSendResponse,
+    errors: [404, 409],
+  },
+  sent: {
+    method: 'GET',
+    path: '/customer/statement/sent/:id',
+    summary: "The statements e-mailed to a customer, newest first, with each one's delivery status",
+    params: idParams,
+    response: invoiceSentResponse,
     errors: [404],
   },
 });

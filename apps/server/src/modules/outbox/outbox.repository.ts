@@ -9,8 +9,9 @@ import { choice, listPage, searchCondition } from '../../lib/list.js';
 const columns = {
   id: outbox.id,
   kind: outbox.kind,
-  invoiceID: outbox.invoiceId,
-  invoiceNo: invoices.invoiceNo,
+  invoiceID: sql<number>`coalesce(${outbox.invoiceId}, 0)`,
+  invoiceNo: sql<string>`coalesce(${invoices.invoiceNo}, '')`,
+  customerID: sql<number>`coalesce(${outbox.customerId}, 0)`,
   to: outbox.to,
   subject: outbox.subject,
   attachments: outbox.attachments,
@@ -55,7 +56,7 @@ function select(db: Tx, fields: SelectedFields) {
   return db
     .select(fields)
     .from(outbox)
-    .innerJoin(invoices, eq(invoices.id, outbox.invoiceId))
+    .leftJoin(invoices, eq(invoices.id, outbox.invoiceId))
     .leftJoin(users, eq(users.id, outbox.createdBy));
 }
 
@@ -75,6 +76,13 @@ export const outboxRepository = {
   async find(db: Tx, id: number): Promise<OutboxMessage | undefined> {
     const [row] = await select(db, columns).where(eq(outbox.id, id));
     return row && toOutboxMessage(row as unknown as Row);
+  },
+  /** A customer's statements sent, newest first. */
+  async ofCustomer(db: Tx, customerId: number): Promise<OutboxMessage[]> {
+    const rows = await select(db, columns)
+      .where(eq(outbox.customerId, customerId))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id));
+    return rows.map((r) => toOutboxMessage(r as unknown as Row));
   },
   /** An invoice's messages, newest first. */
   async ofInvoice(db: Tx, invoiceId: number): Promise<OutboxMessage[]> {

@@ -1,7 +1,10 @@
-import { invoiceMailCalls, outboxCalls } from '@wd/contracts';
+import { invoiceMailCalls, outboxCalls, PARTY_MESSAGES, statementMailCalls, todayIn } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../lib/errors.js';
 import { registerCalls } from '../../lib/routes.js';
+import { customersRepository } from '../customers/customers.repository.js';
 import { createSettingsService } from '../settings/settings.service.js';
+import { composeStatement } from './compose.js';
 import { createMailer } from './mailer.js';
 import { createOutboxService } from './outbox.service.js';
 import { createOutboxWorker } from './outbox.worker.js';
@@ -30,6 +33,16 @@ export async function outboxRoutes(app: FastifyInstance) {
     send: ({ params, user }) => service.send(params.id, 'invoicePdf', user),
     sendEdi: ({ params, user }) => service.send(params.id, 'invoiceEdi', user),
     sent: ({ params }) => service.ofInvoice(params.id),
+  });
+  registerCalls(app, statementMailCalls, {
+    send: async ({ params, body, user }) =>
+      service.deliver(await composeStatement(app.ctx.db, params.id, body, todayIn(app.ctx.config.timeZone)), user),
+    sent: async ({ params }) => {
+      if (!(await customersRepository.find(app.ctx.db, params.id))) {
+        throw new NotFoundError(PARTY_MESSAGES.customerNotFound);
+      }
+      return service.ofCustomer(params.id);
+    },
   });
   registerCalls(app, outboxCalls, {
     list: ({ body }) => service.list(body),

@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { invoicesRepository } from '../invoices/invoices.repository.js';
 import type { AuthUser } from '../users/users.service.js';
-import { composeMessage, type OutboxKind } from './compose.js';
+import { type ComposedMessage, composeMessage, type OutboxKind } from './compose.js';
 import { type Mailer, NO_MAIL_SERVER } from './mailer.js';
 import { type ClaimedMessage, outboxRepository as repo } from './outbox.repository.js';
 
@@ -54,28 +54,39 @@ export function createOutboxService({ db }: AppContext, mailer: Mailer) {
     const { to, lastError } = outboxMessage;
     const message =
       outcome === 'sent'
-        ? DOCUMENT_MESSAGES.sent(to)
+        ? (outboxMessage.kind === 'statementPdf' ? DOCUMENT_MESSAGES.statementSent : DOCUMENT_MESSAGES.sent)(to)
         : outcome === 'queued'
           ? DOCUMENT_MESSAGES.queued(to)
           : OUTBOX_TEXT.refused(to, lastError);
     return { message, outboxMessage };
   }
 
+  /** Stores a composed message (an invoice's or a statement) and tries to deliver it at once. */
+  async function deliver(composed: ComposedMessage, user: AuthUser): Promise<InvoiceSendResult> {
+    const now = Date.now();
+    const stored = await repo.insert(db, {
+      ...composed,
+      createdBy: user.id,
+      // Claimed by this request from the start, so the worker never sends it a second time.
+      ...(mailer.configured
+        ? { status: 'sending', attempts: 1, nextAttemptAt: lease(now) }
+        : { status: 'queued', attempts: 0, nextAttemptAt: new Date(now), lastError: NO_MAIL_SERVER }),
+    });
+    if (!mailer.configured) return answer(stored.id, 'queued');
+    return answer(stored.id, await attempt(stored));
+  }
+
   return {
     /** Stores the invoice's e-mail (PDF or EDI files) and tries to deliver it at once. */
-    async send(invoiceId: number, kind: OutboxKind, user: AuthUser): Promise<InvoiceSendResult> {
-      const composed = await composeMessage(db, invoiceId, kind);
-      const now = Date.now();
-      const stored = await repo.insert(db, {
-        ...composed,
-        createdBy: user.id,
-        // Claimed by this request from the start, so the worker never sends it a second time.
-        ...(mailer.configured
-          ? { status: 'sending', attempts: 1, nextAttemptAt: lease(now) }
-          : { status: 'queued', attempts: 0, nextAttemptAt: new Date(now), lastError: NO_MAIL_SERVER }),
-      });
-      if (!mailer.configured) return answer(stored.id, 'queued');
-      return answer(stored.id, await attempt(stored));
+    async send(invoiceId: number, kind: Exclude<OutboxKind, 'statementPdf'>, user: AuthUser) {
+      return deliver(await composeMessage(db, invoiceId, kind), user);
+    },
+
+    deliver,
+
+    /** The statements sent to a customer, newest first. */
+    async ofCustomer(customerId: number) {
+      return { outboxMessages: await repo.ofCustomer(db, customerId) };
     },
 
     /** An invoice's messages, newest first (404 for an unknown invoice). */

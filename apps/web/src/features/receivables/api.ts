@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callPath, receivablesCalls, type StatementPeriod } from '@wd/contracts';
+import { callPath, receivablesCalls, type StatementPeriod, statementMailCalls } from '@wd/contracts';
 import { callApi, fetchFile, saveBlob } from '../../lib/api-client';
 
 /** A customer's statement for a period (docs/receivables.md). */
@@ -19,4 +19,9 @@ export async function downloadStatementPdf(id: number, period: StatementPeriod) 
     period,
   );
   saveBlob(blob, filename);
+}
+
+/** E-mails the statement PDF to the customer through the outbox (sent at once, or queued). */
+export function emailStatement(id: number, period: StatementPeriod) {
+  return callApi(statementMailCalls.send, { params: { id }, body: period });
 }

@@ -49,7 +49,12 @@ export default function OutboxListPage() {
           sortable: true,
           render: (m) => <span style={{ whiteSpace: 'nowrap' }}>{formatTimestamp(m.createdAt)}</span>,
         },
-        { key: 'invoiceNo', title: 'Invoice', sortable: true },
+        {
+          key: 'invoiceNo',
+          title: 'Invoice',
+          sortable: true,
+          render: (m) => m.invoiceNo || (m.kind === 'statementPdf' ? 'Statement' : ''),
+        },
         { key: 'to', title: 'To', sortable: true },
         { key: 'subject', title: 'Subject', sortable: true },
         {

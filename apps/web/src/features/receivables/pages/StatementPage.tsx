@@ -5,7 +5,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadStatementPdf, useStatement } from '../api';
+import { showSendResult } from '../../invoice-documents/send';
+import { downloadStatementPdf, emailStatement, useStatement } from '../api';
 
 /** Print: only the statement, on white, with the table header on every page. */
 const PRINT_CSS = `
@@ -146,6 +147,7 @@ export default function StatementPage() {
   const period = { startDate: params.get('start') ?? '', endDate: params.get('end') ?? '' };
   const statement = useStatement(id, period);
   const [downloading, setDownloading] = useState(false);
+  const [mailing, setMailing] = useState(false);
   const setPeriod = (key: 'start' | 'end', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -162,6 +164,18 @@ export default function StatementPage() {
       setDownloading(false);
     }
   };
+
+  const email = async () => {
+    setMailing(true);
+    try {
+      showSendResult(await emailStatement(id, period));
+    } catch (error) {
+      showAlert(errorMessage(error));
+    } finally {
+      setMailing(false);
+    }
+  };
+  const address = statement.data?.customer.email ?? '';
 
   return (
     <Stack gap="md">
@@ -192,6 +206,15 @@ export default function StatementPage() {
           </Button>
           <Button variant="light" loading={downloading} onClick={download} disabled={!statement.data}>
             Download PDF
+          </Button>
+          <Button
+            variant="light"
+            loading={mailing}
+            onClick={email}
+            disabled={!statement.data || !address}
+            title={statement.data && !address ? 'The customer has no e-mail address' : `E-mail the PDF to ${address}`}
+          >
+            E-mail
           </Button>
         </Group>
       </Group>
