@@ -245,7 +245,10 @@ describe(`kill -9 on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, ()
         try {
           await first.printed('is running');
           const second = spawnServer(port(6), env);
-          expect(await second.exited).toBe(1);
+          // Without the lock it starts and serves: that ends the wait too (and fails).
+          const outcome = await Promise.race([second.exited, second.printed('is running').then(() => 'running')]);
+          await second.kill9();
+          expect(outcome).toBe(1);
           expect(second.output()).toContain(
             `The data directory ${target.dataDir} is in use by process ${first.child.pid} on`,
           );
