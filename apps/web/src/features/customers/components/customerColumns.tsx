@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Customer } from '@wd/contracts';
+import { type Customer, formatMoney } from '@wd/contracts';
 import type { Column } from '../../../components/DataTable';
 import { DateText } from '../../../components/MoneyText';
 
@@ -10,6 +10,13 @@ export const customerColumns: Column<Customer>[] = [
   { key: 'city', title: 'City', sortable: true },
   { key: 'phone', title: 'Phone', sortable: true },
   { key: 'priceGroup', title: 'Price group', sortable: true },
+  {
+    key: 'creditLimit',
+    title: 'Credit limit',
+    sortable: true,
+    align: 'right',
+    render: (c) => (c.creditLimit > 0 ? formatMoney(c.creditLimit) : '—'),
+  },
   {
     key: 'dateLastVerified',
     title: 'Verified',

@@ -6,15 +6,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
 import { DateField } from '../../../components/DateField';
+import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
+import { CustomerCreditLine } from '../../receivables/credit';
 import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
 
-type Values = AddressValues & { awardPoints: number | string; taxPermitNumber: string; priceGroupID: string } & Record<
-    string,
-    unknown
-  >;
+type Values = AddressValues & {
+  awardPoints: number | string;
+  taxPermitNumber: string;
+  priceGroupID: string;
+  creditLimit: number | string;
+} & Record<string, unknown>;
 
 function toBody(v: Values): CustomerInput {
   return {
@@ -23,6 +27,7 @@ function toBody(v: Values): CustomerInput {
     taxPermitNumber: String(v.taxPermitNumber ?? '').trim(),
     priceGroupID: Number(v.priceGroupID) || 1,
     dateLastVerified: String(v.dateLastVerified ?? '') || null,
+    creditLimit: moneyValue(v.creditLimit),
   };
 }
 
@@ -31,7 +36,14 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
   const [debounced] = useDebouncedValue(groupSearch, 200);
   const groups = usePriceGroupOptions(debounced);
   const form = useForm<Values>({
-    initialValues: { ...EMPTY_ADDRESS, awardPoints: 0, taxPermitNumber: '', priceGroupID: '1', dateLastVerified: '' },
+    initialValues: {
+      ...EMPTY_ADDRESS,
+      awardPoints: 0,
+      taxPermitNumber: '',
+      priceGroupID: '1',
+      dateLastVerified: '',
+      creditLimit: 0,
+    },
     validate: (values) => zodValidate(customerInput)(toBody(values as Values)),
   });
   const { record: customer, formProps } = useRecordPage({
@@ -57,6 +69,7 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
       taxPermitNumber: c.taxPermitNumber,
       priceGroupID: String(c.priceGroupID),
       dateLastVerified: c.dateLastVerified ?? '',
+      creditLimit: c.creditLimit,
     }),
     toBody,
   });
@@ -89,6 +102,21 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
                 {...form.getInputProps('taxPermitNumber')}
               />
             </Grid.Col>
+          </Grid>
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <MoneyInput
+                label="Credit limit"
+                description={readOnly ? undefined : '0 = no limit'}
+                readOnly={readOnly}
+                {...form.getInputProps('creditLimit')}
+              />
+            </Grid.Col>
+            {customer.data && (
+              <Grid.Col span={{ base: 12, sm: 8 }} style={{ alignSelf: 'flex-end' }}>
+                <CustomerCreditLine customerID={customer.data.id} />
+              </Grid.Col>
+            )}
           </Grid>
           <Select
             label="Price group"

@@ -4,6 +4,7 @@ import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { activeCustomers, useDeleteCustomers } from '../api';
 import { customerColumns } from '../components/customerColumns';
+import { OverLimitFilter, overLimitParams } from '../components/OverLimitFilter';
 import { type CertificateDialog, ResaleCertificateDialogs } from '../components/ResaleCertificateActions';
 
 export default function CustomersListPage() {
@@ -18,6 +19,8 @@ export default function CustomersListPage() {
         addNewTo="/customers/new"
         recoverTo="/customers/recover"
         columns={customerColumns}
+        params={overLimitParams}
+        filters={(p) => <OverLimitFilter p={p} />}
         // A customer not verified for 365 days or more is highlighted as a warning.
         rowProps={(c) =>
           c.stale ? { 'data-warning': true, style: { backgroundColor: 'var(--mantine-color-yellow-1)' } } : {}

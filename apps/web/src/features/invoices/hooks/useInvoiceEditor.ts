@@ -3,6 +3,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { showAlert } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { lookupProducts } from '../../products/api';
+import { withCreditConfirmation } from '../../receivables/credit';
 import { useSettings } from '../../settings/api';
 import { useAddInvoiceLine, useDeleteInvoiceLine, useUpdateInvoice, useUpdateInvoiceLine } from '../api';
 import { useInvoice } from './useInvoice';
@@ -16,11 +17,14 @@ export type ScanLookup = { lookup?: string; productID?: number };
  * server or the network failed, not the match).
  */
 export type ScanMiss = { message: string; matches: Product[]; retry: boolean };
+const CREDIT_LIMIT_DECLINED = 'Not added: past the credit limit';
 
 /**
  * The edit invoice screen's state and changes: the invoice and its lines,
  * header changes, line changes and scans. A change the server refuses is
- * shown as an alert and the screen shows the server's state again.
+ * shown as an alert and the screen shows the server's state again. A submit or
+ * line change past the customer's credit limit asks Yes/No first
+ * (docs/receivables.md, "Credit limit"); No changes nothing.
  */
 export function useInvoiceEditor(id: string) {
   const loaded = useInvoice(id);
@@ -41,11 +45,26 @@ export function useInvoiceEditor(id: string) {
   };
 
   const actions = {
-    save: (change: HeaderChange) => attempt(() => update.mutateAsync({ id: invoiceID, ...change })),
-    changeLine: (line: InvoiceItem, change: LineChange) =>
+    save: (change: HeaderChange) =>
       attempt(() =>
-        updateLine.mutateAsync({ id: line.id, invoiceID, quantity: change.quantity ?? line.quantity, ...change }),
+        withCreditConfirmation((confirmCreditLimit) =>
+          update.mutateAsync({ id: invoiceID, ...change, confirmCreditLimit }),
+        ),
       ),
+    changeLine: (line: InvoiceItem, change: LineChange) =>
+      attempt(async () => {
+        const done = await withCreditConfirmation((confirmCreditLimit) =>
+          updateLine.mutateAsync({
+            id: line.id,
+            invoiceID,
+            quantity: change.quantity ?? line.quantity,
+            ...change,
+            confirmCreditLimit,
+          }),
+        );
+        // Declined: the line's inputs show what the server still holds.
+        if (done === undefined) await loaded.reload();
+      }),
     deleteLine: (line: InvoiceItem) => attempt(() => deleteLine.mutateAsync(line)),
     /**
      * Adds a line by scanned text or a picked product. When the text matches
@@ -54,8 +73,10 @@ export function useInvoiceEditor(id: string) {
      */
     scan: async (lookup: ScanLookup): Promise<ScanMiss | null> => {
       try {
-        await addLine.mutateAsync({ invoiceID, ...lookup });
-        return null;
+        const added = await withCreditConfirmation((confirmCreditLimit) =>
+          addLine.mutateAsync({ invoiceID, ...lookup, confirmCreditLimit }),
+        );
+        return added === undefined ? { message: CREDIT_LIMIT_DECLINED, matches: [], retry: false } : null;
       } catch (error) {
         const unmatched = error instanceof ApiError && (error.status === 404 || error.status === 409);
         const matches =

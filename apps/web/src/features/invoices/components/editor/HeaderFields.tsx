@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { DateField } from '../../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { useBillerOptions } from '../../../billers/api';
+import { CustomerCreditLine } from '../../../receivables/credit';
 import type { HeaderChange } from '../../hooks/useInvoiceEditor';
 import { CustomerPicker } from '../CustomerPicker';
 import { StatusBadge } from '../StatusBadge';
@@ -108,6 +109,8 @@ function HeaderFieldsView({ invoice, save }: HeaderFieldsProps) {
             disabled={!isNew}
             onPick={(c) => save({ customerID: c })}
           />
+          {/* The figures follow the invoice's own status and balance (docs/receivables.md, "Credit limit"). */}
+          <CustomerCreditLine customerID={invoice.customerID} version={`${invoice.status}:${invoice.balance}`} />
         </Grid.Col>
         <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
           <DateField label="Date" value={invoice.date} onChange={(date) => date && save({ date })} />
