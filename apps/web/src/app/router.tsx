@@ -12,6 +12,7 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
+import { receiptsRoutes } from '../features/receipts/routes';
 import { receivablesRoutes } from '../features/receivables/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { loadSettings } from '../features/settings/api';
@@ -41,6 +42,7 @@ const signedInRoutes: AppRoute[] = [
   ...outboxRoutes,
   ...reportsRoutes,
   ...receivablesRoutes,
+  ...receiptsRoutes,
   ...settingsRoutes,
 ];
 
