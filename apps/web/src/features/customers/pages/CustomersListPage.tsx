@@ -2,6 +2,7 @@ import type { Customer } from '@wd/contracts';
 import { useCallback, useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { type ReceiptCustomer, ReceivePaymentModal } from '../../receipts/components/ReceivePaymentModal';
 import { activeCustomers, useDeleteCustomers } from '../api';
 import { customerColumns } from '../components/customerColumns';
 import { OverLimitFilter, overLimitParams } from '../components/OverLimitFilter';
@@ -11,6 +12,7 @@ export default function CustomersListPage() {
   const [dialog, setDialog] = useState<CertificateDialog>(null);
   const close = useCallback(() => setDialog(null), []);
   const remove = useDeleteCustomers();
+  const [receiving, setReceiving] = useState<ReceiptCustomer | null>(null);
   return (
     <>
       <ListPage<Customer>
@@ -29,12 +31,15 @@ export default function CustomersListPage() {
         rowActions={(c) => [
           ...viewEdit('customers', c.id),
           { label: 'Statement', to: `/customers/${c.id}/statement` },
+          { label: 'Receive Payment', run: () => setReceiving({ id: c.id, company: c.company }), reload: false },
+          { label: 'Receipts', to: `/customers/${c.id}/receipts` },
           { label: 'View Resale Certificate', run: () => setDialog({ kind: 'view', customer: c }), reload: false },
           { label: 'Sign Resale Certificate', run: () => setDialog({ kind: 'sign', customer: c }), reload: false },
           deleteAction(c.company, () => remove.mutateAsync([c.id])),
         ]}
       />
       <ResaleCertificateDialogs dialog={dialog} onClose={close} />
+      <ReceivePaymentModal customer={receiving} onClose={() => setReceiving(null)} />
     </>
   );
 }

@@ -22,6 +22,8 @@ export default function PaymentHistoryPage() {
 
   const columns = (totals: PaymentTotals | undefined): Column<PaymentRow>[] => [
     { key: 'referenceNo', title: 'Reference', sortable: false, maxWidth: 100 },
+    // A share of a receipt (one cheque for several invoices) shows the receipt's reference.
+    ...(supplier ? [] : [{ key: 'receiptNo', title: 'Receipt', sortable: false, maxWidth: 100 }]),
     { key: 'date', title: 'Date', render: (p) => <DateText value={p.date} /> },
     { key: 'invoiceNo', title: 'Invoice' },
     ...(supplier
@@ -91,7 +93,13 @@ export default function PaymentHistoryPage() {
             hidden: !p.hasCheque,
             run: () => cheque.open(p.referenceNo),
           },
-          deleteAction(p.referenceNo, () => remove.mutateAsync(p)),
+          {
+            label: 'View Receipt',
+            hidden: !('receiptNo' in p && p.receiptNo) || screen.of !== 'party',
+            to: `/customers/${id}/receipts`,
+          },
+          // A share of a receipt goes only with its receipt (the server refuses it alone).
+          ...('receiptNo' in p && p.receiptNo ? [] : [deleteAction(p.referenceNo, () => remove.mutateAsync(p))]),
         ]}
       />
       <ChequeViewer viewer={cheque} />
