@@ -123,8 +123,6 @@ export const RECEIVABLES_MESSAGES = {
  * `field: CREDIT_LIMIT_FIELD` until it is sent again with `confirmCreditLimit: true`.
  */
 export const CREDIT_LIMIT_FIELD = 'confirmCreditLimit';
-/** The confirmation a submit or line change may carry. */
-export const creditLimitConfirmation = { confirmCreditLimit: z.literal(true).optional() };
 
 /** The question the 409 asks, in dollars. */
 export function creditLimitMessage(customer: string, openBalance: number, creditLimit: number): string {
