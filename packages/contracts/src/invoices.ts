@@ -91,6 +91,8 @@ export const invoiceListFilter = z.preprocess(
     biller: z.union([id(), z.literal(''), z.literal(0)]).optional(),
     type: z.union([z.enum(INVOICE_TYPES), z.literal(''), z.literal('All')]).optional(),
     status: z.union([z.enum(['DUE', 'PAID', 'REFUND']), z.literal(''), z.literal('All')]).optional(),
+    /** One customer's invoices ('' or absent: everyone's). */
+    customer: z.union([id(), z.literal('')]).optional(),
   }),
 );
 export type InvoiceFilter = z.output<typeof invoiceListFilter>;

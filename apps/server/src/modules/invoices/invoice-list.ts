@@ -44,6 +44,8 @@ export function invoiceConditions(filter: InvoiceFilter, t: Source = invoices): 
     filter.biller ? eq(t.billerId, filter.biller) : undefined,
     choice(t.type, filter.type),
     choice(t.status, filter.status),
+    // The roll-up has no customer column: a list of one customer's invoices is summed from the rows.
+    filter.customer && t === invoices ? eq(invoices.customerId, filter.customer) : undefined,
   );
 }
 

@@ -84,6 +84,21 @@ describe('receipts: one payment for several invoices', () => {
     expect((await t.call('GET', `/api/receipt/open/${customer}/`)).statusCode).toBe(401);
   });
 
+  it("the invoice list filters to one customer (the list's Receive Payment), with its footer over that customer only", async () => {
+    const list = async (body: Record<string, unknown>) =>
+      (await t.call('POST', '/api/invoice/all/', { startDate: '', ...body }, t.adminToken)).json();
+    const mine = await list({ customer });
+    expect(mine.invoices.map((i: { id: number }) => i.id).sort((a: number, b: number) => a - b)).toEqual(
+      [i1, i2, i3].sort((a, b) => a - b),
+    );
+    expect(mine.totals).toMatchObject({ total: 37, balance: 37 });
+    const searched = await list({ customer, searchQuery: 'Receipt' });
+    expect(searched.totalRows).toBe(3);
+    expect(searched.totals).toMatchObject({ total: 37 });
+    expect((await list({ customer: other })).totalRows).toBe(1);
+    expect((await list({ customer: 'x' })).message).toBeDefined();
+  });
+
   it('refuses a bad receipt with a 400 naming the field, and changes nothing', async () => {
     const cases: [Record<string, unknown>, string, string | undefined][] = [
       [
