@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listFilterSchema, pageFields } from './common/list.js';
 import { formatMoney } from './common/money.js';
+import { documentPartySchema } from './invoice-documents.js';
 import { AGING_BUCKETS } from './rules/receivables.js';
 
 /**
@@ -88,16 +89,9 @@ export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
 export const statementSchema = z
   .object({
-    customer: z.object({
-      id: z.int(),
-      company: z.string(),
-      name: z.string(),
-      addressLines: z.array(z.string()),
-      phone: z.string(),
-      email: z.string(),
-    }),
+    customer: documentPartySchema,
     /** The business (biller 1): who the statement is from. */
-    from: z.object({ company: z.string(), addressLines: z.array(z.string()), phone: z.string(), email: z.string() }),
+    from: documentPartySchema.omit({ id: true, name: true }),
     startDate: z.string(),
     endDate: z.string(),
     /** Everything owed before the start: invoices' amounts less payments, dated before it. */

@@ -9,6 +9,7 @@ import {
 } from '@wd/contracts';
 import { createElement as h } from 'react';
 import type { Tx } from '../../db/client.js';
+import { PDF_MARGIN, pageNumberText } from '../../lib/pdf.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { filesRepository } from '../files.repository.js';
 import { loadInvoiceDocument } from './invoice-document.js';
@@ -26,7 +27,7 @@ import { linesTable, tableMeasure } from './invoice-pdf-table.js';
 Font.registerHyphenationCallback((word) => [word]);
 
 /** 10 mm in points. */
-const MARGIN = 28.35;
+const MARGIN = PDF_MARGIN;
 /** Room for "Page x of y" under the content (a line height on it or the page hides it: react-pdf 4.9). */
 const PAGE_NUMBER_ROOM = 16;
 /** Letter height between the margins. */
@@ -70,15 +71,6 @@ const styles = StyleSheet.create({
   balance: { fontFamily: 'Helvetica-Bold', ...text(10), borderTop: '0.75pt solid #888888' },
   notes: { marginTop: 12, border: '0.75pt solid #888888' },
   notesText: { padding: 6, ...text(9) },
-  pageNumber: {
-    position: 'absolute',
-    bottom: MARGIN,
-    left: MARGIN,
-    right: MARGIN,
-    textAlign: 'right',
-    fontSize: 8,
-    color: '#555555',
-  },
 });
 
 export interface InvoicePdfAssets {
@@ -199,14 +191,6 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfA
   const room = BODY_HEIGHT - table.head - SLACK;
   const hasLogo = Boolean(assets.logo && imageFormat(assets.logo));
   const chunks = paginate(doc.rows, table.row, room - headHeight(doc, hasLogo), room);
-  const pageNumber = () =>
-    h(Text, {
-      key: 'pageNumber',
-      style: styles.pageNumber,
-      fixed: true,
-      render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
-        `Page ${pageNumber} of ${totalPages}`,
-    });
   const top = h(
     View,
     { key: 'top', style: styles.top },
@@ -230,7 +214,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfA
       linesTable(doc, rows),
       last ? totals(doc) : null,
       last && doc.notes ? notes(doc.notes) : null,
-      pageNumber(),
+      pageNumberText(),
     );
   });
   return renderToBuffer(

@@ -1,6 +1,7 @@
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate, formatMoney, type Statement } from '@wd/contracts';
 import { createElement as h } from 'react';
+import { PDF_MARGIN, pageNumberText } from '../../lib/pdf.js';
 
 /**
  * The statement of account as a PDF (docs/receivables.md): Letter, 10 mm
@@ -8,7 +9,7 @@ import { createElement as h } from 'react';
  * every page. A statement is tens of rows, so react-pdf breaks the pages.
  */
 
-const MARGIN = 28.35;
+const MARGIN = PDF_MARGIN;
 const styles = StyleSheet.create({
   page: { padding: MARGIN, paddingBottom: MARGIN + 16, fontSize: 9, fontFamily: 'Helvetica' },
   top: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start' },
@@ -29,15 +30,6 @@ const styles = StyleSheet.create({
   box: { width: 220, border: '0.75pt solid #888888' },
   sumRow: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 3, paddingHorizontal: 6 },
   closing: { fontFamily: 'Helvetica-Bold', fontSize: 10, borderTop: '0.75pt solid #888888' },
-  pageNumber: {
-    position: 'absolute',
-    bottom: MARGIN,
-    left: MARGIN,
-    right: MARGIN,
-    textAlign: 'right',
-    fontSize: 8,
-    color: '#555555',
-  },
 });
 
 const COLUMNS: { label: string; width?: number; right?: boolean }[] = [
@@ -156,12 +148,7 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
             sumRow('Closing balance', s.closingBalance, true),
           ),
         ),
-        h(Text, {
-          style: styles.pageNumber,
-          fixed: true,
-          render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
-            `Page ${pageNumber} of ${totalPages}`,
-        }),
+        pageNumberText(),
       ),
     ),
   );

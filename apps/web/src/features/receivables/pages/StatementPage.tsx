@@ -23,6 +23,19 @@ const PRINT_CSS = `
 
 const blankIfZero = (n: number) => (n === 0 ? '' : formatMoney(n));
 
+/** A party's lines under its name (empty ones left out). */
+function Lines({ lines }: { lines: (string | false)[] }) {
+  return (
+    <>
+      {lines.filter(Boolean).map((line) => (
+        <Text fz="sm" key={String(line)}>
+          {line}
+        </Text>
+      ))}
+    </>
+  );
+}
+
 function StatementSheet({ s }: { s: Statement }) {
   return (
     <Paper withBorder p="lg" className="statement-sheet" data-testid="statement">
@@ -31,13 +44,7 @@ function StatementSheet({ s }: { s: Statement }) {
           <Text fw={700} fz="lg">
             {s.from.company}
           </Text>
-          {[...s.from.addressLines, s.from.phone && `Phone: ${s.from.phone}`, s.from.email]
-            .filter(Boolean)
-            .map((line) => (
-              <Text fz="sm" key={line}>
-                {line}
-              </Text>
-            ))}
+          <Lines lines={[...s.from.addressLines, s.from.phone && `Phone: ${s.from.phone}`, s.from.email]} />
         </Box>
         <Box ta="right">
           <Title order={2}>Statement of Account</Title>
@@ -51,13 +58,9 @@ function StatementSheet({ s }: { s: Statement }) {
           To:
         </Text>
         <Text fw={700}>{s.customer.company}</Text>
-        {[s.customer.name, ...s.customer.addressLines, s.customer.phone && `Phone: ${s.customer.phone}`]
-          .filter(Boolean)
-          .map((line) => (
-            <Text fz="sm" key={line}>
-              {line}
-            </Text>
-          ))}
+        <Lines
+          lines={[s.customer.name, ...s.customer.addressLines, s.customer.phone && `Phone: ${s.customer.phone}`]}
+        />
       </Box>
       <Table mt="md" striped withTableBorder verticalSpacing={4} fz="sm">
         <Table.Thead>
