@@ -6,6 +6,7 @@ import secureJson from 'secure-json-parse';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './lib/context.js';
+import { STORED_FILE_CSP } from './lib/send-file.js';
 import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.routes.js';
 import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
@@ -124,7 +125,15 @@ export async function buildApp({ database, config, logStream }: BuildOptions): P
     },
     { prefix: '/api' },
   );
-  for (const routes of fileRoutes) await app.register(routes);
+  await app.register(async (files) => {
+    // Each file route sends through sendStoredFile; this net gives one that does not the same sandbox.
+    files.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('x-content-type-options', 'nosniff').header('content-security-policy', STORED_FILE_CSP);
+      if (!reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment');
+      return payload;
+    });
+    for (const routes of fileRoutes) await files.register(routes);
+  });
   await app.register(staticPlugin, { root: config.webDist });
   return app;
 }

@@ -224,4 +224,14 @@ describe('serving stored files', () => {
     expectStoredFileHeaders(barcode, '036000291452.png');
     expect(barcode.headers['content-type']).toBe('image/png');
   });
+
+  it('keeps every answer of a file route (a 404 too, any route added later) in the sandbox', async () => {
+    for (const url of ['/images/cheques/PAY-999999.jpg', '/images/receipts/RCPT-999999.jpg', '/images/billers/999']) {
+      const res = await t.call('GET', url, undefined, t.adminToken);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: expect.any(String) });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBe(STORED_FILE_CSP);
+    }
+  });
 });
