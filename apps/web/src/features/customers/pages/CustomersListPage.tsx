@@ -33,6 +33,7 @@ export default function CustomersListPage() {
           { label: 'Statement', to: `/customers/${c.id}/statement` },
           { label: 'Receive Payment', run: () => setReceiving({ id: c.id, company: c.company }), reload: false },
           { label: 'Receipts', to: `/customers/${c.id}/receipts` },
+          { label: 'Invoices', to: `/invoices?customer=${c.id}` },
           { label: 'View Resale Certificate', run: () => setDialog({ kind: 'view', customer: c }), reload: false },
           { label: 'Sign Resale Certificate', run: () => setDialog({ kind: 'sign', customer: c }), reload: false },
           deleteAction(c.company, () => remove.mutateAsync([c.id])),

@@ -11,6 +11,7 @@ import { downloadEdi, EDI_LABELS, useSendInvoice } from '../../invoice-documents
 import { BulkEmailModal, type BulkTarget } from '../../invoice-documents/components/BulkEmailModal';
 import { sendAndTell } from '../../invoice-documents/send';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
+import { InvoiceListCustomer } from '../../receipts/components/InvoiceListCustomer';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
 import { InvoiceStatus, moneyColumn } from '../components/columns';
 import * as Filter from '../components/ListFilters';
@@ -52,8 +53,23 @@ export default function InvoicesListPage() {
         withFooter
         backWhenEmpty
         params={{
-          extraDefaults: { biller: '', type: '', status: '', startDate: since, endDate: '', month: '', year: '' },
-          mapExtra: (e) => ({ biller: Filter.id(e.biller), type: e.type, status: e.status, ...Filter.period(e) }),
+          extraDefaults: {
+            biller: '',
+            type: '',
+            status: '',
+            startDate: since,
+            endDate: '',
+            month: '',
+            year: '',
+            customer: '',
+          },
+          mapExtra: (e) => ({
+            biller: Filter.id(e.biller),
+            type: e.type,
+            status: e.status,
+            customer: Filter.id(e.customer),
+            ...Filter.period(e),
+          }),
         }}
         filters={(p) => (
           <>
@@ -68,6 +84,9 @@ export default function InvoicesListPage() {
             <Filter.Status p={p} />
             <Filter.DateRange p={p} />
             <Filter.MonthYear p={p} />
+            {p.extra.customer && (
+              <InvoiceListCustomer customerId={p.extra.customer} onClear={() => p.setExtra({ customer: '' })} />
+            )}
           </>
         )}
         columns={(totals) => [
