@@ -44,7 +44,8 @@ test('dashboard charts, print and thermal views, the cheque photo, labels and th
 
   await signIn(page);
   await page.goto('/dashboard');
-  await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+  // The charts come after the dashboard's calls; a busy machine takes a while.
+  await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
 
   // Print view: the biller's logo (an <img> of /images/billers/…) loads, the @page style is written.
   await page.goto(`/invoices/print/${invoice.id}`);
