@@ -104,3 +104,15 @@ test('dashboard charts, print and thermal views, the cheque photo, labels and th
 
   expect(complaints).toEqual([]);
 });
+
+test('the API reference (/api/docs) renders its operations and runs one under the policy', async ({ page }) => {
+  const complaints = policyComplaints(page);
+  await page.goto('/api/docs');
+  await expect(page.locator('.opblock').first()).toBeVisible({ timeout: 20_000 });
+  const health = page.locator('.opblock').filter({ hasText: '/api/health' }).first();
+  await health.locator('.opblock-summary').click();
+  await page.getByRole('button', { name: 'Try it out' }).click();
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await expect(page.locator('.live-responses-table .response .response-col_status').first()).toHaveText('200');
+  expect(complaints).toEqual([]);
+});
