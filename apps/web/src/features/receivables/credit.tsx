@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CREDIT_LIMIT_FIELD, formatMoney, receivablesCalls } from '@wd/contracts';
 import { confirm } from '../../components/confirm';
@@ -22,22 +22,22 @@ export function useCustomerCredit(customerID: number, version: unknown = null) {
   });
 }
 
-/** "Open balance $12.50 · Credit limit $10.00", red with "Over limit" when past it; nothing for a walk-in. */
+/** Two short lines under the customer: the open balance and the limit, red with "over limit" when past it; nothing for a walk-in. */
 export function CustomerCreditLine({ customerID, version }: { customerID: number; version?: unknown }) {
   const { data } = useCustomerCredit(customerID, version);
   if (customerID <= 0 || !data) return null;
+  const color = data.overLimit ? 'red' : 'dimmed';
   return (
-    <Group gap="xs" data-testid="customer-credit">
-      <Text size="xs" c={data.overLimit ? 'red' : 'dimmed'}>
-        Open balance <b data-testid="customer-open-balance">{formatMoney(data.openBalance)}</b> · Credit limit{' '}
-        <b data-testid="customer-credit-limit">{data.creditLimit > 0 ? formatMoney(data.creditLimit) : 'none'}</b>
+    <Stack gap={0} mt={4} data-testid="customer-credit">
+      <Text size="xs" c={color}>
+        Open balance <b data-testid="customer-open-balance">{formatMoney(data.openBalance)}</b>
       </Text>
-      {data.overLimit && (
-        <Badge color="red" size="xs" variant="light">
-          Over limit
-        </Badge>
-      )}
-    </Group>
+      <Text size="xs" c={color}>
+        Credit limit{' '}
+        <b data-testid="customer-credit-limit">{data.creditLimit > 0 ? formatMoney(data.creditLimit) : 'none'}</b>
+        {data.overLimit && <span data-testid="customer-over-limit"> · over limit</span>}
+      </Text>
+    </Stack>
   );
 }
 
