@@ -515,6 +515,34 @@ describe('each cause of the audit is a 400 naming the field', () => {
     expect(summary.invoiceSummary.total).toBe(21_474_836.47);
   });
 
+  it('adding a line (a new one, or a scan merged into one) checks the line and the total too', async () => {
+    const dear = await createProduct(t, {
+      costPrice: 1,
+      sellingPrice: 21_474_836.47,
+      suggestedRetailPrice: 21_474_836.47,
+    });
+    const invoice = (await ok('POST', '/api/invoice/new/invoice/')).invoice;
+    const add = () => send('POST', '/api/invoice/insert/', { invoiceID: invoice.id, productID: dear.id });
+    expect((await add()).status).toBe(200);
+    const one = await checksum();
+    expect(await add()).toEqual({
+      status: 400,
+      json: { message: "The invoice's total would be more than $21,474,836.47, beyond what an amount can hold" },
+    });
+    expect(await checksum()).toBe(one);
+    await ok('PATCH', '/api/invoice/update/', { id: invoice.id, mergeInvoiceItems: 1 });
+    const merged = await checksum();
+    expect(await add()).toEqual({
+      status: 400,
+      json: {
+        message:
+          "This line's quantity × sellingPrice would be more than $21,474,836.47, beyond what an amount can hold",
+        field: 'quantity',
+      },
+    });
+    expect(await checksum()).toBe(merged);
+  });
+
   it('payments past the column, and negative payments, are refused', async () => {
     const invoice = (await ok('POST', '/api/invoice/new/invoice/')).invoice;
     const pay = { invoiceID: invoice.id, date: '2026-11-20', paymentType: 'cash' };
