@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,35 @@ describe('the data directory lock', () => {
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), since: 'x' }));
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
+  });
+
+  it("tells a reused pid from the lock's owner: this process's own pid, a live process started later, another boot", async () => {
+    const write = (owner: object) =>
+      writeFileSync(
+        join(dir, LOCK_FILE),
+        JSON.stringify({ host: hostname(), since: '2026-01-01T00:00:00Z', ...owner }),
+      );
+    // A container restarted: the new server got the pid of the one that held the lock.
+    write({ pid: process.pid });
+    lockDataDir(dir, () => {}).release();
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      const pid = child.pid as number;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      write({ pid, boot, start });
+      expect(() => lockDataDir(dir)).toThrow(`is in use by process ${pid}`);
+      write({ pid, boot, start: String(Number(start) - 5) });
+      lockDataDir(dir, () => {}).release();
+      write({ pid, boot: 'another-boot', start });
+      lockDataDir(dir, () => {}).release();
+      // Written without the Linux facts: a live pid is taken for the owner.
+      write({ pid });
+      expect(() => lockDataDir(dir)).toThrow(`is in use by process ${pid}`);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('takes over a lock file cut short by a crash, refuses one from another host', () => {

@@ -10,6 +10,9 @@ export interface LockOwner {
   pid: number;
   host: string;
   since: string;
+  /** Linux: the boot id and the process's start time in ticks since boot (a reused pid is told apart). */
+  boot?: string;
+  start?: string;
 }
 
 /** Another live process holds the data directory. */
@@ -34,13 +37,45 @@ export interface DataDirLock {
   release(): void;
 }
 
-/** Whether a process with this id runs on this machine (EPERM: it runs, as another user). */
-function isAlive(pid: number): boolean {
+/** The lock files this process holds: its own pid in a lock it does not hold is a former process's. */
+const held = new Set<string>();
+
+/**
+ * Whether the lock's owner still runs on this machine: a process with its pid exists (EPERM:
+ * it runs, as another user) and, where Linux tells, it is the same process: same boot, same
+ * start time (a pid is reused after a reboot or a container's restart, where pids start
+ * again from 1).
+ */
+function ownerRuns(owner: LockOwner, file: string): boolean {
+  if (owner.pid === process.pid) return held.has(file);
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(owner.pid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const boot = bootId();
+  if (owner.boot && boot && owner.boot !== boot) return false;
+  const start = startTicks(owner.pid);
+  return !(owner.start && start && owner.start !== start);
+}
+
+/** This boot of the machine (Linux), to tell a lock from before a reboot. */
+function bootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** When a process started, in clock ticks since boot (Linux /proc; not moved by clock changes). */
+function startTicks(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (in parentheses, which may hold spaces): starttime is field 22.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
   }
 }
 
@@ -70,7 +105,13 @@ function readOwner(file: string): { text: string; owner?: LockOwner } | undefine
  */
 export function lockDataDir(dataDir: string, log: (line: string) => void = console.warn): DataDirLock {
   const file = join(dataDir, LOCK_FILE);
-  const me: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    since: new Date().toISOString(),
+    boot: bootId(),
+    start: startTicks(process.pid),
+  };
   const content = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -87,7 +128,7 @@ export function lockDataDir(dataDir: string, log: (line: string) => void = conso
     const found = readOwner(file);
     if (!found) continue; // released meanwhile: try again
     const { owner } = found;
-    if (owner && (owner.host !== me.host || isAlive(owner.pid))) throw new DataDirLockedError(dataDir, owner);
+    if (owner && (owner.host !== me.host || ownerRuns(owner, file))) throw new DataDirLockedError(dataDir, owner);
     // Stale. Remove it only if it is still the file judged stale (another process starting at
     // the same moment may have taken it over already), then create ours with O_EXCL again.
     if (readOwner(file)?.text !== found.text) continue;
@@ -107,10 +148,12 @@ export function lockDataDir(dataDir: string, log: (line: string) => void = conso
 }
 
 function holding(file: string, content: string): DataDirLock {
-  let held = true;
+  held.add(file);
+  let holds = true;
   const release = () => {
-    if (!held) return;
-    held = false;
+    if (!holds) return;
+    holds = false;
+    held.delete(file);
     process.off('exit', release);
     // Only our own lock: never one another process took over.
     if (readOwner(file)?.text === content) unlinkSync(file);
