@@ -54,7 +54,7 @@ export const invoiceCalls = defineCalls('invoices', {
     summary: 'Change a line',
     body: invoiceItemUpdateInput,
     response: invoiceItemResponse,
-    errors: [404],
+    errors: [404, 409],
   },
   update: {
     method: 'PATCH',
