@@ -102,16 +102,19 @@ test('receive one cheque for three invoices: filled oldest first, one share set 
   await expect(invoiceRow(f.c.invoiceNo)).toContainText('$7.00');
   await expect(page.getByTestId('invoices-total-paid')).toHaveText('$12.00');
   await expect(page.getByTestId('invoices-total-balance')).toHaveText('$7.50');
+  await page.screenshot({ path: `${SHOTS}/invoices-of-customer.png` });
 
   // The customer's payment history shows the receipt reference on each share.
   await page.goto(`/payment/customer/${f.customer.id}`);
   await expect(page.getByRole('row').filter({ hasText: /RCT-\d{6}/ })).toHaveCount(3);
+  await page.screenshot({ path: `${SHOTS}/customer-payments.png` });
 
   // The receipts screen: deleting the receipt names every invoice, then all three are open again.
   await page.goto(`/customers/${f.customer.id}/receipts`);
   const card = page.locator('[data-receipt]');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Cheque 88123');
+  await page.screenshot({ path: `${SHOTS}/receipts.png` });
   await card.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Its payments on' });
   for (const no of [f.a.invoiceNo, f.b.invoiceNo, f.c.invoiceNo]) await expect(confirm).toContainText(no);

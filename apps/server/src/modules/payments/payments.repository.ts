@@ -47,6 +47,8 @@ const customerColumns = {
   customer: sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`,
   total: invoices.total,
   receiptNo: sql<string>`coalesce(${receipts.referenceNo}, '')`,
+  /** A receipt's share keeps no photo of its own: the receipt's is its cheque. */
+  receiptChequeFileId: receipts.chequeFileId,
 };
 
 const supplierColumns = {
@@ -163,10 +165,10 @@ export interface PaymentTypes {
 export type PaymentRow<K extends PaymentKind> = PaymentTypes[K]['row'];
 
 export function toPayment(row: CustomerPaymentRow): Payment {
-  const { chequeFileId, ...rest } = row;
+  const { chequeFileId, receiptChequeFileId, ...rest } = row;
   return {
     ...rest,
-    hasCheque: Boolean(chequeFileId),
+    hasCheque: Boolean(chequeFileId ?? receiptChequeFileId),
     amountPaid: toDollars(row.amountPaid),
     discountRedeemed: toDollars(row.discountRedeemed),
     awardPointsRedeemed: toDollars(row.awardPointsRedeemed),
@@ -288,13 +290,19 @@ export const paymentsRepository = {
     };
   },
 
-  /** The stored cheque photo's file id of a payment, found by its reference number. */
+  /** The stored cheque photo's file id of a payment (a receipt's share: its receipt's), found by its reference number. */
   async chequeFileId(db: Tx, kind: PaymentKind, referenceNo: string) {
     const k = of(kind);
     const [row] = await db
       .select({ fileId: k.table.chequeFileId })
       .from(k.table)
       .where(eq(k.table.referenceNo, referenceNo));
-    return row?.fileId ?? null;
+    if (row?.fileId || kind !== 'customer') return row?.fileId ?? null;
+    const [share] = await db
+      .select({ fileId: receipts.chequeFileId })
+      .from(payments)
+      .innerJoin(receipts, eq(receipts.id, payments.receiptId))
+      .where(eq(payments.referenceNo, referenceNo));
+    return share?.fileId ?? null;
   },
 };

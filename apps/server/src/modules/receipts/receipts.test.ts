@@ -232,6 +232,15 @@ describe('receipts: one payment for several invoices', () => {
     // Payment histories (per invoice and per customer) show the receipt reference.
     const history = (await t.call('POST', `/api/payment/invoice/${i2}/`, {}, t.adminToken)).json();
     expect(history.paymentHistory.map((p: { receiptNo: string }) => p.receiptNo)).toEqual([referenceNo]);
+    // A share shows the receipt's photo as its cheque, by its own reference too.
+    expect(history.paymentHistory[0].hasCheque).toBe(true);
+    const shareImage = await t.app.inject({
+      method: 'GET',
+      url: `/images/cheques/${history.paymentHistory[0].referenceNo}.jpg`,
+      headers: { token: t.adminToken },
+    });
+    expect(shareImage.statusCode).toBe(200);
+    expect(shareImage.rawPayload.equals(image.rawPayload)).toBe(true);
     const ofCustomer = (await t.call('POST', `/api/payment/customer/${customer}/`, {}, t.adminToken)).json();
     expect(ofCustomer.paymentHistory.map((p: { receiptNo: string }) => p.receiptNo)).toEqual([
       referenceNo,
