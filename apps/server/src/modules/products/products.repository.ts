@@ -61,11 +61,21 @@ const param = (name: string) => sql.placeholder(name);
 /** Scanned text names a product's code: its barcode (± one leading 0, `variants`) or its box barcode. */
 const codeMatch = or(sql`${products.barcode} = any(${param('variants')})`, eq(products.boxBarcode, param('text')));
 const nameIs = sql`lower(${products.name}) = lower(${param('text')})`;
+/**
+ * codeMatch for a text that is not blank, written so a generic plan can use the partial unique
+ * indexes: the box barcode index holds only non-empty box barcodes, which the planner can prove
+ * from a literal `<> ''` but not from a parameter (without it the cached plan scanned every
+ * product and PostgreSQL re-planned the lookup on every call instead: ~0.4 ms against 0.05).
+ */
+const codeHit = or(
+  sql`${products.barcode} = any(${param('variants')})`,
+  and(eq(products.boxBarcode, param('text')), sql`${products.boxBarcode} <> ''`),
+);
 /** The name or the barcode contains the text (a LIKE pattern, likePattern). */
 const contains = (pattern: unknown) =>
   or(...[products.name, products.barcode].map((c) => ilike(sql`(${c})::text`, pattern as string)));
 /** The lookup's order: code matches, then the whole name, then the rest; by name within each. */
-const lookupRank = sql<number>`case when ${codeMatch} then 0 when ${nameIs} then 1 else 2 end`;
+const lookupRank = sql<number>`case when ${codeHit} then 0 when ${nameIs} then 1 else 2 end`;
 const selectProducts = (db: Db) => db.select(productColumns).from(products);
 
 /**
@@ -93,14 +103,14 @@ function prepareReads(db: Db) {
     search: db
       .select({ ...productColumns, rank: sql<number>`0`.as('rank') })
       .from(products)
-      .where(and(active, codeMatch))
+      .where(and(active, codeHit))
       .orderBy(asc(products.name), asc(products.id))
       .limit(param('limit'))
       .unionAll(
         db
           .select({ ...productColumns, rank: sql<number>`case when ${nameIs} then 1 else 2 end`.as('rank') })
           .from(products)
-          .where(and(active, sql`not ${codeMatch}`, contains(param('pattern'))))
+          .where(and(active, sql`not ${codeHit}`, contains(param('pattern'))))
           .orderBy(sql`case when ${nameIs} then 1 else 2 end`, asc(products.name), asc(products.id))
           .limit(param('limit')),
       )
@@ -150,7 +160,7 @@ export const productsRepository = {
     if (sortingList.length > 0) {
       const fallback = t ? [lookupRank, asc(products.name), asc(products.id)] : [asc(products.name), asc(products.id)];
       return selectProducts(db)
-        .where(and(active, t ? or(codeMatch, contains(param('pattern'))) : undefined))
+        .where(and(active, t ? or(codeHit, contains(param('pattern'))) : undefined))
         .orderBy(...orderBy(sortingList, productSortable, fallback))
         .limit(param('limit'))
         .execute(values);
