@@ -41,6 +41,7 @@ describe('the OpenAPI document', () => {
       'POST /api/distributorPayment/insert',
       'POST /api/invoice/send/{id}',
       'POST /api/payment/insert',
+      'POST /api/receipt/insert',
       'POST /api/supplier/logo/{id}',
     ]);
     const payment = doc.paths['/api/payment/insert'].post.requestBody?.content['multipart/form-data'].schema;
