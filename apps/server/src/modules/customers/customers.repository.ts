@@ -2,7 +2,7 @@ import type { CustomerListFilter } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { customers, invoices, priceGroups } from '../../db/schema/index.js';
+import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 import { overCreditLimit } from '../receivables/credit-limit.repository.js';
@@ -97,6 +97,8 @@ export const customersRepository = {
   /** What still points at a customer: one with any is never removed permanently. */
   async references(db: Tx, id: number): Promise<Record<string, number>> {
     const [{ total }] = await db.select({ total: count() }).from(invoices).where(eq(invoices.customerId, id));
-    return { invoices: total };
+    // A receipt (even one that is all credit on account) keeps its customer.
+    const [{ kept }] = await db.select({ kept: count() }).from(receipts).where(eq(receipts.customerId, id));
+    return { invoices: total, receipts: kept };
   },
 };

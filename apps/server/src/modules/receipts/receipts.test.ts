@@ -342,6 +342,19 @@ describe('receipts: one payment for several invoices', () => {
   });
 });
 
+describe('a customer with receipts', () => {
+  it('is never deleted permanently, even with only credit on account', async () => {
+    const customer = await newCustomer('Receipt Credit Only');
+    expect(
+      (await receive({ customerID: customer, amount: 9, creditOnAccount: true, allocations: [] })).statusCode,
+    ).toBe(200);
+    await t.call('DELETE', `/api/customer/delete/${customer}/`, undefined, t.adminToken);
+    const permanent = await t.call('DELETE', `/api/customer/delete/${customer}/`, undefined, t.adminToken);
+    expect(permanent.statusCode).toBe(409);
+    expect(permanent.json().message).toBe('Receipt Credit Only has 1 receipt and can not be deleted permanently');
+  });
+});
+
 describe('receipts at the same time', () => {
   it('two receipts for one customer at once never over-allocate an invoice; stored totals equal a recomputation', async () => {
     const customer = await newCustomer('Receipt Race Store');
