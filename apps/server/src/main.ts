@@ -10,7 +10,19 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfig();
 config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-const started = await startServer(config);
+/** A start that fails (the data directory in use, the database unreachable) says why in one line, not a stack. */
+async function start() {
+  try {
+    return await startServer(config);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Wholesale Desk could not start: ${message}`);
+    if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
+    process.exit(1);
+  }
+}
+
+const started = await start();
 const lines = [
   '',
   '  Wholesale Desk is running',

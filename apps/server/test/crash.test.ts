@@ -254,6 +254,9 @@ describe(`kill -9 on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, ()
             `The data directory ${target.dataDir} is in use by process ${first.child.pid} on`,
           );
           expect(second.output()).toContain('stop the other one first, or set DATA_DIR to another folder');
+          // One line saying why, not a stack trace.
+          expect(second.output()).toContain('Wholesale Desk could not start: The data directory');
+          expect(second.output()).not.toMatch(/\n\s+at /);
           // The first one still serves.
           expect((await api(first.url, 'GET', 'health')).status).toBe(200);
         } finally {
