@@ -65,3 +65,19 @@ test('a customer’s statement: opening balance, the period’s invoices and pay
   expect(text).toContain(f.customer.company);
   expect(text).toMatch(/Closing balance\s+\$4\.50/);
 });
+
+test('the customer view offers the statement and Receive Payment', async ({ page, request }) => {
+  const f = await agingFixture(request);
+  await signIn(page);
+  await page.goto(`/customers/${f.customer.id}`);
+  await page.getByRole('button', { name: 'Receive Payment' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(f.customer.company);
+  // Its open invoices, oldest first: the 100-day-old one, then the 10-day-old one.
+  await expect(dialog).toContainText(typed(daysAgo(100)));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('link', { name: 'Statement' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/${f.customer.id}/statement`));
+  await expect(page.getByTestId('statement-closing')).toBeVisible();
+});

@@ -10,6 +10,7 @@ import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
+import { ReceivePaymentButton } from '../../receipts/components/ReceivePaymentModal';
 import { CustomerCreditLine } from '../../receivables/credit';
 import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
 
@@ -148,6 +149,7 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
               <Button variant="light" component={Link} to={`/customers/${customer.data.id}/statement`}>
                 Statement
               </Button>
+              <ReceivePaymentButton customer={{ id: customer.data.id, company: customer.data.company }} />
             </Group>
           )}
         </Stack>
