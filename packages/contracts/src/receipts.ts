@@ -23,6 +23,8 @@ export const RECEIPT_MESSAGES = {
   notOpen: (invoiceNo: string) => `Invoice ${invoiceNo} is not open (DUE) for this customer`,
   duplicateInvoice: 'An invoice appears twice in the split',
   noCheque: 'The receipt has no cheque image',
+  invoiceInReceipt: (invoiceNo: string, referenceNo: string) =>
+    `${invoiceNo} is paid in part by receipt ${referenceNo}: delete the receipt first`,
 } as const;
 
 /** One share of the amount: the invoice and the dollars it takes (0 = none). */

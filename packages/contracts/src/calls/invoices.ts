@@ -75,10 +75,10 @@ export const invoiceCalls = defineCalls('invoices', {
   delete: {
     method: 'DELETE',
     path: '/invoice/delete/:id',
-    summary: 'Delete an invoice with its lines and payments',
+    summary: "Delete an invoice with its lines and payments (409 while a receipt's share pays it)",
     params: idParams,
     response: messageSchema,
-    errors: [404],
+    errors: [404, 409],
   },
   productHistory: {
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   PARTY_MESSAGES,
   type PostalAddress,
+  RECEIPT_MESSAGES,
   SECOND_BILLER_ID,
   toCents,
   toDollars,
@@ -20,6 +21,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { billersRepository, toBiller } from '../billers/billers.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
+import { receiptsRepository } from '../receipts/receipts.repository.js';
 import { checkCreditLimit } from '../receivables/credit-limit.js';
 import { settingsRepository } from '../settings/settings.repository.js';
 import type { AuthUser } from '../users/users.service.js';
@@ -153,6 +155,12 @@ export function createInvoicesService({ db, config }: AppContext) {
       await db.transaction(async (tx) => {
         await lockInvoice(tx, id);
         const [head, { lines, payments }] = await Promise.all([repo.find(tx, id), invoiceParts(tx, id)]);
+        // A receipt's share goes only with its receipt (docs/receivables.md "Receipts").
+        const share = payments.find((p) => p.receiptId);
+        if (share?.receiptId) {
+          const receipt = await receiptsRepository.find(tx, share.receiptId);
+          throw new ConflictError(RECEIPT_MESSAGES.invoiceInReceipt(head?.invoiceNo ?? '', receipt?.referenceNo ?? ''));
+        }
         await repo.remove(tx, id);
         await recordAudit(tx, user.id, 'invoice', id, 'delete', { invoice: head, lines, payments }, null);
       });

@@ -287,6 +287,11 @@ describe('receipts: one payment for several invoices', () => {
     const upd = await t.call('PATCH', '/api/payment/update/', { id: share.paymentID, amountPaid: 1 }, t.adminToken);
     expect(upd.statusCode).toBe(409);
     expect(upd.json()).toEqual({ message });
+    const invoiceDelete = await t.call('DELETE', `/api/invoice/delete/${share.invoiceID}/`, undefined, t.adminToken);
+    expect(invoiceDelete.statusCode).toBe(409);
+    expect(invoiceDelete.json().message).toBe(
+      `${share.invoiceNo} is paid in part by receipt ${referenceNo}: delete the receipt first`,
+    );
     expect(await invoiceState(share.invoiceID)).toEqual({ status: 'PAID', paid: 10, balance: 0 });
   });
 
