@@ -118,6 +118,8 @@ async function expectCustomerAllFromRows() {
     where i.status <> 'NEW' group by 1 order by 1`);
   expect(recomputed.length).toBeGreaterThan(1);
   expect(stored).toEqual(recomputed);
+  const [counted] = await rows(sql`select customers::int as n from report_customer_count`);
+  expect(counted.n).toBe(recomputed.length);
 }
 
 beforeAll(async () => {
@@ -189,6 +191,31 @@ describe('reports from the roll-ups equal the plain definition', () => {
       await db.execute(sql`delete from payments where invoice_id = ${id}`);
       await db.execute(sql`delete from invoices where id = ${id}`);
     }
+    await expectSameAsPlain();
+  });
+
+  it('counts a new customer once when its first invoices are submitted at once, and drops it with its last', async () => {
+    const db = t.database.db;
+    const count = async () =>
+      (
+        (await db.execute(sql`select customers::int as n from report_customer_count`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0].n;
+    const before = await count();
+    const customerID = (await post('POST', '/api/customer/new/', { company: `${TAG} Newcomer` })).json().customer.id;
+    const ids: number[] = [];
+    for (let n = 0; n < 4; n++) {
+      const { id } = await newInvoice();
+      await setInvoice(id, { customerID, date: '2026-01-15' });
+      await addLine(id, products[0].id);
+      ids.push(id);
+    }
+    await Promise.all(ids.map((id) => setInvoice(id, { status: 'DUE' })));
+    expect(await count()).toBe(before + 1);
+    await expectSameAsPlain();
+    await db.execute(sql`update invoices set status = 'NEW' where customer_id = ${customerID}`);
+    expect(await count()).toBe(before);
     await expectSameAsPlain();
   });
 

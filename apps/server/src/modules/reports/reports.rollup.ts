@@ -161,7 +161,8 @@ function customerAll(key: string, figures: string, keys: string[]): Grouped {
       ) a) g`,
     // The billers' all-history rows hold the same invoices: their sums are every customer's.
     totals: {
-      rows: sql`select count(*) from report_customer_all where invoices > 0`,
+      // Kept by the same trigger (migration 0022): count(*) over every customer's row took ~3 ms.
+      rows: sql`select customers from report_customer_count`,
       from: sql`(${sql.raw(`select ${figures}`)} from report_biller_totals) g`,
     },
   };
