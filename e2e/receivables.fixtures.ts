@@ -20,7 +20,12 @@ export async function agingFixture(request: APIRequestContext) {
     .asOf;
   const items = await products(request, headers.Token, tag, 2);
   const customer = (
-    await (await request.post('/api/customer/new/', { headers, data: { company: `${tag} Mart`, name: 'Pat Lee', email: 'office@aging-mart.test' } })).json()
+    await (
+      await request.post('/api/customer/new/', {
+        headers,
+        data: { company: `${tag} Mart`, name: 'Pat Lee', email: 'office@aging-mart.test' },
+      })
+    ).json()
   ).customer as { id: number; company: string };
   const invoice = async (date: string, item: number, quantity: number) => {
     const { id } = (await (await request.post('/api/invoice/new/invoice/', { headers })).json()).invoice;
