@@ -2,6 +2,7 @@ import { todayIn } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.js';
 import { billers, customers, products } from '../src/db/schema/index.js';
+import { agingPage } from '../src/modules/receivables/aging.repository.js';
 import { type Filter, reportsRepository } from '../src/modules/reports/reports.repository.js';
 import { rollupReports } from '../src/modules/reports/reports.rollup.js';
 import { load } from './load.js';
@@ -27,7 +28,7 @@ async function sqlTime(db: Db, repository: Reports, name: keyof Reports, body: o
  * a search; 10 clients, closed loop from the shared load worker (bench/load.ts: every
  * request counts, also one that ends after the time is up). Beside each: the raw SQL time
  * of the served path, and with BENCH_REPORTS_PLAIN=1 that of the plain definition (slow at
- * scale: seconds per report).
+ * scale: seconds per report). Then the aging report (docs/receivables.md) the same way.
  */
 export async function reportBench({
   address,
@@ -74,6 +75,16 @@ export async function reportBench({
       const plainMs = plain ? await sqlTime(db, reportsRepository, name, body) : undefined;
       print(`${name} ${label}`, await measure(path, 'POST', body), sqlMs, plainMs);
     }
+  }
+  // Aging (issue 14: under 300 ms at 200,000 invoices): today, a year ago, and a search.
+  const aging = { aging: (d: Db, f: Filter) => agingPage(d, f as never, (f as { asOf?: string }).asOf || todayIn()) };
+  for (const [label, body] of [
+    ['today', {}],
+    ['as of a year ago', { asOf: `${year - 1}-${String(month).padStart(2, '0')}-01` }],
+    [`search '${searches.customer}'`, { searchQuery: searches.customer }],
+  ] as const) {
+    const sqlMs = await sqlTime(db, aging as unknown as Reports, 'aging' as keyof Reports, body);
+    print(`aging ${label}`, await measure('/api/reports/aging/', 'POST', body), sqlMs);
   }
   print('health (again, at the end)', await measure('/api/health', 'GET'));
 }
