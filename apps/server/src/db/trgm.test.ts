@@ -17,6 +17,9 @@ const TRGM = [
   'customers_phone_trgm_idx',
   'customers_tax_permit_number_trgm_idx',
   'invoices_invoice_no_trgm_idx',
+  // product/filter's lookup (0018).
+  'products_barcode_trgm_idx',
+  'products_name_trgm_idx',
 ];
 
 async function trigramIndexes(db: Db) {
