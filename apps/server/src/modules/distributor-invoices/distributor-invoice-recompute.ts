@@ -26,7 +26,8 @@ export function datePaidOf(amountPurchase: number, payments: { date: string; amo
  * datePaid from the paying payment while PAID (docs/business-rules.md).
  */
 export async function recomputeDistributorInvoice(tx: Tx, id: number) {
-  const [head, payments] = await Promise.all([repo.find(tx, id), paymentsRepository.ofInvoice(tx, 'supplier', id)]);
+  const head = await repo.find(tx, id);
+  const payments = await paymentsRepository.ofInvoice(tx, 'supplier', id);
   if (!head) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.notFound);
   const paid = payments.reduce((s, p) => s + p.amountPaid, 0);
   const amountDue = head.amountPurchase - paid;

@@ -84,10 +84,8 @@ export function createDistributorInvoicesService({ db }: AppContext) {
     async delete(id: number, user: AuthUser) {
       await db.transaction(async (tx) => {
         await lock(tx, id);
-        const [before, payments] = await Promise.all([
-          repo.find(tx, id),
-          paymentsRepository.ofInvoice(tx, 'supplier', id),
-        ]);
+        const before = await repo.find(tx, id);
+        const payments = await paymentsRepository.ofInvoice(tx, 'supplier', id);
         await repo.remove(tx, id);
         await recordAudit(tx, user.id, 'distributor_invoice', id, 'delete', { invoice: before, payments }, null);
       });

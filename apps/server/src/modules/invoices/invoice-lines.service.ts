@@ -82,10 +82,8 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
       if (kind === 'pglite') await lookup;
       return db.transaction(async (tx) => {
         await lockInvoice(tx, input.invoiceID);
-        const [head, { lines, payments }] = await Promise.all([
-          invoicesRepository.find(tx, input.invoiceID),
-          invoiceParts(tx, input.invoiceID),
-        ]);
+        const head = await invoicesRepository.find(tx, input.invoiceID);
+        const { lines, payments } = await invoiceParts(tx, input.invoiceID);
         const invoice = head!;
         const looked = await lookup;
         if ('error' in looked) throw looked.error;

@@ -20,10 +20,9 @@ export async function lockInvoice(tx: Tx, id: number) {
 
 /** The lines and payments of an invoice (cents), as the totals rule takes them. */
 export async function invoiceParts(tx: Tx, invoiceId: number) {
-  const [lines, payments] = await Promise.all([
-    invoiceItemsRepository.ofInvoice(tx, invoiceId),
-    paymentsRepository.ofInvoice(tx, 'customer', invoiceId),
-  ]);
+  // One after the other: inside a transaction the statements share one connection anyway.
+  const lines = await invoiceItemsRepository.ofInvoice(tx, invoiceId);
+  const payments = await paymentsRepository.ofInvoice(tx, 'customer', invoiceId);
   return { lines, payments };
 }
 
@@ -39,7 +38,8 @@ export async function recomputeInvoice(tx: Tx, invoiceId: number) {
 
 /** recomputeInvoice, answering the invoice as it now stands as well. */
 export async function recomputeWithInvoice(tx: Tx, invoiceId: number) {
-  const [{ lines, payments }, head] = await Promise.all([invoiceParts(tx, invoiceId), repo.find(tx, invoiceId)]);
+  const { lines, payments } = await invoiceParts(tx, invoiceId);
+  const head = await repo.find(tx, invoiceId);
   if (!head) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   return storeTotals(tx, head, lines, payments);
 }

@@ -154,7 +154,8 @@ export function createInvoicesService({ db, config }: AppContext) {
     async remove(id: number, user: AuthUser) {
       await db.transaction(async (tx) => {
         await lockInvoice(tx, id);
-        const [head, { lines, payments }] = await Promise.all([repo.find(tx, id), invoiceParts(tx, id)]);
+        const head = await repo.find(tx, id);
+        const { lines, payments } = await invoiceParts(tx, id);
         // A receipt's share goes only with its receipt (docs/receivables.md "Receipts").
         const share = payments.find((p) => p.receiptId);
         if (share?.receiptId) {
