@@ -40,7 +40,8 @@ interface ListPageProps<T, Totals> {
   title: ReactNode;
   /** Where the pages come from (listSource of a list call). */
   source: ListSource<T, Totals>;
-  columns: Column<T>[] | ((totals: Totals | undefined) => Column<T>[]);
+  /** The columns, or a function of the footer totals and the rows on screen (a column only some pages need). */
+  columns: Column<T>[] | ((totals: Totals | undefined, rows: T[]) => Column<T>[]);
   rowKey?: (row: T) => string | number;
   addNewTo?: string;
   addNewLabel?: string;
@@ -140,7 +141,7 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
     }
   };
 
-  const columns = typeof props.columns === 'function' ? props.columns(data?.totals) : props.columns;
+  const columns = typeof props.columns === 'function' ? props.columns(data?.totals, data?.rows ?? []) : props.columns;
   const sizeOptions = pageSizeOptions(defaultSize, params.size);
   const rows = data?.rows ?? [];
   const pageStart =

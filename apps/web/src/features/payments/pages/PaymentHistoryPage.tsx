@@ -20,10 +20,11 @@ export default function PaymentHistoryPage() {
   const remove = useDeletePayment(kind);
   const cheque = useChequeViewer();
 
-  const columns = (totals: PaymentTotals | undefined): Column<PaymentRow>[] => [
+  /** A share of a receipt (one cheque for several invoices) shows the receipt's reference: the column is there when a row on screen is one. */
+  const hasReceipt = (rows: PaymentRow[]) => rows.some((p) => 'receiptNo' in p && p.receiptNo);
+  const columns = (totals: PaymentTotals | undefined, rows: PaymentRow[]): Column<PaymentRow>[] => [
     { key: 'referenceNo', title: 'Reference', sortable: false, maxWidth: 100 },
-    // A share of a receipt (one cheque for several invoices) shows the receipt's reference.
-    ...(supplier ? [] : [{ key: 'receiptNo', title: 'Receipt', sortable: false, maxWidth: 100 }]),
+    ...(hasReceipt(rows) ? [{ key: 'receiptNo', title: 'Receipt', sortable: false, maxWidth: 100 }] : []),
     { key: 'date', title: 'Date', render: (p) => <DateText value={p.date} /> },
     { key: 'invoiceNo', title: 'Invoice' },
     ...(supplier
