@@ -1,5 +1,5 @@
 import { type AgingFilter, WALK_IN_CUSTOMER } from '@wd/contracts';
-import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
@@ -26,21 +26,55 @@ export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
     const oldest = to === undefined ? sql`true` : sql`${invoices.date} >= ${day} - ${to}::int`;
     return sql<string>`coalesce(sum(${invoices.balance}) filter (where ${newest} and ${oldest}), 0)`;
   };
+  // A search picks the customers first (their trigram indexes), then only their open invoices are summed.
+  const text = filter.searchQuery?.trim() ?? '';
+  const found = text
+    ? or(
+        inArray(
+          invoices.customerId,
+          db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(searchCondition(text, [customers.company, customers.name])),
+        ),
+        WALK_IN_CUSTOMER.toLowerCase().includes(text.toLowerCase()) ? isNull(invoices.customerId) : undefined,
+      )
+    : undefined;
+  const open = and(eq(invoices.status, 'DUE'), lte(invoices.date, asOf), found);
+  const sums = {
+    openInvoices: sql<string>`count(*)`.as('a_open'),
+    days0to30: inBucket(...BUCKETS.days0to30).as('a_0_30'),
+    days31to60: inBucket(...BUCKETS.days31to60).as('a_31_60'),
+    days61to90: inBucket(...BUCKETS.days61to90).as('a_61_90'),
+    over90: inBucket(...BUCKETS.over90).as('a_over_90'),
+    total: sql<string>`coalesce(sum(${invoices.balance}), 0)`.as('a_total'),
+  };
   const g = db
     .select({
       customerId: sql<number>`coalesce(${invoices.customerId}, 0)`.as('a_customer_id'),
-      openInvoices: sql<string>`count(*)`.as('a_open'),
       oldest: sql<string>`min(${invoices.date})::text`.as('a_oldest'),
-      days0to30: inBucket(...BUCKETS.days0to30).as('a_0_30'),
-      days31to60: inBucket(...BUCKETS.days31to60).as('a_31_60'),
-      days61to90: inBucket(...BUCKETS.days61to90).as('a_61_90'),
-      over90: inBucket(...BUCKETS.over90).as('a_over_90'),
-      total: sql<string>`sum(${invoices.balance})`.as('a_total'),
+      ...sums,
     })
     .from(invoices)
-    .where(and(eq(invoices.status, 'DUE'), lte(invoices.date, asOf)))
+    .where(open)
     .groupBy(sql`1`)
     .as('g');
+  /** Every customer with a (matching) open invoice is a row: the row count and the totals come from those invoices in one pass. */
+  const aggregate = async () => {
+    const [row] = await db
+      .select({ customers: sql<string>`count(distinct coalesce(${invoices.customerId}, 0))`, ...sums })
+      .from(invoices)
+      .where(open);
+    const { customers: rows, ...totals } = row;
+    const n = (v: unknown) => Number(v ?? 0);
+    return {
+      totalRows: n(rows),
+      totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, n(v)])) as Record<
+        keyof typeof sums,
+        number
+      >,
+    };
+  };
 
   const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
   const figures = {
@@ -60,10 +94,10 @@ export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
   return listPage(filter, {
     from: (fields) => db.select(fields).from(g).leftJoin(customers, eq(customers.id, g.customerId)),
     columns,
-    where: searchCondition(filter.searchQuery, [name, customers.name]),
     sortable: columns,
     // Who owes the most first; then by name and id so pages are stable.
     order: [sql`${g.total} desc`, asc(name), asc(g.customerId)],
     totals: figures,
+    aggregate,
   });
 }

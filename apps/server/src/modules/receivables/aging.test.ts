@@ -178,3 +178,21 @@ describe('POST reports/aging/csv', () => {
     ]);
   });
 });
+
+describe('POST reports/aging, walk-in sales', () => {
+  it('shows walk-in DUE invoices as one row (id 0) that a search for "walk-in" finds', async () => {
+    const product = await createProduct(t, { name: 'Aging Walk-in Item', costPrice: 1, sellingPrice: 4 });
+    const { id } = await inv.newInvoice();
+    await inv.setInvoice(id, { date: addDays(AS_OF, -5) });
+    await inv.addLine(id, product.id);
+    await inv.setInvoice(id, { status: 'DUE' });
+    const found = (await aging({ asOf: AS_OF, searchQuery: 'walk-in' })).json();
+    expect(found.report).toEqual([
+      expect.objectContaining({ customerId: 0, customer: 'Walk-in customer', openInvoices: 1, days0to30: 4, total: 4 }),
+    ]);
+    expect(found.totals).toMatchObject({ openInvoices: 1, total: 4 });
+    const corner = (await aging({ asOf: AS_OF, searchQuery: 'Corner' })).json();
+    expect(corner.report.map((r: { customer: string }) => r.customer)).toEqual(['Aging Corner Store']);
+    expect(corner.totals.total).toBe(127);
+  });
+});
