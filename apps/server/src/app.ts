@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './lib/context.js';
 import { STORED_FILE_CSP } from './lib/send-file.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.routes.js';
 import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
@@ -61,6 +62,7 @@ const modules = [
   dashboardRoutes,
   outboxRoutes,
   settingsRoutes,
+  auditRoutes,
 ];
 /** Routes outside /api: images and stored files. */
 const fileRoutes = [

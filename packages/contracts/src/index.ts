@@ -1,5 +1,6 @@
 import './common/messages.js';
 
+export * from './audit.js';
 export * from './barcodes.js';
 export * from './calls/index.js';
 export * from './common/call.js';

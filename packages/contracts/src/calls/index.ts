@@ -3,6 +3,7 @@
  * registers its routes from it, the web client calls through it, and the
  * OpenAPI document is generated from it (docs/api.md).
  */
+export * from './audit.js';
 export * from './barcodes.js';
 export * from './billers.js';
 export * from './customers.js';
