@@ -1,3 +1,4 @@
+import { auditMenu } from '../features/audit/routes';
 import { billersMenu } from '../features/billers/routes';
 import { customersMenu } from '../features/customers/routes';
 import { dashboardMenu } from '../features/dashboard/routes';
@@ -27,5 +28,6 @@ export const menu: MenuSection[] = [
   expensesMenu,
   distributorsMenu,
   outboxMenu,
+  auditMenu,
   settingsMenu,
 ];

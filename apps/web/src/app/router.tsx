@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect } from 'react-router';
+import { auditRoutes } from '../features/audit/routes';
 import { authRoutes } from '../features/auth/routes';
 import { billersRoutes } from '../features/billers/routes';
 import { customersRoutes } from '../features/customers/routes';
@@ -44,6 +45,7 @@ const signedInRoutes: AppRoute[] = [
   ...receivablesRoutes,
   ...receiptsRoutes,
   ...settingsRoutes,
+  ...auditRoutes,
 ];
 
 const routes: AppRoute[] = [

@@ -1,1 +1,12 @@
 export { formatDate, formatMoney, formatPercent } from '@wd/contracts';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO timestamp as MM-DD-YYYY h:mm AM/PM, in the browser's time zone ('' for none). */
+export function formatTimestamp(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const hours = d.getHours() % 12 || 12;
+  const half = d.getHours() < 12 ? 'AM' : 'PM';
+  return `${two(d.getMonth() + 1)}-${two(d.getDate())}-${d.getFullYear()} ${hours}:${two(d.getMinutes())} ${half}`;
+}

@@ -2,20 +2,11 @@ import { Badge, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { OUTBOX_STATUSES, type OutboxMessage } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
+import { formatTimestamp } from '../../../lib/format';
 import { allOutboxMessages, useRetryOutboxMessage } from '../api';
 
 const STATUS_COLORS = { queued: 'yellow', sent: 'green', failed: 'red' } as const;
 const statusOptions = OUTBOX_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }));
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO timestamp as MM-DD-YYYY h:mm AM/PM, in the browser's time zone. */
-function formatTimestamp(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const hours = d.getHours() % 12 || 12;
-  const half = d.getHours() < 12 ? 'AM' : 'PM';
-  return `${two(d.getMonth() + 1)}-${two(d.getDate())}-${d.getFullYear()} ${hours}:${two(d.getMinutes())} ${half}`;
-}
 
 export default function OutboxListPage() {
   const retry = useRetryOutboxMessage();
