@@ -46,6 +46,13 @@ test('the audit trail shows a price change made in the test, with who made it, a
   await page.getByRole('option', { name: 'update', exact: true }).click();
   await expect(page).toHaveURL(/action=update/);
   await expect(page.getByRole('row').filter({ hasText: `product #${product.id}` })).toHaveCount(1);
+
+  // The product's own History: its entries only, from the product screen.
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit\\?entity=product&entityId=${product.id}$`));
+  await expect(page.getByText('Showing 2 of 2 results')).toBeVisible();
+  await expect(page.getByTestId('audit-changes').first()).toContainText('sellingPrice: 1.5 → 2.25');
 });
 
 test('the audit trail is for admins: a user has no menu entry and the API refuses', async ({ page, request }) => {
@@ -54,6 +61,12 @@ test('the audit trail is for admins: a user has no menu entry and the API refuse
   await signIn(page, username, 'clerk-password-1');
   await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
+  // No History on a record's screen either.
+  const product = await createProduct(request, await apiToken(request), { name: uniqueName('Clerk Cola') });
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Barcode', exact: true })).toHaveValue(product.barcode);
+  await expect(page.getByRole('link', { name: 'History' })).toHaveCount(0);
   const clerkToken = await apiToken(request, username, 'clerk-password-1');
   expect((await request.post('/api/audit/all', { headers: { Token: clerkToken }, data: {} })).status()).toBe(403);
 });

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditEntry, type AuditFilter, addDays, auditCalls, auditChanges } from '@wd/contracts';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
@@ -11,6 +11,19 @@ import { registerCalls } from '../../lib/routes.js';
  * (created_at) index; filters by user, entity (and record), action and date;
  * the search matches the entity, the user or any value before or after.
  */
+/**
+ * The entity (and record) filter. An invoice's history also holds its lines' and payments'
+ * entries (their own entities, with the invoice's id among their values: audit_log_invoice_idx).
+ */
+function recordCondition({ entity, entityId }: AuditFilter): SQL | undefined {
+  if (!entity) return entityId ? eq(auditLog.entityId, entityId) : undefined;
+  const own = and(eq(auditLog.entity, entity), entityId ? eq(auditLog.entityId, entityId) : undefined);
+  if (entity !== 'invoice' || !entityId) return own;
+  const parts = sql`(${auditLog.entity} in ('invoice_item', 'payment')
+    and ((coalesce(${auditLog.after}, ${auditLog.before}) ->> 'invoiceID')::int) = ${entityId})`;
+  return or(own, parts);
+}
+
 export function auditPage(db: Tx, filter: AuditFilter) {
   const user = sql<string>`coalesce(${users.username}, '')`;
   const text = filter.searchQuery.trim();
@@ -33,8 +46,7 @@ export function auditPage(db: Tx, filter: AuditFilter) {
     columns,
     where: and(
       filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
-      filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
-      filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
+      recordCondition(filter),
       filter.action ? eq(auditLog.action, filter.action) : undefined,
       // Whole days of the timestamps, [start, end + 1 day).
       filter.startDate ? gte(auditLog.createdAt, new Date(`${filter.startDate}T00:00:00Z`)) : undefined,

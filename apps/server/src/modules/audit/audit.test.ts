@@ -91,6 +91,28 @@ describe('POST audit/all', () => {
   });
 });
 
+describe("an invoice's history", () => {
+  it("holds the invoice's own entries and those of its lines and payments, and no other invoice's", async () => {
+    const { id } = await inv.newInvoice();
+    const line = await inv.addLine(id, product.id);
+    await inv.setInvoice(id, { status: 'DUE' });
+    expect((await inv.pay(id, { amountPaid: 1 })).statusCode).toBe(200);
+    const other = await inv.newInvoice();
+    await inv.addLine(other.id, product.id);
+    const history = (await list({ entity: 'invoice', entityId: id, resultsPerPage: 50 })).json().auditLog;
+    const kinds = history.map((e: { entity: string; entityId: number }) => `${e.entity}:${e.entityId}`);
+    expect(kinds).toEqual(expect.arrayContaining([`invoice:${id}`, `invoice_item:${line.id}`]));
+    expect(kinds.some((k: string) => k.startsWith('payment:'))).toBe(true);
+    expect(
+      history.every(
+        (e: { changes: { field: string; before: string; after: string }[]; entity: string }) =>
+          e.entity === 'invoice' ||
+          e.changes.some((c) => c.field === 'invoiceID' && (c.after || c.before) === String(id)),
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('GET audit/entities', () => {
   it('names every kind of record in the trail, in order', async () => {
     const res = await t.call('GET', '/api/audit/entities', undefined, t.adminToken);

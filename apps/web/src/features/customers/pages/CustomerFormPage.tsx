@@ -10,6 +10,7 @@ import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
+import { HistoryLink } from '../../audit/HistoryLink';
 import { ReceivePaymentButton } from '../../receipts/components/ReceivePaymentModal';
 import { CustomerCreditLine } from '../../receivables/credit';
 import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
@@ -150,6 +151,7 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
                 Statement
               </Button>
               <ReceivePaymentButton customer={{ id: customer.data.id, company: customer.data.company }} />
+              <HistoryLink entity="customer" id={customer.data.id} />
             </Group>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import { Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@wd/contracts';
 import { Link, useParams } from 'react-router';
+import { HistoryLink } from '../../audit/HistoryLink';
 import { DocumentMenus, LastSent } from '../../invoice-documents/components/DocumentMenus';
 import { DeleteInvoiceButton } from '../components/DeleteInvoiceButton';
 import { DocumentLines } from '../components/DocumentLines';
@@ -30,6 +31,7 @@ export default function InvoiceDetailPage() {
             Edit
           </Button>
           <DocumentMenus id={invoice.id} />
+          <HistoryLink entity="invoice" id={invoice.id} />
           <DeleteInvoiceButton id={invoice.id} message={invoice.invoiceNo} />
         </Group>
       </Group>

@@ -1,7 +1,9 @@
+import { Group } from '@mantine/core';
 import { PRODUCT_MESSAGES } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../lib/alert';
+import { HistoryLink } from '../../audit/HistoryLink';
 import { useCreateProduct, useProduct, useUpdateProduct } from '../api';
 import { ProductForm, toProductInput } from '../components/ProductForm';
 
@@ -25,7 +27,16 @@ export function ProductViewPage() {
   const { id } = useParams();
   const query = useProduct(id);
   useMissingProductRedirect(query.isError);
-  return <ProductForm title="Product" readOnly product={query.data} loading={query.isPending} />;
+  return (
+    <>
+      <ProductForm title="Product" readOnly product={query.data} loading={query.isPending} />
+      {query.data && (
+        <Group mt="sm">
+          <HistoryLink entity="product" id={query.data.id} />
+        </Group>
+      )}
+    </>
+  );
 }
 
 export function ProductEditPage() {
