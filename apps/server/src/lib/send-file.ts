@@ -32,3 +32,12 @@ export function sendStoredFile(reply: FastifyReply, file: SentFile, name: string
     .header('cache-control', cache)
     .send(file.data);
 }
+
+/** A document made for this request (a report's CSV, a statement's PDF) as a download under its name, never cached. */
+export function sendDownload(reply: FastifyReply, contentType: string, fileName: string, body: Buffer) {
+  reply
+    .type(contentType)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store');
+  return body;
+}

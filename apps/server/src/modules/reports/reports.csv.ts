@@ -1,5 +1,5 @@
 import { REPORT_TITLES, type ReportFilter, type ReportName } from '@wd/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { tableCsv } from '../../lib/csv.js';
 
 /** Each report's CSV columns, in the screen's order: the row field and its header. */
 export const REPORT_COLUMNS: Record<ReportName, [key: string, title: string][]> = {
@@ -54,22 +54,9 @@ export const REPORT_COLUMNS: Record<ReportName, [key: string, title: string][]> 
 
 const WHOLE = new Set(['id', 'totalInvoices', 'totalQuantitySold', 'totalQuantityDamaged']);
 
-/** A cell: text as is, whole numbers as they are, money with two decimals and no `$`. */
-function cell(key: string, value: string | number | undefined): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  return WHOLE.has(key) ? String(value) : value.toFixed(2);
-}
-
 /** Header row, one row per report row, then 'Totals' with the sums under their columns (RFC 4180, CRLF). */
 export function reportCsv(name: ReportName, rows: Record<string, string | number>[], totals: Record<string, number>) {
-  const columns = REPORT_COLUMNS[name];
-  const totalsRow = columns.map(([key], i) => (i === 0 ? 'Totals' : key === 'id' ? '' : cell(key, totals[key])));
-  const text = stringify(
-    [columns.map(([, title]) => title), ...rows.map((row) => columns.map(([key]) => cell(key, row[key]))), totalsRow],
-    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
-  );
-  return Buffer.from(text, 'utf8');
+  return tableCsv({ columns: REPORT_COLUMNS[name], rows, whole: WHOLE, totals: { ...totals, id: undefined } });
 }
 
 /** `product-report-2026-11.csv`: the report's title and the period asked for ('all' when none). */

@@ -1,6 +1,7 @@
 import { type ReportFilter, type ReportName, reportCalls } from '@wd/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerCalls } from '../../lib/routes.js';
+import { sendDownload } from '../../lib/send-file.js';
 import { createReportsService } from './reports.service.js';
 
 export async function reportsRoutes(app: FastifyInstance) {
@@ -9,11 +10,7 @@ export async function reportsRoutes(app: FastifyInstance) {
     (name: ReportName) =>
     async ({ body, reply }: { body: ReportFilter; reply: FastifyReply }) => {
       const file = await service.csv(name, body);
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store');
-      return file.body;
+      return sendDownload(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
     };
   registerCalls(app, reportCalls, {
     product: ({ body }) => service.report('product', body),
