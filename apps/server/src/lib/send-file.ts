@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /** A stored or rendered file: its bytes and the type recognised from its content. */
@@ -33,8 +34,16 @@ export function sendStoredFile(reply: FastifyReply, file: SentFile, name: string
     .send(file.data);
 }
 
-/** A document made for this request (a report's CSV, a statement's PDF) as a download under its name, never cached. */
-export function sendDownload(reply: FastifyReply, contentType: string, fileName: string, body: Buffer) {
+/**
+ * A document made for this request (a report's CSV, a statement's PDF, a list's
+ * streamed export) as a download under its name, never cached.
+ */
+export function sendDownload<B extends Buffer | Readable>(
+  reply: FastifyReply,
+  contentType: string,
+  fileName: string,
+  body: B,
+) {
   reply
     .type(contentType)
     .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -1,5 +1,6 @@
 import { Button, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Call } from '@wd/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSettings } from '../features/settings/api';
@@ -11,6 +12,7 @@ import { isNavigating } from '../lib/navigation-state';
 import { pageSizeOptions } from '../lib/paging';
 import { type ConfirmOptions, confirm } from './confirm';
 import { type Column, DataTable } from './DataTable';
+import { downloadListCsv, ExportCsvButton } from './ExportCsvButton';
 import { Pager, ShowingText } from './Pager';
 
 export type { ListResult } from '../lib/list-source';
@@ -50,6 +52,10 @@ interface ListPageProps<T, Totals> {
   backWhenEmpty?: boolean;
   /** More buttons beside Back and Add New. */
   headerActions?: ReactNode;
+  /** The list's Export CSV call: a button that downloads every row under the current filter and sort. */
+  exportCsv?: Call;
+  /** The export call's path parameters (a price group's items: its id). */
+  exportParams?: Record<string, unknown>;
   /** The area's recover list (soft-deleted records): a Recover button. */
   recoverTo?: string;
   /** Above the table (notes, a summary). */
@@ -196,6 +202,13 @@ export function ListPage<T, Totals = Record<string, number>>(props: ListPageProp
         <Title order={2}>{title}</Title>
         <Group gap="xs">
           {props.headerActions}
+          {props.exportCsv && (
+            <ExportCsvButton
+              run={() =>
+                downloadListCsv(props.exportCsv as Call, filter as Record<string, unknown>, props.exportParams)
+              }
+            />
+          )}
           {props.recoverTo && (
             <Button variant="default" component={Link} to={props.recoverTo}>
               Recover

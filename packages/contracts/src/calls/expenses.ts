@@ -1,6 +1,7 @@
 import { defineCalls, idParams } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
 import { expenseInput, expenseListFilter, expenseResponse, expensesResponse, expenseUpdateInput } from '../parties.js';
+import { csvExportCall } from './export.js';
 
 export const expenseCalls = defineCalls('expenses', {
   list: {
@@ -10,6 +11,7 @@ export const expenseCalls = defineCalls('expenses', {
     body: expenseListFilter,
     response: expensesResponse,
   },
+  export: csvExportCall('/expenses/export', expenseListFilter, 'Expenses'),
   create: {
     method: 'POST',
     path: '/expenses/insert',

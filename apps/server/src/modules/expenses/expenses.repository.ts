@@ -1,8 +1,11 @@
 import type { ExpenseListFilter } from '@wd/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
@@ -31,21 +34,39 @@ function select<F extends SelectedFields>(db: Tx, fields: F) {
   return db.select(fields).from(expenses).innerJoin(billers, eq(billers.id, expenses.billerId));
 }
 
+/** The list's joins, filter and order: the page and the export share them. */
+function listSpec(db: Tx, filter: ExpenseListFilter) {
+  return {
+    from: (fields: SelectedFields) => select(db, fields),
+    columns,
+    where: and(
+      searchCondition(filter.searchQuery, [expenses.reference, expenses.expense, expenses.category, billers.company]),
+      periodCondition(expenses.date, { month: filter.month, year: filter.year }),
+    ),
+    sortable,
+    order: [desc(expenses.date), desc(expenses.id)],
+  };
+}
+
+/** Export CSV: the list's columns (docs/export.md). */
+const exportColumns: ExportColumn[] = [
+  ['reference', 'Reference'],
+  ['date', 'Date'],
+  ['biller', 'Biller'],
+  ['expense', 'Expense'],
+  ['category', 'Category'],
+  ['amount', 'Amount', 'money'],
+];
+
 export const expensesRepository = {
   ...idRows(expenses),
   /** One page, the count and the sum of amounts over every matching row (the footer). */
   list(db: Tx, filter: ExpenseListFilter) {
-    return listPage(filter, {
-      from: (fields) => select(db, fields),
-      columns,
-      where: and(
-        searchCondition(filter.searchQuery, [expenses.reference, expenses.expense, expenses.category, billers.company]),
-        periodCondition(expenses.date, { month: filter.month, year: filter.year }),
-      ),
-      sortable,
-      order: [desc(expenses.date), desc(expenses.id)],
-      totals: { amount: sql`${expenses.amount}` },
-    });
+    return listPage(filter, { ...listSpec(db, filter), totals: { amount: sql`${expenses.amount}` } });
+  },
+  /** Every matching expense as CSV, in the list's order. */
+  export(ctx: AppContext, reply: FastifyReply, filter: ExpenseListFilter) {
+    return sendCsvExport(ctx, reply, 'expenses', listSpec(ctx.db, filter), filter.sortingList, exportColumns);
   },
   async find(db: Tx, id: number) {
     const [row] = await select(db, columns).where(eq(expenses.id, id));

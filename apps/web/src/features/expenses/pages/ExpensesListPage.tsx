@@ -1,5 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
-import { type Expense, MONTHS } from '@wd/contracts';
+import { type Expense, expenseCalls, MONTHS } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { DateText, MoneyText } from '../../../components/MoneyText';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
@@ -14,6 +14,7 @@ export default function ExpensesListPage() {
       title="All Expenses"
       source={allExpenses}
       addNewTo="/expenses/new"
+      exportCsv={expenseCalls.export}
       withFooter
       params={{
         extraDefaults: { month: '', year: '' },

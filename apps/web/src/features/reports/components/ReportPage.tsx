@@ -3,9 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REPORT_TITLES, type ReportName } from '@wd/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Column } from '../../../components/DataTable';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { ListPage, type RowAction } from '../../../components/ListPage';
-import { showAlert } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
 import { type ListParamsApi, type ListParamsOptions, useListParams } from '../../../lib/list-params';
 import type { ListSource } from '../../../lib/list-source';
 import { useBillerOptions } from '../../billers/api';
@@ -78,23 +77,12 @@ export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
     placeholderData: keepPreviousData,
   });
   if (query.data) lastTotal.current = query.data.totalRows;
-  const [exporting, setExporting] = useState(false);
   const { onState } = props;
   const isError = query.isError;
   useEffect(() => onState?.({ isError }), [onState, isError]);
 
   const columns = props.columns(query.data?.totals);
   const titles = Object.fromEntries(columns.map((c) => [c.key, c.title]));
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await props.exportCsv(filter as Record<string, unknown>);
-    } catch (error) {
-      showAlert(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>
@@ -113,9 +101,7 @@ export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
               <Button variant="default" onClick={() => window.print()}>
                 Print
               </Button>
-              <Button variant="light" loading={exporting} onClick={exportCsv}>
-                Export CSV
-              </Button>
+              <ExportCsvButton run={() => props.exportCsv(filter as Record<string, unknown>)} />
             </>
           }
           filters={props.filters}

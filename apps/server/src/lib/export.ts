@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import { type SortItem, todayIn } from '@wd/contracts';
+import { stringify } from 'csv-stringify/sync';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../db/client.js';
+import type { AppContext } from './context.js';
+import { type ListSpec, orderBy } from './list.js';
+import { sendDownload } from './send-file.js';
+
+/**
+ * Export CSV of a list (docs/export.md): every row the list's filter matches,
+ * in the list's sort order, streamed from a database cursor a batch at a time
+ * so a list of any length is written without holding it in memory.
+ */
+
+/** How a cell is written: text as is, cents as dollars with two decimals, a whole number. */
+export type ExportFormat = 'text' | 'money' | 'whole';
+/** A CSV column: the field of the list's selection (or of `extra`), its heading and its format (text by default). */
+export type ExportColumn = readonly [key: string, title: string, format?: ExportFormat];
+
+/** Rows fetched from the cursor at a time. */
+export const EXPORT_BATCH = 1000;
+
+/** Cents (as the database's text) as dollars: "-1234" → "-12.34". Exact for any whole number of cents. */
+export function centsText(cents: string): string {
+  const negative = cents.startsWith('-');
+  const digits = (negative ? cents.slice(1) : cents).padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+function cell(value: unknown, format: ExportFormat | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return format === 'money' ? centsText(text) : text;
+}
+
+/** The same dialect as the reports' CSV (lib/csv.ts): RFC 4180, CRLF, quoted where needed. */
+function csvLines(records: string[][]): string {
+  return stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+}
+
+/** The part of a list's spec an export needs: its joins, filter, sort allow-list and default order. */
+export type ExportSpec = Pick<
+  ListSpec<SelectedFields, Record<string, SQL>>,
+  'from' | 'where' | 'sortable' | 'order'
+> & {
+  columns: Record<string, AnyColumn | SQL>;
+};
+
+/**
+ * The list's statement without a page: the export's columns (each as text under
+ * its key), the list's joins and filter, its ORDER BY (a bad sort column is a
+ * 400 before anything is sent). `extra` holds fields only the CSV shows.
+ */
+export function exportQuery(
+  spec: ExportSpec,
+  sortingList: SortItem[] | undefined,
+  columns: readonly ExportColumn[],
+  extra: Record<string, AnyColumn | SQL> = {},
+): ExportQuery {
+  const fields: Record<string, SQL.Aliased> = {};
+  for (const [key] of columns) {
+    const expression = Object.hasOwn(extra, key) ? extra[key] : spec.columns[key];
+    if (!expression) throw new Error(`export column ${key} is not in the list's selection`);
+    fields[key] = sql`(${expression})::text`.as(key);
+  }
+  const order = orderBy(sortingList, spec.sortable, spec.order);
+  return spec
+    .from(fields)
+    .where(spec.where)
+    .orderBy(...order) as unknown as ExportQuery;
+}
+
+/** A built statement: its text and parameters. */
+export interface ExportQuery {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The rows of `query` in batches, through a cursor. PostgreSQL: a read-only
+ * repeatable-read transaction on a connection of its own (nothing else waits).
+ * The embedded database has one connection: a WITH HOLD cursor keeps the
+ * result inside the database, so other requests run between the batches.
+ * Stopping early (the download was cancelled) closes the cursor.
+ */
+async function* cursorRows(ctx: AppContext, query: ExportQuery, batch: number): AsyncGenerator<Row[]> {
+  const client = (ctx.db as Db & { $client: pg.Pool | PGlite }).$client;
+  const { sql: text, params } = query.toSQL();
+  const name = `wd_export_${++cursorCount}`;
+  if (ctx.kind === 'postgres') {
+    const connection = await (client as pg.Pool).connect();
+    let done = false;
+    try {
+      await connection.query('begin isolation level repeatable read read only');
+      await connection.query(`declare ${name} no scroll cursor for ${text}`, params);
+      for (;;) {
+        const { rows } = await connection.query<Row>(`fetch ${batch} from ${name}`);
+        if (rows.length === 0) break;
+        yield rows;
+      }
+      await connection.query('commit');
+      done = true;
+    } finally {
+      if (!done) await connection.query('rollback').catch(() => {});
+      connection.release();
+    }
+    return;
+  }
+  const pglite = client as PGlite;
+  await pglite.query(`declare ${name} no scroll cursor with hold for ${text}`, params);
+  try {
+    for (;;) {
+      const { rows } = await pglite.query<Row>(`fetch ${batch} from ${name}`);
+      if (rows.length === 0) break;
+      yield rows;
+    }
+  } finally {
+    await pglite.query(`close ${name}`).catch(() => {});
+  }
+}
+let cursorCount = 0;
+
+/**
+ * The CSV of `query`: the heading row, then the rows a batch at a time, as a
+ * stream the reply sends. The cursor is opened and the first batch read before
+ * it resolves, so a failing statement is an error answer, not a cut download.
+ */
+export async function csvExportStream(
+  ctx: AppContext,
+  query: ExportQuery,
+  columns: readonly ExportColumn[],
+  batch = EXPORT_BATCH,
+): Promise<Readable> {
+  const batches = cursorRows(ctx, query, batch);
+  const first = await batches.next();
+  const lines = (rows: Row[]) => csvLines(rows.map((row) => columns.map(([key, , format]) => cell(row[key], format))));
+  async function* chunks() {
+    try {
+      yield csvLines([columns.map(([, title]) => title)]);
+      if (first.done) return;
+      yield lines(first.value);
+      for await (const rows of { [Symbol.asyncIterator]: () => batches }) yield lines(rows);
+    } finally {
+      await batches.return(undefined);
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * A list's Export CSV call: the list's spec and sort give the statement, the
+ * rows stream to the reply as `<name>-<today>.csv`.
+ */
+export async function sendCsvExport(
+  ctx: AppContext,
+  reply: FastifyReply,
+  name: string,
+  spec: ExportSpec,
+  sortingList: SortItem[] | undefined,
+  columns: readonly ExportColumn[],
+  extra?: Record<string, AnyColumn | SQL>,
+) {
+  const stream = await csvExportStream(ctx, exportQuery(spec, sortingList, columns, extra), columns);
+  // Fastify pipes a stream as it is; the call's binary response schema only documents it.
+  return sendDownload(
+    reply,
+    'text/csv; charset=utf-8',
+    `${name}-${todayIn(ctx.config.timeZone)}.csv`,
+    stream,
+  ) as unknown as Uint8Array;
+}
