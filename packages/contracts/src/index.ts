@@ -12,6 +12,7 @@ export * from './common/messages.js';
 export * from './common/money.js';
 export * from './dashboard.js';
 export * from './distributor-invoices.js';
+export * from './imports.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';
 export * from './parties.js';

@@ -26,7 +26,13 @@ export type Handlers<T extends Record<string, Call>> = { [K in keyof T]: Handler
 function multipartSchema(spec: MultipartSpec) {
   const file = z
     .file()
-    .describe(spec.accept === 'pdf' ? 'A PDF, at most 10 MB' : 'An image (JPEG, PNG, WebP or HEIC), at most 10 MB');
+    .describe(
+      spec.accept === 'pdf'
+        ? 'A PDF, at most 10 MB'
+        : spec.accept === 'csv'
+          ? 'A CSV file (comma or semicolon separated, UTF-8 or Windows-1252), at most 10 MB'
+          : 'An image (JPEG, PNG, WebP or HEIC), at most 10 MB',
+    );
   return z.object({
     ...(spec.json ? { [spec.json]: z.string().describe('The record as JSON text') } : {}),
     [spec.file]: spec.fileRequired ? file : file.optional(),

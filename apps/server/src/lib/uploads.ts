@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, type MultipartSpec } from '@wd/contracts';
+import { IMPORT_MESSAGES, MAX_UPLOAD_BYTES, type MultipartSpec } from '@wd/contracts';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { ZodType } from 'zod';
@@ -7,11 +7,17 @@ import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationEr
 export const NOT_AN_IMAGE = 'Only images (JPEG, PNG, WebP or HEIC) can be uploaded';
 export const TOO_LARGE = 'The file is larger than 10 MB';
 export const NOT_A_PDF = 'Only a PDF can be uploaded here';
+export const NOT_A_CSV = IMPORT_MESSAGES.notCsv;
 export const NOT_READABLE =
   'The file is not a readable image: it is damaged, or not the JPEG, PNG, WebP or HEIC it starts like';
 export const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 
 /** 'application/pdf' when the content starts like a PDF (`%PDF-`), else null. */
+/** A text file (no NUL byte): what a CSV is by content. */
+export function sniffTextType(data: Buffer): string | null {
+  return data.includes(0) ? null : 'text/csv';
+}
+
 export function sniffPdfType(data: Buffer): string | null {
   return data.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : null;
 }
@@ -195,7 +201,7 @@ export interface UploadedImage {
 export async function readMultipart(
   request: FastifyRequest,
   field: string,
-  { required, accept = 'image' }: { required: boolean; accept?: 'image' | 'pdf' },
+  { required, accept = 'image' }: { required: boolean; accept?: 'image' | 'pdf' | 'csv' },
 ): Promise<{ image: UploadedImage | null; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the file as multipart/form-data');
   const fields: Record<string, string> = {};
@@ -206,8 +212,13 @@ export async function readMultipart(
         const data = await part.toBuffer();
         if (part.fieldname !== field || data.length === 0) continue;
         if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE);
-        const contentType = accept === 'pdf' ? sniffPdfType(data) : sniffImageType(data);
-        if (!contentType) throw new UnsupportedMediaTypeError(accept === 'pdf' ? NOT_A_PDF : NOT_AN_IMAGE);
+        const contentType =
+          accept === 'pdf' ? sniffPdfType(data) : accept === 'csv' ? sniffTextType(data) : sniffImageType(data);
+        if (!contentType) {
+          throw new UnsupportedMediaTypeError(
+            accept === 'pdf' ? NOT_A_PDF : accept === 'csv' ? NOT_A_CSV : NOT_AN_IMAGE,
+          );
+        }
         if (accept === 'image') await checkImage(data, contentType);
         image = { data, contentType };
       } else {

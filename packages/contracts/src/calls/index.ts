@@ -12,6 +12,7 @@ export * from './distributor-invoices.js';
 export * from './distributors.js';
 export * from './expenses.js';
 export * from './health.js';
+export * from './imports.js';
 export * from './invoice-documents.js';
 export * from './invoice-drafts.js';
 export * from './invoices.js';

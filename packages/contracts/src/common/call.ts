@@ -24,8 +24,8 @@ export interface MultipartSpec {
   file: string;
   /** Whether the file part is required. */
   fileRequired: boolean;
-  /** What the file part may be, by its content: an image (the default) or a PDF. */
-  accept?: 'image' | 'pdf';
+  /** What the file part may be, by its content: an image (the default), a PDF or a CSV (text) file. */
+  accept?: 'image' | 'pdf' | 'csv';
 }
 
 export interface Call<
