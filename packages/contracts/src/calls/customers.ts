@@ -7,6 +7,7 @@ import {
   customersResponse,
   customerUpdateInput,
 } from '../parties.js';
+import { csvExportCall } from './export.js';
 import { softDeleteCalls } from './soft-delete.js';
 
 export const customerCalls = defineCalls('customers', {
@@ -18,6 +19,7 @@ export const customerCalls = defineCalls('customers', {
     body: customerListFilter,
     response: customersResponse,
   },
+  export: csvExportCall('/customer/export', customerListFilter, 'Active customers'),
   create: {
     method: 'POST',
     path: '/customer/new',

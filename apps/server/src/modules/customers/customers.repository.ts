@@ -1,8 +1,11 @@
 import type { CustomerListFilter } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 import { overCreditLimit } from '../receivables/credit-limit.repository.js';
@@ -56,27 +59,61 @@ const searchable = [
   customers.taxPermitNumber,
 ];
 
-export const customersRepository = {
-  ...idRows(customers),
-  list(db: Tx, filter: CustomerListFilter, deleted: boolean) {
-    const where = and(
+/** The list's joins, filter and order: the page and the export share them. */
+function listSpec(db: Tx, filter: CustomerListFilter, deleted: boolean) {
+  return {
+    from: (fields: SelectedFields) => select(db, fields),
+    columns,
+    where: and(
       deleted ? isNotNull(customers.deletedAt) : isNull(customers.deletedAt),
       searchCondition(filter.searchQuery, searchable),
       filter.overLimit ? overCreditLimit() : undefined,
-    );
+    ),
+    sortable,
+    order: [asc(customers.company), asc(customers.id)],
+  };
+}
+
+/**
+ * Export CSV (docs/export.md): every field of the customer, the price group by
+ * name. The customer import reads this file back: these headings, in this order.
+ */
+const exportColumns: ExportColumn[] = [
+  ['company', 'Company'],
+  ['name', 'Name'],
+  ['address', 'Address'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['postalCode', 'Postal Code'],
+  ['country', 'Country'],
+  ['phone', 'Phone'],
+  ['email', 'Email'],
+  ['awardPoints', 'Award Points', 'whole'],
+  ['taxPermitNumber', 'Tax Permit Number'],
+  ['priceGroup', 'Price Group'],
+  ['creditLimit', 'Credit Limit', 'money'],
+  ['dateLastVerified', 'Date Last Verified'],
+  ['id', 'ID', 'whole'],
+];
+
+export const customersRepository = {
+  ...idRows(customers),
+  list(db: Tx, filter: CustomerListFilter, deleted: boolean) {
+    const spec = listSpec(db, filter, deleted);
     return listPage(filter, {
-      from: (fields) => select(db, fields),
-      columns,
-      where,
-      sortable,
-      order: [asc(customers.company), asc(customers.id)],
+      ...spec,
       // Every customer is in exactly one price group (not null, foreign key), and the filter
       // reads customer columns only: the count needs no join (docs/performance-lists.md).
       aggregate: async () => {
-        const [{ rows }] = await db.select({ rows: count() }).from(customers).where(where);
+        const [{ rows }] = await db.select({ rows: count() }).from(customers).where(spec.where);
         return { totalRows: rows, totals: {} };
       },
     });
+  },
+
+  /** Every matching active customer as CSV, in the list's order (the over-limit filter too). */
+  export(ctx: AppContext, reply: FastifyReply, filter: CustomerListFilter) {
+    return sendCsvExport(ctx, reply, 'customers', listSpec(ctx.db, filter, false), filter.sortingList, exportColumns);
   },
 
   async find(db: Tx, id: number) {

@@ -4,12 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { sendStoredFile } from '../../lib/send-file.js';
+import { customersRepository } from './customers.repository.js';
 import { createCustomersService } from './customers.service.js';
 
 export async function customersRoutes(app: FastifyInstance) {
   const service = createCustomersService(app.ctx);
   registerCalls(app, customerCalls, {
     ...softDeleteHandlers('customer', service),
+    export: ({ body, reply }) => customersRepository.export(app.ctx, reply, body),
     signResaleCertificate: async ({ params, file, user }) => ({
       customer: await service.signResaleCertificate(params.id, file!, user),
     }),

@@ -1,4 +1,4 @@
-import type { Customer } from '@wd/contracts';
+import { type Customer, customerCalls } from '@wd/contracts';
 import { useCallback, useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
@@ -20,6 +20,7 @@ export default function CustomersListPage() {
         source={activeCustomers}
         addNewTo="/customers/new"
         recoverTo="/customers/recover"
+        exportCsv={customerCalls.export}
         columns={customerColumns}
         params={overLimitParams}
         filters={(p) => <OverLimitFilter p={p} />}
