@@ -16,6 +16,7 @@ import {
   invoiceUpdateInput,
   productHistoryResponse,
 } from '../invoices.js';
+import { csvExportCall } from './export.js';
 
 export const invoiceCalls = defineCalls('invoices', {
   create: {
@@ -32,6 +33,7 @@ export const invoiceCalls = defineCalls('invoices', {
     body: invoiceListFilter,
     response: invoicesResponse,
   },
+  export: csvExportCall('/invoice/export', invoiceListFilter, 'Invoices'),
   summary: {
     method: 'POST',
     path: '/invoice/summary/:id',

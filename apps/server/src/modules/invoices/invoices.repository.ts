@@ -9,11 +9,14 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
-import { invoiceConditions, invoiceSearch, rolledUpTotals } from './invoice-list.js';
+import { type InvoiceSearch, invoiceConditions, invoiceSearch, rolledUpTotals } from './invoice-list.js';
 
 /** An invoice with its biller's and customer's names and the customer's price group. */
 function select(db: Tx, fields: SelectedFields) {
@@ -127,20 +130,56 @@ const listTotals = {
   balance: sql`${invoices.balance}`,
 };
 
+/** The list's joins, filter and order (`search`: the search's condition, see invoiceSearch): the page and the export share them. */
+function listSpec(db: Tx, filter: InvoiceFilter, search: InvoiceSearch | undefined) {
+  return {
+    from: (fields: SelectedFields) => select(db, fields),
+    columns: invoiceColumns,
+    where: and(search?.where, invoiceConditions(filter)),
+    sortable,
+    order: [desc(invoices.date), desc(invoices.id)],
+  };
+}
+
+/** The search's condition when the filter has a search text. */
+async function searchOf(db: Tx, filter: InvoiceFilter) {
+  const text = filter.searchQuery?.trim();
+  return text ? invoiceSearch(db, filter, text) : undefined;
+}
+
+/** Export CSV: the list's columns under its headings, in its order, with the invoice type, the consignment status and the texts besides. */
+const exportColumns: ExportColumn[] = [
+  ['invoiceNo', 'Invoice No'],
+  ['date', 'Date'],
+  ['customer', 'Customer'],
+  ['biller', 'Biller'],
+  ['typeLabel', 'Invoice Type'],
+  ['status', 'Status'],
+  ['consignmentStatus', 'Consignment Status'],
+  ['total', 'Total', 'money'],
+  ['paid', 'Paid', 'money'],
+  ['discountRedeemed', 'Discount', 'money'],
+  ['amountCredited', 'Credit', 'money'],
+  ['balance', 'Balance', 'money'],
+  ['awardPointsRedeemed', 'Award Points Redeemed', 'money'],
+  ['remarks', 'Remarks'],
+  ['notes', 'Notes'],
+];
+
+/** Fields only the CSV shows: the type as the list's Invoice Type filter names it. */
+const exportExtra = {
+  typeLabel: sql`case ${invoices.type} when 'invoice' then 'Invoice' when 'consignment' then 'Consignment' else ${invoices.type} end`,
+};
+
 export const invoicesRepository = {
   ...idRows(invoices),
   /** invoice/all: the plain query's rows and figures, read the fast way (invoice-list.ts). */
   async list(db: Tx, filter: InvoiceFilter) {
-    const text = filter.searchQuery?.trim();
-    const search = text ? await invoiceSearch(db, filter, text) : undefined;
+    const search = await searchOf(db, filter);
     const own = invoiceConditions(filter);
     const ownOrder = !search && (filter.sortingList ?? []).every((item) => ownSort.has(item.column));
     return listPage(filter, {
-      from: (fields) => select(db, fields),
-      columns: invoiceColumns,
-      where: and(search?.where, own),
-      sortable,
-      order: [desc(invoices.date), desc(invoices.id)],
+      ...listSpec(db, filter, search),
       totals: listTotals,
       // One customer's invoices are few and the roll-up has no customer: their footer is summed from the rows.
       aggregate: filter.customer ? undefined : search ? search.aggregate : () => rolledUpTotals(db, filter),
@@ -160,6 +199,12 @@ export const invoicesRepository = {
           }
         : undefined,
     });
+  },
+
+  /** Every invoice the list's filter matches as CSV, in the list's order (the plain statement: no page, no footer). */
+  async export(ctx: AppContext, reply: FastifyReply, filter: InvoiceFilter) {
+    const spec = listSpec(ctx.db, filter, await searchOf(ctx.db, filter));
+    return sendCsvExport(ctx, reply, 'invoices', spec, filter.sortingList, exportColumns, exportExtra);
   },
 
   async find(db: Tx, id: number) {

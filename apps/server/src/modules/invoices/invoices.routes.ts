@@ -2,6 +2,7 @@ import { invoiceCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCalls } from '../../lib/routes.js';
 import { createInvoiceLinesService } from './invoice-lines.service.js';
+import { invoicesRepository } from './invoices.repository.js';
 import { createInvoicesService } from './invoices.service.js';
 
 export async function invoicesRoutes(app: FastifyInstance) {
@@ -10,6 +11,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
   registerCalls(app, invoiceCalls, {
     create: async ({ params, user }) => ({ invoice: await service.create(params.type, user) }),
     list: ({ body }) => service.list(body),
+    export: ({ body, reply }) => invoicesRepository.export(app.ctx, reply, body),
     summary: ({ params }) => service.summary(params.id),
     update: async ({ body, user }) => ({ invoice: await service.update(body, user) }),
     delete: ({ params, user }) => service.remove(params.id, user),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { addDays, type Invoice, todayIn } from '@wd/contracts';
+import { addDays, type Invoice, invoiceCalls, todayIn } from '@wd/contracts';
 import { useState } from 'react';
 import { ListPage, type ListResult } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
@@ -49,6 +49,7 @@ export default function InvoicesListPage() {
         title="Invoices"
         source={invoiceList}
         addNewTo="/invoices/new"
+        exportCsv={invoiceCalls.export}
         numbered
         withFooter
         backWhenEmpty
