@@ -15,6 +15,7 @@ import {
   priceGroupsResponse,
   priceGroupUpdateInput,
 } from '../price-groups.js';
+import { csvExportCall } from './export.js';
 
 /** Customer price groups: a customer's own price per product (docs/glossary.md). */
 export const priceGroupCalls = defineCalls('customer price groups', {
@@ -137,6 +138,11 @@ export const priceGroupCalls = defineCalls('customer price groups', {
     params: idParams,
     body: listBody,
     response: priceGroupItemsResponse,
+    errors: [404],
+  },
+  exportItems: {
+    ...csvExportCall('/priceGroup/export/:id', listBody, 'Items of a group'),
+    params: idParams,
     errors: [404],
   },
 });

@@ -7,6 +7,7 @@ import {
   productsResponse,
   productUpdateInput,
 } from '../products.js';
+import { csvExportCall } from './export.js';
 import { softDeleteCalls } from './soft-delete.js';
 
 export const productCalls = defineCalls('products', {
@@ -18,6 +19,7 @@ export const productCalls = defineCalls('products', {
     body: listBody,
     response: productsResponse,
   },
+  export: csvExportCall('/product/export', listBody, 'Active products'),
   lookup: {
     method: 'POST',
     path: '/product/filter',

@@ -1,7 +1,11 @@
 import { type ListFilter, type PriceGroupItem, type PriceGroupProductGroup, toDollars } from '@wd/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { priceGroupItems, priceGroups, productGroups, products } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import {
   productGroupColumns,
@@ -52,6 +56,35 @@ const itemSortable = {
 };
 
 const itemProduct = eq(products.id, priceGroupItems.productId);
+
+/** The items list's joins, filter and order (a group's items of active products): the page and the export share them. */
+function itemsSpec(db: Tx, groupId: number, filter: ListFilter) {
+  return {
+    from: (fields: SelectedFields) => db.select(fields).from(priceGroupItems).innerJoin(products, itemProduct),
+    columns: itemColumns,
+    where: and(
+      eq(priceGroupItems.priceGroupId, groupId),
+      isNull(products.deletedAt),
+      searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]),
+    ),
+    sortable: itemSortable,
+    order: [asc(products.name), asc(priceGroupItems.id)],
+  };
+}
+
+/** Export CSV of a group's items (docs/export.md): the screen's columns, then the category and the ids. */
+const itemExportColumns: ExportColumn[] = [
+  ['productName', 'Product'],
+  ['barcode', 'Barcode'],
+  ['costPrice', 'Cost', 'money'],
+  ['sellingPrice', 'Selling', 'money'],
+  ['updatedPrice', 'Group price', 'money'],
+  ['suggestedRetailPrice', 'Retail', 'money'],
+  ['updatedSuggestedRetailPrice', 'Group retail', 'money'],
+  ['category', 'Category'],
+  ['productID', 'Product ID', 'whole'],
+  ['id', 'ID', 'whole'],
+];
 
 /** A product group seen from a price group (cents → dollars; no agreed price → null). */
 function toPricedProductGroup(
@@ -114,18 +147,20 @@ export const priceGroupsRepository = {
   },
 
   async items(db: Tx, groupId: number, filter: ListFilter) {
-    const { rows, totalRows } = await listPage(filter, {
-      from: (fields) => db.select(fields).from(priceGroupItems).innerJoin(products, itemProduct),
-      columns: itemColumns,
-      where: and(
-        eq(priceGroupItems.priceGroupId, groupId),
-        isNull(products.deletedAt),
-        searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]),
-      ),
-      sortable: itemSortable,
-      order: [asc(products.name), asc(priceGroupItems.id)],
-    });
+    const { rows, totalRows } = await listPage(filter, itemsSpec(db, groupId, filter));
     return { rows: rows.map(toItem), totalRows };
+  },
+
+  /** Every item of a group the list's search matches, as CSV in the list's order (the group is known to exist). */
+  exportItems(ctx: AppContext, reply: FastifyReply, groupId: number, filter: ListFilter) {
+    return sendCsvExport(
+      ctx,
+      reply,
+      `price-group-${groupId}-items`,
+      itemsSpec(ctx.db, groupId, filter),
+      filter.sortingList,
+      itemExportColumns,
+    );
   },
 
   async item(db: Tx, id: number) {

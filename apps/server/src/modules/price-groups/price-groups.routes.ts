@@ -1,6 +1,7 @@
 import { priceGroupCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCalls } from '../../lib/routes.js';
+import { priceGroupsRepository } from './price-groups.repository.js';
 import { createPriceGroupsService } from './price-groups.service.js';
 
 export async function priceGroupsRoutes(app: FastifyInstance) {
@@ -21,5 +22,10 @@ export async function priceGroupsRoutes(app: FastifyInstance) {
     deleteItems: ({ body, user }) => service.removeItems(body.ids, user),
     delete: ({ params, user }) => service.remove(params.id, user),
     items: ({ params, body }) => service.items(params.id, body),
+    // An unknown group is a 404 (service.get), before the download starts.
+    exportItems: async ({ params, body, reply }) => {
+      await service.get(params.id);
+      return priceGroupsRepository.exportItems(app.ctx, reply, params.id, body);
+    },
   });
 }

@@ -1,0 +1,98 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalog.js';
+import { testApp } from '../../../test/helpers.js';
+
+const t = testApp();
+
+const heading = [
+  'Name',
+  'Unit Quantity',
+  'Symbology',
+  'Barcode',
+  'Box Barcode',
+  'Category',
+  'Cost Price',
+  'Selling Price',
+  'Suggested Retail Price',
+  'Quantity Sold',
+  'ID',
+];
+
+describe('product/export', () => {
+  it('exports every active product the search matches, in the list sort, every field, money exact', async () => {
+    const tag = `Csvprod${Date.now()}`;
+    const a = await createProduct(t, {
+      name: `${tag} A, "quoted"`,
+      unitQuantity: 24,
+      barcodeSymbology: 'code128',
+      barcode: `${tag}-A`,
+      boxBarcode: `${tag}-BOX`,
+      category: 'Line\nbreak',
+      costPrice: 0.1,
+      sellingPrice: 1234567.89,
+      suggestedRetailPrice: 0.05,
+    });
+    const b = await createProduct(t, { name: `${tag} B`, costPrice: 2, sellingPrice: 3.5, suggestedRetailPrice: 4.99 });
+    const gone = await createProduct(t, { name: `${tag} deleted` });
+    expect((await t.call('DELETE', `/api/product/delete/${gone.id}/`, undefined, t.adminToken)).statusCode).toBe(200);
+    await createProduct(t, { name: 'Not matched by the search' });
+    // Kept by triggers from invoices; set directly here so the column shows a real count.
+    await t.database.db.execute(sql`update products set quantity_sold = 17 where id = ${b.id}`);
+
+    const res = await t.call(
+      'POST',
+      '/api/product/export',
+      {
+        searchQuery: tag.toLowerCase(),
+        sortingList: [{ column: 'sellingPrice', order: 'desc' }],
+        currentPage: 2,
+        resultsPerPage: 1,
+      },
+      t.adminToken,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // Paging ignored, the deleted product left out, the sort honoured.
+    expect(parse(res.body)).toEqual([
+      heading,
+      [
+        `${tag} A, "quoted"`,
+        '24',
+        'code128',
+        `${tag}-A`,
+        `${tag}-BOX`,
+        'Line\nbreak',
+        '0.10',
+        '1234567.89',
+        '0.05',
+        '0',
+        String(a.id),
+      ],
+      [`${tag} B`, '1', 'upca', b.barcode, '', 'Snacks', '2.00', '3.50', '4.99', '17', String(b.id)],
+    ]);
+
+    // The list's default order (by name) without a sort; a search that matches nothing is the heading alone.
+    const byName = await t.call('POST', '/api/product/export', { searchQuery: tag }, t.adminToken);
+    expect(parse(byName.body).map((row: string[]) => row[0])).toEqual(['Name', `${tag} A, "quoted"`, `${tag} B`]);
+    const none = await t.call('POST', '/api/product/export', { searchQuery: `${tag}-nothing` }, t.adminToken);
+    expect(parse(none.body)).toEqual([heading]);
+  });
+
+  it('is open to every signed-in user; 400 on an unknown sort column, 401 without a token', async () => {
+    const user = await t.createUser(`csvproducts${Date.now()}`);
+    const res = await t.call('POST', '/api/product/export', { searchQuery: 'x' }, user.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const bad = await t.call(
+      'POST',
+      '/api/product/export',
+      { sortingList: [{ column: 'x', order: 'asc' }] },
+      t.adminToken,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/sortingList column/);
+    expect((await t.call('POST', '/api/product/export', {})).statusCode).toBe(401);
+  });
+});
