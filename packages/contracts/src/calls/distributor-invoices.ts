@@ -7,6 +7,7 @@ import {
   distributorInvoicesResponse,
   distributorInvoiceUpdateInput,
 } from '../distributor-invoices.js';
+import { csvExportCall } from './export.js';
 
 export const distributorInvoiceCalls = defineCalls('supplier invoices', {
   list: {
@@ -16,6 +17,7 @@ export const distributorInvoiceCalls = defineCalls('supplier invoices', {
     body: distributorInvoiceListFilter,
     response: distributorInvoicesResponse,
   },
+  export: csvExportCall('/distributor/invoices/export', distributorInvoiceListFilter, 'Supplier invoices'),
   create: {
     method: 'POST',
     path: '/distributor/invoices/insert',

@@ -1,8 +1,11 @@
 import { type DistributorInvoice, type DistributorInvoiceFilter, toDollars } from '@wd/contracts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributors } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
@@ -56,10 +59,12 @@ const listTotals = {
   amountDue: sql`${distributorInvoices.amountDue}`,
 };
 
-export const distributorInvoicesRepository = {
-  ...idRows(distributorInvoices),
-  list(db: Tx, filter: DistributorInvoiceFilter) {
-    const where: (SQL | undefined)[] = [
+/** The list's joins, filter and order: the page and the export share them. */
+function listSpec(db: Tx, filter: DistributorInvoiceFilter) {
+  return {
+    from: (fields: SelectedFields) => select(db, fields),
+    columns,
+    where: and(
       searchCondition(filter.searchQuery, [
         distributorInvoices.invoiceNo,
         distributors.company,
@@ -68,15 +73,34 @@ export const distributorInvoicesRepository = {
       periodCondition(distributorInvoices.date, filter),
       filter.distributor ? eq(distributorInvoices.distributorId, filter.distributor) : undefined,
       choice(distributorInvoices.status, filter.status),
-    ];
-    return listPage(filter, {
-      from: (fields) => select(db, fields),
-      columns,
-      where: and(...where),
-      sortable,
-      order: [desc(distributorInvoices.date), desc(distributorInvoices.id)],
-      totals: listTotals,
-    });
+    ),
+    sortable,
+    order: [desc(distributorInvoices.date), desc(distributorInvoices.id)],
+  };
+}
+
+/** Export CSV: the list's columns under its headings, in its order, then the date paid and the note. */
+const exportColumns: ExportColumn[] = [
+  ['date', 'Date'],
+  ['distributor', 'Supplier'],
+  ['invoiceNo', 'Invoice No'],
+  ['status', 'Status'],
+  ['amountPurchase', 'Purchase', 'money'],
+  ['amountPaid', 'Paid', 'money'],
+  ['amountDue', 'Due', 'money'],
+  ['datePaid', 'Date Paid'],
+  ['note', 'Note'],
+];
+
+export const distributorInvoicesRepository = {
+  ...idRows(distributorInvoices),
+  list(db: Tx, filter: DistributorInvoiceFilter) {
+    return listPage(filter, { ...listSpec(db, filter), totals: listTotals });
+  },
+
+  /** Every supplier invoice the list's filter matches as CSV, in the list's order. */
+  export(ctx: AppContext, reply: FastifyReply, filter: DistributorInvoiceFilter) {
+    return sendCsvExport(ctx, reply, 'supplier-invoices', listSpec(ctx.db, filter), filter.sortingList, exportColumns);
   },
 
   async find(db: Tx, id: number) {

@@ -1,4 +1,4 @@
-import type { DistributorInvoice } from '@wd/contracts';
+import { type DistributorInvoice, distributorInvoiceCalls } from '@wd/contracts';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
@@ -20,6 +20,7 @@ export default function DistributorInvoicesListPage() {
         title="Supplier Invoices"
         source={distributorInvoiceList}
         addNewTo="/distributors/invoices/new"
+        exportCsv={distributorInvoiceCalls.export}
         withFooter
         params={{
           extraDefaults: { startDate: '', endDate: '', distributor: '', month: '', year: '', status: '' },
