@@ -16,6 +16,7 @@ import { distributorInvoicesRoutes } from './modules/distributor-invoices/distri
 import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ediRoutes } from './modules/invoice-documents/edi.routes.js';
 import { invoiceDocumentsRoutes } from './modules/invoice-documents/invoice-documents.routes.js';
 import { invoicePdfRoutes } from './modules/invoice-documents/invoice-pdf.routes.js';
@@ -63,6 +64,7 @@ const modules = [
   outboxRoutes,
   settingsRoutes,
   auditRoutes,
+  importsRoutes,
 ];
 /** Routes outside /api: images and stored files. */
 const fileRoutes = [

@@ -1,0 +1,146 @@
+import { customerInput, toCents, toDollars, todayIn } from '@wd/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { customers, priceGroups } from '../../db/schema/index.js';
+import { recordAuditMany } from '../../lib/audit.js';
+import { dateCell, moneyCell, wholeCell } from './cells.js';
+import type { Cells, ImportAdapter } from './plan.js';
+
+type Input = z.output<typeof customerInput>;
+type CustomerRow = typeof customers.$inferSelect;
+interface Context {
+  /** Price group id by lower-case name. */
+  priceGroups: Map<string, { id: number; name: string }>;
+  today: string;
+}
+
+/** Company and postal code, compared without case or surrounding spaces: a customer's identity in a file. */
+const identity = (company: string, postalCode: string) =>
+  `${company.trim().toLowerCase()}\u0000${postalCode.trim().toLowerCase()}`;
+const identitySql = sql<string>`lower(trim(${customers.company})) || chr(0) || lower(trim(${customers.postalCode}))`;
+
+const TEXT_FIELDS = ['company', 'name', 'address', 'city', 'state', 'postalCode', 'country', 'phone', 'email'] as const;
+
+function columnsOf(input: Input) {
+  const { priceGroupID, creditLimit, dateLastVerified, ...rest } = input;
+  return {
+    ...rest,
+    priceGroupId: priceGroupID,
+    creditLimit: toCents(creditLimit),
+    dateLastVerified: dateLastVerified || null,
+  };
+}
+
+/** What the audit log keeps of a customer (money in dollars, as on the screen). */
+function audited(row: CustomerRow) {
+  const { createdAt: _c, updatedAt: _u, deletedAt: _d, resaleCertificateFileId: _f, ...rest } = row;
+  return { ...rest, creditLimit: toDollars(row.creditLimit) };
+}
+
+/** Rows written per statement. */
+const BATCH = 500;
+
+export function customersImport(timeZone: string): ImportAdapter<Input, CustomerRow, Context> {
+  return {
+    kind: 'customers',
+    keyFields: ['company'],
+    async load(tx) {
+      const groups = await tx.select({ id: priceGroups.id, name: priceGroups.name }).from(priceGroups);
+      return {
+        priceGroups: new Map(groups.map((g) => [g.name.trim().toLowerCase(), g])),
+        today: todayIn(timeZone),
+      };
+    },
+    key: (cells: Cells) => (cells.company ? identity(cells.company, cells.postalCode ?? '') : ''),
+    async existing(tx, keys) {
+      const out = new Map<string, CustomerRow[]>();
+      for (let i = 0; i < keys.length; i += 5000) {
+        const chunk = keys.slice(i, i + 5000);
+        const rows = await tx
+          .select()
+          .from(customers)
+          .where(and(isNull(customers.deletedAt), sql`${identitySql} = any(${chunk})`))
+          .orderBy(customers.id);
+        for (const row of rows) {
+          const key = identity(row.company, row.postalCode);
+          out.set(key, [...(out.get(key) ?? []), row]);
+        }
+      }
+      return out;
+    },
+    input(cells, existing, context) {
+      const errors: string[] = [];
+      const value: Record<string, unknown> = existing
+        ? {
+            ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, existing[k]])),
+            awardPoints: existing.awardPoints,
+            taxPermitNumber: existing.taxPermitNumber,
+            priceGroupID: existing.priceGroupId,
+            creditLimit: toDollars(existing.creditLimit),
+            dateLastVerified: existing.dateLastVerified ?? '',
+          }
+        : {};
+      for (const key of TEXT_FIELDS) if (cells[key] !== undefined) value[key] = cells[key];
+      if (cells.taxPermitNumber !== undefined) value.taxPermitNumber = cells.taxPermitNumber;
+      if (cells.awardPoints !== undefined) value.awardPoints = wholeCell(cells.awardPoints);
+      if (cells.creditLimit !== undefined) value.creditLimit = moneyCell(cells.creditLimit);
+      if (cells.dateLastVerified !== undefined) {
+        const date = dateCell(cells.dateLastVerified);
+        value.dateLastVerified = date;
+        if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date > context.today) {
+          errors.push('Date Last Verified can not be in the future');
+        }
+      }
+      if (cells.priceGroup !== undefined) {
+        const group = context.priceGroups.get(cells.priceGroup.toLowerCase());
+        if (group) value.priceGroupID = group.id;
+        else errors.push(`Price Group "${cells.priceGroup}" does not exist`);
+      }
+      return { value, errors };
+    },
+    schema: customerInput,
+    check(row, _context, seen) {
+      if (!row.input) return;
+      const key = identity(row.input.company, row.input.postalCode);
+      const line = seen.get(key);
+      if (line) row.errors.push(`The same company and postal code are also on line ${line}`);
+      else seen.set(key, row.line);
+    },
+    matchRefused: (existing) =>
+      `A customer with this company and postal code already exists (${existing.company}${existing.postalCode ? `, ${existing.postalCode}` : ''})`,
+    unchanged(existing, input) {
+      const now = columnsOf(input);
+      return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k] === existing[k]);
+    },
+    async create(tx, rows, userId) {
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const inserted = await tx
+          .insert(customers)
+          .values(rows.slice(i, i + BATCH).map((r) => columnsOf(r.input as Input)))
+          .returning();
+        await recordAuditMany(
+          tx,
+          userId,
+          'customer',
+          'create',
+          inserted.map((c) => ({ id: c.id, after: audited(c) })),
+        );
+      }
+    },
+    async update(tx, rows, userId) {
+      const audits: { id: number; before: unknown; after: unknown }[] = [];
+      for (const r of rows) {
+        const before = r.existing as CustomerRow;
+        const [after] = await tx
+          .update(customers)
+          .set(columnsOf(r.input as Input))
+          .where(eq(customers.id, before.id))
+          .returning();
+        audits.push({ id: before.id, before: audited(before), after: audited(after) });
+      }
+      for (let i = 0; i < audits.length; i += BATCH) {
+        await recordAuditMany(tx, userId, 'customer', 'update', audits.slice(i, i + BATCH));
+      }
+    },
+  };
+}

@@ -1,0 +1,214 @@
+import {
+  BARCODE_SYMBOLOGIES,
+  type BarcodeSymbology,
+  normalizeBarcode,
+  PRODUCT_MESSAGES,
+  productInput,
+  toCents,
+} from '@wd/contracts';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { products } from '../../db/schema/index.js';
+import { recordAuditMany } from '../../lib/audit.js';
+import { type ProductRow, toProduct } from '../products/products.repository.js';
+import { moneyCell, wholeCell } from './cells.js';
+import type { Cells, ImportAdapter, PlannedRow } from './plan.js';
+
+type Input = z.output<typeof productInput>;
+interface CodeOwner {
+  id: number;
+  name: string;
+}
+interface Context {
+  /** Every active product's barcode and box barcode that a row of the file uses. */
+  owners: Map<string, CodeOwner>;
+}
+
+/** A symbology as a file may write it: upca, UPC-A, "UPC A", EAN13 … (letters and digits compared). */
+export function symbologyOf(text: string | undefined): BarcodeSymbology | undefined {
+  if (!text) return undefined;
+  const key = text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return BARCODE_SYMBOLOGIES.find((s) => s === key);
+}
+
+/**
+ * The barcode a row means. A spreadsheet drops a UPC-A's leading zero
+ * (036000291452 becomes 36000291452): 11 digits that are a valid UPC-A with
+ * the zero put back are taken so, before the form's rule (11 digits: the check
+ * digit is left out) would invent a different code.
+ */
+export function rowBarcode(cells: Cells): string {
+  const text = cells.barcode ?? '';
+  const symbology = cells.barcodeSymbology ? symbologyOf(cells.barcodeSymbology) : 'upca';
+  if (symbology === 'upca' && /^\d{11}$/.test(text) && normalizeBarcode('upca', `0${text}`).ok) return `0${text}`;
+  if (symbology === 'ean13' && /^\d{12}$/.test(text) && normalizeBarcode('ean13', `0${text}`).ok) return `0${text}`;
+  return text;
+}
+
+/** The match key: the barcode as the form would store it. */
+function keyOf(cells: Cells): string {
+  const barcode = rowBarcode(cells);
+  if (!barcode) return '';
+  const symbology = symbologyOf(cells.barcodeSymbology) ?? 'upca';
+  const normalized = normalizeBarcode(symbology, barcode);
+  return normalized.ok ? normalized.barcode : barcode;
+}
+
+function formOf(row: ProductRow) {
+  const p = toProduct(row);
+  return {
+    name: p.name,
+    unitQuantity: p.unitQuantity,
+    barcodeSymbology: p.barcodeSymbology,
+    barcode: p.barcode,
+    boxBarcode: p.boxBarcode,
+    category: p.category,
+    costPrice: p.costPrice,
+    sellingPrice: p.sellingPrice,
+    suggestedRetailPrice: p.suggestedRetailPrice,
+  };
+}
+
+function columnsOf(input: Input) {
+  return {
+    name: input.name,
+    unitQuantity: input.unitQuantity,
+    barcodeSymbology: input.barcodeSymbology,
+    barcode: input.barcode,
+    boxBarcode: input.boxBarcode,
+    category: input.category,
+    costPrice: toCents(input.costPrice),
+    sellingPrice: toCents(input.sellingPrice),
+    suggestedRetailPrice: toCents(input.suggestedRetailPrice),
+  };
+}
+
+/** Rows written per statement. */
+const BATCH = 500;
+
+export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
+  kind: 'products',
+  keyFields: ['barcode'],
+  async load(tx, rows) {
+    const codes = new Set<string>();
+    for (const cells of rows) {
+      const key = keyOf(cells);
+      if (key) codes.add(key);
+      if (cells.boxBarcode) codes.add(cells.boxBarcode);
+    }
+    const owners = new Map<string, CodeOwner>();
+    const list = [...codes];
+    for (let i = 0; i < list.length; i += 5000) {
+      const chunk = list.slice(i, i + 5000);
+      const found = await tx
+        .select({ id: products.id, name: products.name, barcode: products.barcode, boxBarcode: products.boxBarcode })
+        .from(products)
+        .where(
+          and(
+            isNull(products.deletedAt),
+            or(sql`${products.barcode} = any(${chunk})`, sql`${products.boxBarcode} = any(${chunk})`),
+          ),
+        );
+      for (const p of found) {
+        owners.set(p.barcode, p);
+        if (p.boxBarcode) owners.set(p.boxBarcode, p);
+      }
+    }
+    return { owners };
+  },
+  key: (cells) => keyOf(cells),
+  async existing(tx, keys) {
+    const out = new Map<string, ProductRow[]>();
+    for (let i = 0; i < keys.length; i += 5000) {
+      const chunk = keys.slice(i, i + 5000);
+      const rows = await tx
+        .select()
+        .from(products)
+        .where(and(isNull(products.deletedAt), sql`${products.barcode} = any(${chunk})`))
+        .orderBy(products.id);
+      for (const row of rows) out.set(row.barcode, [row]);
+    }
+    return out;
+  },
+  input(cells, existing) {
+    const errors: string[] = [];
+    const value: Record<string, unknown> = existing ? formOf(existing) : {};
+    for (const key of ['name', 'boxBarcode', 'category'] as const)
+      if (cells[key] !== undefined) value[key] = cells[key];
+    if (cells.barcode !== undefined) value.barcode = rowBarcode(cells);
+    if (cells.barcodeSymbology !== undefined) {
+      const symbology = symbologyOf(cells.barcodeSymbology);
+      if (symbology) value.barcodeSymbology = symbology;
+      else errors.push(`Symbology "${cells.barcodeSymbology}" is not one of UPC-A, EAN-13, EAN-8, Code 128`);
+    }
+    if (cells.unitQuantity !== undefined) value.unitQuantity = wholeCell(cells.unitQuantity);
+    for (const key of ['costPrice', 'sellingPrice', 'suggestedRetailPrice'] as const) {
+      if (cells[key] !== undefined) value[key] = moneyCell(cells[key]);
+      else if (!existing) value[key] = 0;
+    }
+    return { value, errors };
+  },
+  schema: productInput,
+  check(row: PlannedRow<Input, ProductRow>, { owners }, seen) {
+    const input = row.input;
+    if (!input) return;
+    const self = row.existing?.id;
+    const other = (code: string) => {
+      const owner = owners.get(code);
+      return owner && owner.id !== self ? owner : undefined;
+    };
+    const taken = other(input.barcode);
+    if (taken) row.errors.push(`${PRODUCT_MESSAGES.duplicateBarcode} (${taken.name})`);
+    if (input.boxBarcode) {
+      const boxTaken = other(input.boxBarcode);
+      if (boxTaken) row.errors.push(`${PRODUCT_MESSAGES.duplicateBoxBarcode} (${boxTaken.name})`);
+      if (input.boxBarcode === input.barcode) row.errors.push('Box Barcode must differ from the barcode');
+    }
+    // Within the file: a code a row above already uses (as barcode or box barcode).
+    const lineOf = (code: string) => seen.get(code);
+    const barcodeLine = lineOf(input.barcode);
+    if (barcodeLine) row.errors.push(`Barcode ${input.barcode} is also on line ${barcodeLine}`);
+    const boxLine = input.boxBarcode ? lineOf(input.boxBarcode) : undefined;
+    if (boxLine) row.errors.push(`Box Barcode ${input.boxBarcode} is also on line ${boxLine}`);
+    if (row.existing?.productGroupId && toCents(input.costPrice) !== row.existing.costPrice) {
+      row.errors.push(`Cost Price: ${PRODUCT_MESSAGES.costFromGroup}`);
+    }
+    if (!seen.has(input.barcode)) seen.set(input.barcode, row.line);
+    if (input.boxBarcode && !seen.has(input.boxBarcode)) seen.set(input.boxBarcode, row.line);
+  },
+  matchRefused: (existing) => `${PRODUCT_MESSAGES.duplicateBarcode} (${existing.name})`,
+  unchanged(existing, input) {
+    const now = columnsOf(input);
+    return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k] === existing[k]);
+  },
+  async create(tx, rows, userId) {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const batch = rows.slice(i, i + BATCH);
+      const inserted = await tx
+        .insert(products)
+        .values(batch.map((r) => columnsOf(r.input as Input)))
+        .returning();
+      await recordAuditMany(
+        tx,
+        userId,
+        'product',
+        'create',
+        inserted.map((p) => ({ id: p.id, after: toProduct(p) })),
+      );
+    }
+  },
+  async update(tx, rows, userId) {
+    const audits: { id: number; before: unknown; after: unknown }[] = [];
+    for (const r of rows) {
+      const before = r.existing as ProductRow;
+      const [after] = await tx
+        .update(products)
+        .set(columnsOf(r.input as Input))
+        .where(eq(products.id, before.id))
+        .returning();
+      audits.push({ id: before.id, before: toProduct(before), after: toProduct(after) });
+      if (audits.length === BATCH) await recordAuditMany(tx, userId, 'product', 'update', audits.splice(0));
+    }
+    await recordAuditMany(tx, userId, 'product', 'update', audits);
+  },
+};
