@@ -1,6 +1,7 @@
 import { defineCalls, idParams } from '../common/call.js';
 import { listBody } from '../common/list.js';
 import { billerInput, billerResponse, billersResponse, billerUpdateInput } from '../parties.js';
+import { csvExportCall } from './export.js';
 import { softDeleteCalls } from './soft-delete.js';
 
 /** The spec's `supplier/*` calls serve billers, the selling companies (docs/glossary.md). */
@@ -13,6 +14,7 @@ export const billerCalls = defineCalls('billers', {
     body: listBody,
     response: billersResponse,
   },
+  export: csvExportCall('/supplier/export', listBody, 'Active billers'),
   create: {
     method: 'POST',
     path: '/supplier/new',

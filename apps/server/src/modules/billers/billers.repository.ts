@@ -1,7 +1,11 @@
 import type { Biller, ListFilter } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses, invoices } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
@@ -43,19 +47,43 @@ const sortable = {
 };
 const searchable = [billers.company, billers.name, billers.city, billers.state, billers.phone, billers.email];
 
+/** The list's filter and order: the page and the export share them. */
+function listSpec(db: Tx, filter: ListFilter, deleted: boolean) {
+  return {
+    from: (fields: SelectedFields) => db.select(fields).from(billers),
+    columns,
+    where: and(
+      deleted ? isNotNull(billers.deletedAt) : isNull(billers.deletedAt),
+      searchCondition(filter.searchQuery, searchable),
+    ),
+    sortable,
+    order: [asc(billers.id)],
+  };
+}
+
+/** Export CSV (docs/export.md): the list's columns, then the rest of the address. */
+const exportColumns: ExportColumn[] = [
+  ['id', 'ID', 'whole'],
+  ['company', 'Company'],
+  ['name', 'Contact'],
+  ['city', 'City'],
+  ['phone', 'Phone'],
+  ['email', 'Email'],
+  ['address', 'Address'],
+  ['state', 'State'],
+  ['postalCode', 'Postal Code'],
+  ['country', 'Country'],
+];
+
 export const billersRepository = {
   ...recordRows(billers, columns),
   list(db: Tx, filter: ListFilter, deleted: boolean) {
-    return listPage(filter, {
-      from: (fields) => db.select(fields).from(billers),
-      columns,
-      where: and(
-        deleted ? isNotNull(billers.deletedAt) : isNull(billers.deletedAt),
-        searchCondition(filter.searchQuery, searchable),
-      ),
-      sortable,
-      order: [asc(billers.id)],
-    });
+    return listPage(filter, listSpec(db, filter, deleted));
+  },
+
+  /** Every matching active biller as CSV, in the list's order. */
+  export(ctx: AppContext, reply: FastifyReply, filter: ListFilter) {
+    return sendCsvExport(ctx, reply, 'billers', listSpec(ctx.db, filter, false), filter.sortingList, exportColumns);
   },
 
   async find(db: Tx, id: number, lock = false) {

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { sendStoredFile } from '../../lib/send-file.js';
+import { billersRepository } from './billers.repository.js';
 import { createBillersService } from './billers.service.js';
 
 export async function billersRoutes(app: FastifyInstance) {
   const service = createBillersService(app.ctx);
   registerCalls(app, billerCalls, {
     ...softDeleteHandlers('biller', service),
+    export: ({ body, reply }) => billersRepository.export(app.ctx, reply, body),
     setLogo: async ({ params, file, user }) => ({ biller: await service.setLogo(params.id, file!, user) }),
   });
 }

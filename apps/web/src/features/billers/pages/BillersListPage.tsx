@@ -1,4 +1,4 @@
-import type { Biller } from '@wd/contracts';
+import { type Biller, billerCalls } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { activeBillers, useDeleteBillers } from '../api';
@@ -12,6 +12,7 @@ export default function BillersListPage() {
       source={activeBillers}
       addNewTo="/billers/new"
       recoverTo="/billers/recover"
+      exportCsv={billerCalls.export}
       columns={billerColumns}
       rowActions={(b) => [...viewEdit('billers', b.id), deleteAction(b.company, () => remove.mutateAsync([b.id]))]}
     />
