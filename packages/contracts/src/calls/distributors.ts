@@ -2,6 +2,7 @@ import { defineCalls, idParams } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
 import { listBody } from '../common/list.js';
 import { distributorInput, distributorResponse, distributorsResponse, distributorUpdateInput } from '../parties.js';
+import { csvExportCall } from './export.js';
 
 /** The spec's `distributor/*` calls serve suppliers, the companies the business buys from (docs/glossary.md). */
 export const distributorCalls = defineCalls('suppliers', {
@@ -12,6 +13,7 @@ export const distributorCalls = defineCalls('suppliers', {
     body: listBody,
     response: distributorsResponse,
   },
+  export: csvExportCall('/distributor/export', listBody, 'Suppliers'),
   create: {
     method: 'POST',
     path: '/distributor/insert',

@@ -1,7 +1,11 @@
 import type { ListFilter } from '@wd/contracts';
 import { asc, count, eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributors } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
@@ -14,17 +18,35 @@ const columns = {
 };
 const searchable = [distributors.company, distributors.email, distributors.phone, distributors.address];
 
+/** The list's filter and order: the page and the export share them. */
+function listSpec(db: Tx, filter: ListFilter) {
+  return {
+    from: (fields: SelectedFields) => db.select(fields).from(distributors),
+    columns,
+    where: searchCondition(filter.searchQuery, searchable),
+    // Every column of the list may be sorted by.
+    sortable: columns,
+    order: [asc(distributors.company), asc(distributors.id)],
+  };
+}
+
+/** Export CSV (docs/export.md): the list's columns (a supplier has no other fields) and its id. */
+const exportColumns: ExportColumn[] = [
+  ['company', 'Supplier'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['address', 'Address'],
+  ['id', 'ID', 'whole'],
+];
+
 export const distributorsRepository = {
   ...recordRows(distributors, columns),
   list(db: Tx, filter: ListFilter) {
-    return listPage(filter, {
-      from: (fields) => db.select(fields).from(distributors),
-      columns,
-      where: searchCondition(filter.searchQuery, searchable),
-      // Every column of the list may be sorted by.
-      sortable: columns,
-      order: [asc(distributors.company), asc(distributors.id)],
-    });
+    return listPage(filter, listSpec(db, filter));
+  },
+  /** Every matching supplier as CSV, in the list's order. */
+  export(ctx: AppContext, reply: FastifyReply, filter: ListFilter) {
+    return sendCsvExport(ctx, reply, 'suppliers', listSpec(ctx.db, filter), filter.sortingList, exportColumns);
   },
   async find(db: Tx, id: number, lock = false) {
     const query = db.select(columns).from(distributors).where(eq(distributors.id, id));

@@ -1,4 +1,4 @@
-import type { Distributor } from '@wd/contracts';
+import { type Distributor, distributorCalls } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { allDistributors, useDeleteDistributor } from '../api';
@@ -10,6 +10,7 @@ export default function DistributorsListPage() {
       title="Suppliers"
       source={allDistributors}
       addNewTo="/distributors/new"
+      exportCsv={distributorCalls.export}
       columns={[
         { key: 'company', title: 'Supplier', sortable: true },
         { key: 'email', title: 'Email', sortable: true },
