@@ -4,6 +4,7 @@ import { customersMenu } from '../features/customers/routes';
 import { dashboardMenu } from '../features/dashboard/routes';
 import { distributorsMenu } from '../features/distributors/routes';
 import { expensesMenu } from '../features/expenses/routes';
+import { importMenu } from '../features/imports/routes';
 import { invoicesMenu } from '../features/invoices/routes';
 import { outboxMenu } from '../features/outbox/routes';
 import { priceGroupsMenu } from '../features/price-groups/routes';
@@ -24,6 +25,7 @@ export const menu: MenuSection[] = [
   productGroupsMenu,
   billersMenu,
   customersMenu,
+  importMenu,
   reportsMenu,
   expensesMenu,
   distributorsMenu,

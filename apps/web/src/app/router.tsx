@@ -7,6 +7,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { distributorInvoicesRoutes } from '../features/distributor-invoices/routes';
 import { distributorsRoutes } from '../features/distributors/routes';
 import { expensesRoutes } from '../features/expenses/routes';
+import { importRoutes } from '../features/imports/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
 import { outboxRoutes } from '../features/outbox/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -46,6 +47,7 @@ const signedInRoutes: AppRoute[] = [
   ...receiptsRoutes,
   ...settingsRoutes,
   ...auditRoutes,
+  ...importRoutes,
 ];
 
 const routes: AppRoute[] = [
