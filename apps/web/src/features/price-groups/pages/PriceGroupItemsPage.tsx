@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import { PRICE_GROUP_MESSAGES, type PriceGroupItem } from '@wd/contracts';
+import { PRICE_GROUP_MESSAGES, type PriceGroupItem, priceGroupCalls } from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -69,6 +69,8 @@ export default function PriceGroupItemsPage() {
       backTo="/priceGroups"
       addNewTo={isDefault ? undefined : `/priceGroups/${id}/add`}
       headerActions={actions}
+      exportCsv={priceGroupCalls.exportItems}
+      exportParams={{ id }}
       intro={
         isDefault ? (
           <Alert color="blue">

@@ -1,4 +1,4 @@
-import type { Product } from '@wd/contracts';
+import { type Product, productCalls } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { activeProducts, useDeleteProducts } from '../api';
@@ -12,6 +12,7 @@ export default function ProductsListPage() {
       source={activeProducts}
       addNewTo="/products/new"
       recoverTo="/products/recover"
+      exportCsv={productCalls.export}
       searchPlaceholder="Name, barcode or category"
       columns={[...productColumns, { key: 'quantitySold', title: 'Sold', align: 'right' }]}
       rowActions={(p) => [...viewEdit('products', p.id), deleteAction(p.name, () => remove.mutateAsync([p.id]))]}

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { apiToken, createProduct, signIn, uniqueName } from './support';
+
+/** Clicks Export CSV and answers the downloaded file's name and its rows. */
+async function exportCsv(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
+  return { name: file.suggestedFilename(), rows };
+}
+
+test('Export CSV of the products and of a price group: the search and the sort of the screen', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const tag = uniqueName('Csvexport');
+  const cola = await createProduct(request, token, {
+    name: `${tag} Cola, 20oz`,
+    unitQuantity: 24,
+    category: 'Beverages',
+    costPrice: 0.1,
+    sellingPrice: 1234.56,
+    suggestedRetailPrice: 2.29,
+  });
+  const chips = await createProduct(request, token, {
+    name: `${tag} Chips`,
+    category: 'Snacks',
+    costPrice: 1,
+    sellingPrice: 1.5,
+    suggestedRetailPrice: 1.99,
+  });
+  await createProduct(request, token, { name: uniqueName('Csvother'), category: 'Snacks' });
+
+  await signIn(page);
+  await page.goto('/products');
+  await page.getByLabel('Search').fill(tag);
+  await expect(page).toHaveURL(/[?&]q=/);
+  // Selling, twice: descending.
+  await page.getByRole('button', { name: 'Sort by Selling' }).click();
+  await page.getByRole('button', { name: 'Sort by Selling' }).click();
+  await expect(page.getByRole('columnheader', { name: /Selling/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
+  const products = await exportCsv(page);
+  expect(products.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(products.rows).toEqual([
+    [
+      'Name',
+      'Unit Quantity',
+      'Symbology',
+      'Barcode',
+      'Box Barcode',
+      'Category',
+      'Cost Price',
+      'Selling Price',
+      'Suggested Retail Price',
+      'Quantity Sold',
+      'ID',
+    ],
+    [cola.name, '24', 'upca', cola.barcode, '', 'Beverages', '0.10', '1234.56', '2.29', '0', String(cola.id)],
+    [chips.name, '1', 'upca', chips.barcode, '', 'Snacks', '1.00', '1.50', '1.99', '0', String(chips.id)],
+  ]);
+
+  // A price group's items: Chips and Cola at the group's prices, plus another product the search leaves out.
+  const res = await request.post('/api/priceGroup/new/', {
+    headers: { Token: token },
+    data: { name: uniqueName('Csv group') },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const group = (await res.json()).priceGroup as { id: number; name: string };
+  const other = await createProduct(request, token, { name: uniqueName('Csvitemother') });
+  for (const [productID, price, suggestedRetailPrice] of [
+    [cola.id, 1000.01, 2.5],
+    [chips.id, 1.25, 0.05],
+    [other.id, 1, 1],
+  ]) {
+    const item = await request.post('/api/priceGroup/insert/', {
+      headers: { Token: token },
+      data: { priceGroupID: group.id, productID, price, suggestedRetailPrice },
+    });
+    expect(item.status(), await item.text()).toBe(200);
+  }
+  await page.goto(`/priceGroups/${group.id}`);
+  await expect(page.getByRole('heading', { name: group.name })).toBeVisible();
+  await page.getByLabel('Search').fill(tag);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
+  const items = await exportCsv(page);
+  expect(items.name).toMatch(new RegExp(`^price-group-${group.id}-items-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  // The list's default order: by product name.
+  expect(items.rows.map((row) => row.slice(0, 8))).toEqual([
+    ['Product', 'Barcode', 'Cost', 'Selling', 'Group price', 'Retail', 'Group retail', 'Category'],
+    [chips.name, chips.barcode, '1.00', '1.50', '1.25', '1.99', '0.05', 'Snacks'],
+    [cola.name, cola.barcode, '0.10', '1234.56', '1000.01', '2.29', '2.50', 'Beverages'],
+  ]);
+  expect(items.rows.slice(1).map((row) => row[8])).toEqual([String(chips.id), String(cola.id)]);
+});
