@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { apiToken, createProduct, signIn, uniqueName } from './support';
+
+/** Clicks Export CSV and answers the downloaded file's name and its rows. */
+async function exportCsv(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
+  return { name: file.suggestedFilename(), rows };
+}
+
+async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const res = await request.post(path, { headers: { Token: token }, data });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+const CUSTOMER_HEADINGS = [
+  'Company',
+  'Name',
+  'Address',
+  'City',
+  'State',
+  'Postal Code',
+  'Country',
+  'Phone',
+  'Email',
+  'Award Points',
+  'Tax Permit Number',
+  'Price Group',
+  'Credit Limit',
+  'Date Last Verified',
+  'ID',
+];
+
+test('Export CSV of the customers, billers and suppliers: the search, filter and sort of the screen', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const tag = uniqueName('Csvparty');
+
+  // Customers: one over its limit (a DUE invoice of $12.50 against $10), one within.
+  const over = (
+    await post(request, token, '/api/customer/new/', {
+      company: `${tag} Over, "Mart"`,
+      name: 'Ann Lee',
+      address: '1 Main St',
+      city: 'Dallas',
+      state: 'TX',
+      postalCode: '75201',
+      country: 'USA',
+      phone: '(214) 555-0100',
+      email: 'ann@over.example',
+      awardPoints: 120,
+      taxPermitNumber: '0012345',
+      creditLimit: 10,
+      dateLastVerified: '2025-03-05',
+    })
+  ).customer;
+  const within = (
+    await post(request, token, '/api/customer/new/', { company: `${tag} Within`, creditLimit: 1234567.89 })
+  ).customer;
+  const product = await createProduct(request, token, { name: uniqueName('Csv soda'), sellingPrice: 12.5 });
+  const invoice = (await post(request, token, '/api/invoice/new/invoice/', undefined)).invoice;
+  const headers = { Token: token };
+  await request.patch('/api/invoice/update/', { headers, data: { id: invoice.id, customerID: over.id } });
+  await post(request, token, '/api/invoice/insert/', { invoiceID: invoice.id, productID: product.id });
+  const due = await request.patch('/api/invoice/update/', {
+    headers,
+    data: { id: invoice.id, status: 'DUE', confirmCreditLimit: true },
+  });
+  expect(due.status(), await due.text()).toBe(200);
+
+  await signIn(page);
+  await page.goto('/customers');
+  await page.getByLabel('Search').fill(tag);
+  await expect(page).toHaveURL(/[?&]q=/);
+  // Credit limit, twice: descending.
+  await page.getByRole('button', { name: 'Sort by Credit limit' }).click();
+  await page.getByRole('button', { name: 'Sort by Credit limit' }).click();
+  await expect(page.getByRole('columnheader', { name: /Credit limit/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
+  const customers = await exportCsv(page);
+  expect(customers.name).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const overRow = [
+    over.company,
+    'Ann Lee',
+    '1 Main St',
+    'Dallas',
+    'TX',
+    '75201',
+    'USA',
+    '(214) 555-0100',
+    'ann@over.example',
+    '120',
+    '0012345',
+    over.priceGroup,
+    '10.00',
+    '2025-03-05',
+    String(over.id),
+  ];
+  expect(customers.rows).toEqual([
+    CUSTOMER_HEADINGS,
+    [within.company, '', '', '', '', '', '', '', '', '0', '', within.priceGroup, '1234567.89', '', String(within.id)],
+    overRow,
+  ]);
+  // Over their credit limit: only the customer past it.
+  await page.getByLabel('Over their credit limit').click();
+  await expect(page).toHaveURL(/[?&]overLimit=1/);
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(1);
+  expect((await exportCsv(page)).rows).toEqual([CUSTOMER_HEADINGS, overRow]);
+
+  // Billers: the screen's columns, then the rest of the address; sorted by City.
+  const dallas = (
+    await post(request, token, '/api/supplier/new/', {
+      company: `${tag} Dallas Co`,
+      name: 'Bo Diaz',
+      address: '2 Elm St',
+      city: 'Dallas',
+      state: 'TX',
+      postalCode: '75202',
+      country: 'USA',
+      phone: '(214) 555-0101',
+      email: 'bo@dallas.example',
+    })
+  ).biller;
+  const austin = (await post(request, token, '/api/supplier/new/', { company: `${tag} Austin Co`, city: 'Austin' }))
+    .biller;
+  await page.goto('/billers');
+  await page.getByLabel('Search').fill(tag);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await page.getByRole('button', { name: 'Sort by City' }).click();
+  await expect(page.getByRole('columnheader', { name: /City/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
+  const billers = await exportCsv(page);
+  expect(billers.name).toMatch(/^billers-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(billers.rows).toEqual([
+    ['ID', 'Company', 'Contact', 'City', 'Phone', 'Email', 'Address', 'State', 'Postal Code', 'Country'],
+    [String(austin.id), austin.company, '', 'Austin', '', '', '', '', '', ''],
+    [
+      String(dallas.id),
+      dallas.company,
+      'Bo Diaz',
+      'Dallas',
+      '(214) 555-0101',
+      'bo@dallas.example',
+      '2 Elm St',
+      'TX',
+      '75202',
+      'USA',
+    ],
+  ]);
+
+  // Suppliers: in the list's order (by supplier name).
+  const beta = (
+    await post(request, token, '/api/distributor/insert/', {
+      company: `${tag} Beta Foods`,
+      email: 'orders@beta.example',
+      phone: '800-555-0199',
+      address: '395 Oyster Point Blvd',
+    })
+  ).distributor;
+  const alpha = (await post(request, token, '/api/distributor/insert/', { company: `${tag} Alpha Foods` })).distributor;
+  await page.goto('/distributors');
+  await page.getByLabel('Search').fill(tag);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
+  const suppliers = await exportCsv(page);
+  expect(suppliers.name).toMatch(/^suppliers-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(suppliers.rows).toEqual([
+    ['Supplier', 'Email', 'Phone', 'Address', 'ID'],
+    [alpha.company, '', '', '', String(alpha.id)],
+    [beta.company, 'orders@beta.example', '800-555-0199', '395 Oyster Point Blvd', String(beta.id)],
+  ]);
+});
