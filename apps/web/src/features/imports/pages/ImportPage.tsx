@@ -195,15 +195,20 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
 
   const answer = previewed?.answer;
   const toWrite = answer ? answer.create + answer.update : 0;
+  // A suggested mapping without a column for a field rows are matched by: the server checked no row.
+  const unmapped = fields.filter((f) => f.required && !previewed?.options.mapping[f.key]).map((f) => f.label);
+  const unchecked = !!answer && answer.total > 0 && answer.rows.length === 0;
   const finished = outcome?.kind === 'done' && outcome.result.written;
   const locked = running || finished;
   const blocked = !answer
     ? null
-    : answer.refuse > 0 && previewed?.options.mode === 'all'
-      ? 'Fix the refused rows or choose Valid rows only'
-      : toWrite === 0
-        ? `Nothing to import: no row creates or updates a ${words.singular}`
-        : null;
+    : unchecked
+      ? `Map a column to ${unmapped.join(' and ') || 'each field marked *'}`
+      : answer.refuse > 0 && previewed?.options.mode === 'all'
+        ? 'Fix the refused rows or choose Valid rows only'
+        : toWrite === 0
+          ? `Nothing to import: no row creates or updates a ${words.singular}`
+          : null;
 
   const start = async () => {
     if (!file || !previewed || blocked) return;
@@ -343,8 +348,13 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
           )}
           {answer && (
             <>
-              <ImportCounts counts={answer} />
-              {answer.rows.length === 0 ? (
+              {!unchecked && <ImportCounts counts={answer} />}
+              {unchecked ? (
+                <Alert color="yellow" variant="light" data-testid="preview-unchecked">
+                  No row was checked yet: map a column to {unmapped.join(' and ') || 'each field marked *'} to see what
+                  each of the file's {rows(answer.total)} would do.
+                </Alert>
+              ) : answer.rows.length === 0 ? (
                 <Text fz="sm" c="dimmed">
                   The file has no rows under its heading row.
                 </Text>

@@ -1,0 +1,178 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, freshUpcBody, signIn, uniqueName } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/imp-web-${name}.png`, fullPage: true });
+
+/** An 11-digit UPC-A body with its check digit. */
+function upc(body: string): string {
+  const sum = body.split('').reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+async function chooseFile(page: Page, name: string, csv: string) {
+  await page
+    .getByRole('region', { name: 'CSV File' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+}
+
+/** Picks `option` in the mapping Select of the field labelled `field`. */
+async function mapField(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: field, exact: true })).toHaveValue(option);
+}
+
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+const count = (page: Page, key: string) => preview(page).getByTestId(`count-${key}`);
+
+test('products from a CSV: map a column, see the refused rows and why, import the valid rows with progress', async ({
+  page,
+}) => {
+  const tag = uniqueName('Imported');
+  const [a, b, c] = [upc(freshUpcBody()), upc(freshUpcBody()), upc(freshUpcBody())];
+  const wrong = upc(freshUpcBody());
+  const wrongCheck = `${wrong.slice(0, 11)}${(Number(wrong[11]) + 1) % 10}`;
+  // "Item <tag>" reads like no field: Name is left unmapped until the test maps it.
+  const itemHeading = `Item ${tag.slice(-6)}`;
+  const csv = [
+    `${itemHeading},UPC,Cost,Wholesale Price,SRP,Dept`,
+    `${tag} Cola,${a},1.00,"1,234.50",1.99,Beverages`,
+    `${tag} Chips,${b},0.80,1.25,1.79,Snacks`,
+    `${tag} Broken,${wrongCheck},1.00,2.00,2.50,Snacks`,
+    `${tag} Twin,${a},1.00,1.50,1.99,Beverages`,
+    `${tag} Gum,${c},0.10,0.25,0.49,Candy`,
+  ].join('\r\n');
+
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Import Products' }).click();
+  await expect(page).toHaveURL(/\/import\/products$/);
+  await expect(page).toHaveTitle(/^Import Products \|/);
+  await shot(page, '1-empty');
+
+  await chooseFile(page, 'price-book.csv', csv);
+  // The suggested mapping: UPC → Barcode, Cost, Wholesale Price → Selling Price, SRP; Name has no column yet.
+  await expect(page.getByRole('combobox', { name: 'Barcode', exact: true })).toHaveValue('UPC');
+  await expect(page.getByRole('combobox', { name: 'Selling Price', exact: true })).toHaveValue('Wholesale Price');
+  await expect(page.getByRole('combobox', { name: 'Name', exact: true })).toHaveValue('');
+  await expect(count(page, 'refuse')).toContainText('5');
+  await expect(preview(page).getByTestId('import-row').first()).toContainText('Name is required');
+  await shot(page, '2-suggested');
+
+  await mapField(page, 'Name', itemHeading);
+  await expect(count(page, 'total')).toContainText('5');
+  await expect(count(page, 'create')).toContainText('3');
+  await expect(count(page, 'refuse')).toContainText('2');
+  const rows = preview(page).getByTestId('import-row');
+  await expect(rows.nth(0)).toHaveAttribute('data-action', 'create');
+  await expect(rows.nth(0)).toContainText('1,234.50');
+  await expect(rows.nth(2)).toHaveAttribute('data-action', 'refuse');
+  await expect(rows.nth(2)).toContainText('check digit');
+  await expect(rows.nth(3)).toHaveAttribute('data-action', 'refuse');
+  await expect(rows.nth(3)).toContainText(`Barcode ${a} is also on line 2`);
+  // All or nothing with refused rows: the import can't start, and says why.
+  const importSection = page.getByRole('region', { name: 'Import', exact: true });
+  await expect(importSection.getByRole('button', { name: /^Import/ })).toBeDisabled();
+  await expect(importSection.getByTestId('import-blocked')).toHaveText(
+    'Fix the refused rows or choose Valid rows only',
+  );
+  await shot(page, '3-refused');
+
+  // The refused rows download: the file's own cells and the reasons.
+  const downloading = page.waitForEvent('download');
+  await preview(page).getByRole('button', { name: 'Download refused rows' }).click();
+  const download = await downloading;
+  const refusedCsv = await readFile(await download.path(), 'utf8');
+  expect(refusedCsv).toContain(`${tag} Broken`);
+  expect(refusedCsv).toContain('check digit');
+  expect(refusedCsv).toContain(`${tag} Twin`);
+  expect(refusedCsv).not.toContain(`${tag} Gum`);
+
+  await page.getByRole('radio', { name: 'Valid rows only' }).check();
+  const go = importSection.getByRole('button', { name: 'Import 3 rows' });
+  await expect(go).toBeEnabled();
+  await expect(importSection).toContainText('2 rows refused will be left out');
+  await go.click();
+
+  const progress = importSection.getByTestId('import-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('Writing… 3 / 3');
+  const outcome = importSection.getByTestId('import-outcome');
+  await expect(outcome).toContainText('Import finished');
+  await expect(outcome).toContainText('Imported: 3 products created, 0 updated, 2 rows refused.');
+  await expect(outcome.getByTestId('count-create')).toContainText('Created3');
+  await expect(outcome.getByTestId('count-refuse')).toContainText('Refused2');
+  await expect(outcome.getByRole('button', { name: 'Download refused rows' })).toBeVisible();
+  await shot(page, '4-done');
+
+  await outcome.getByRole('link', { name: 'Open the products list' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.getByLabel('Search').fill(`${tag} Cola`);
+  await expect(page).toHaveURL(/[?&]q=/);
+  const row = page.getByRole('row', { name: new RegExp(`${tag} Cola`) });
+  await expect(row).toContainText(a);
+  await expect(row).toContainText('$1,234.50');
+  await expect(row).toContainText('$1.99');
+  await expect(page.getByRole('row', { name: new RegExp(`${tag} Twin`) })).toHaveCount(0);
+});
+
+test('customers from a CSV: a row with an existing company and postal code updates it after a confirmation', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const company = `${uniqueName('Corner')} Market`;
+  const created = await request.post('/api/customer/new/', {
+    headers: { Token: token },
+    data: { company, postalCode: '30301', city: 'Atlanta', phone: '404-555-0100' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const newcomer = `${uniqueName('Newcomer')} Deli`;
+  const csv = [
+    'Store;Zip;Town;Telephone',
+    `${company};30301;Decatur;404-555-0199`,
+    `${newcomer};30302;Atlanta;404-555-0123`,
+  ].join('\n');
+
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Import Customers' }).click();
+  await expect(page).toHaveURL(/\/import\/customers$/);
+  await chooseFile(page, 'stores.csv', csv);
+  await expect(page.getByRole('combobox', { name: 'Company', exact: true })).toHaveValue('Store');
+  await expect(page.getByRole('combobox', { name: 'Postal Code', exact: true })).toHaveValue('Zip');
+  // Refusing matches is the default: the existing store is refused, naming it.
+  await expect(count(page, 'refuse')).toContainText('1');
+  await expect(preview(page).getByTestId('import-row').first()).toContainText(
+    'A customer with this company and postal code already exists',
+  );
+
+  await page.getByRole('radio', { name: 'Update the existing customer' }).check();
+  await expect(count(page, 'update')).toContainText('1');
+  await expect(count(page, 'create')).toContainText('1');
+  await expect(count(page, 'refuse')).toContainText('0');
+  await expect(preview(page).getByTestId('import-row').first()).toHaveAttribute('data-action', 'update');
+  await shot(page, '5-customers');
+
+  const importSection = page.getByRole('region', { name: 'Import', exact: true });
+  await importSection.getByRole('button', { name: 'Import 2 rows' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('This import changes 1 existing customer');
+  await shot(page, '6-confirm');
+  await dialog.getByRole('button', { name: 'Update 1' }).click();
+  const outcome = importSection.getByTestId('import-outcome');
+  await expect(outcome).toContainText('Imported: 1 customer created, 1 updated.');
+  await expect(outcome.getByTestId('count-update')).toContainText('Updated1');
+  await expect(outcome.getByTestId('count-create')).toContainText('Created1');
+  await shot(page, '7-customers-done');
+
+  await outcome.getByRole('link', { name: 'Open the customers list' }).click();
+  await page.getByLabel('Search').fill(company);
+  await expect(page).toHaveURL(/[?&]q=/);
+  const row = page.getByRole('row', { name: new RegExp(company) });
+  await expect(row).toContainText('Decatur');
+  await expect(row).toContainText('404-555-0199');
+  await page.getByLabel('Search').fill(newcomer);
+  await expect(page.getByRole('row', { name: new RegExp(newcomer) })).toContainText('404-555-0123');
+});
