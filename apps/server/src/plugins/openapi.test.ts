@@ -39,6 +39,9 @@ describe('the OpenAPI document', () => {
     expect(multipart.map(({ name }) => name).sort()).toEqual([
       'POST /api/customer/resale_certificate/{id}',
       'POST /api/distributorPayment/insert',
+      'POST /api/import/{kind}/preview',
+      'POST /api/import/{kind}/refused',
+      'POST /api/import/{kind}/run',
       'POST /api/invoice/send/{id}',
       'POST /api/payment/insert',
       'POST /api/receipt/insert',
@@ -47,6 +50,8 @@ describe('the OpenAPI document', () => {
     const payment = doc.paths['/api/payment/insert'].post.requestBody?.content['multipart/form-data'].schema;
     expect(Object.keys(payment?.properties ?? {}).sort()).toEqual(['chequeImage', 'payment']);
     expect(payment?.properties?.chequeImage.format).toBe('binary');
+    const importFile = doc.paths['/api/import/{kind}/run'].post.requestBody?.content['multipart/form-data'].schema;
+    expect(Object.keys(importFile?.properties ?? {}).sort()).toEqual(['file', 'options']);
   });
 
   it('names the shared schemas in components and refers to them', () => {

@@ -1,5 +1,5 @@
 import { customerInput, toCents, toDollars, todayIn } from '@wd/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customers, priceGroups } from '../../db/schema/index.js';
 import { recordAuditMany } from '../../lib/audit.js';
@@ -16,8 +16,8 @@ interface Context {
 
 /** Company and postal code, compared without case or surrounding spaces: a customer's identity in a file. */
 const identity = (company: string, postalCode: string) =>
-  `${company.trim().toLowerCase()}\u0000${postalCode.trim().toLowerCase()}`;
-const identitySql = sql<string>`lower(trim(${customers.company})) || chr(0) || lower(trim(${customers.postalCode}))`;
+  `${company.trim().toLowerCase()}\u001f${postalCode.trim().toLowerCase()}`;
+const identitySql = sql<string>`lower(trim(${customers.company})) || chr(31) || lower(trim(${customers.postalCode}))`;
 
 const TEXT_FIELDS = ['company', 'name', 'address', 'city', 'state', 'postalCode', 'country', 'phone', 'email'] as const;
 
@@ -59,7 +59,7 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
         const rows = await tx
           .select()
           .from(customers)
-          .where(and(isNull(customers.deletedAt), sql`${identitySql} = any(${chunk})`))
+          .where(and(isNull(customers.deletedAt), inArray(identitySql, chunk)))
           .orderBy(customers.id);
         for (const row of rows) {
           const key = identity(row.company, row.postalCode);
@@ -80,7 +80,11 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
             dateLastVerified: existing.dateLastVerified ?? '',
           }
         : {};
-      for (const key of TEXT_FIELDS) if (cells[key] !== undefined) value[key] = cells[key];
+      for (const key of TEXT_FIELDS) {
+        // The company and postal code found the customer (case and spaces aside): they keep its spelling.
+        if (existing && (key === 'company' || key === 'postalCode')) continue;
+        if (cells[key] !== undefined) value[key] = cells[key];
+      }
       if (cells.taxPermitNumber !== undefined) value.taxPermitNumber = cells.taxPermitNumber;
       if (cells.awardPoints !== undefined) value.awardPoints = wholeCell(cells.awardPoints);
       if (cells.creditLimit !== undefined) value.creditLimit = moneyCell(cells.creditLimit);

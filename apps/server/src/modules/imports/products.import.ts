@@ -6,7 +6,7 @@ import {
   productInput,
   toCents,
 } from '@wd/contracts';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { products } from '../../db/schema/index.js';
 import { recordAuditMany } from '../../lib/audit.js';
@@ -32,22 +32,26 @@ export function symbologyOf(text: string | undefined): BarcodeSymbology | undefi
 }
 
 /**
- * The barcode a row means. A spreadsheet drops a UPC-A's leading zero
- * (036000291452 becomes 36000291452): 11 digits that are a valid UPC-A with
- * the zero put back are taken so, before the form's rule (11 digits: the check
- * digit is left out) would invent a different code.
+ * A spreadsheet drops a barcode's leading zero (036000291452 becomes
+ * 36000291452), which the form's rule would read as a code without its check
+ * digit and complete into a different code. When the short code is also a
+ * valid code with the zero put back, which one is meant can't be told: the
+ * row is refused with both, never guessed.
  */
-export function rowBarcode(cells: Cells): string {
+export function ambiguousBarcode(cells: Cells): string | undefined {
   const text = cells.barcode ?? '';
   const symbology = cells.barcodeSymbology ? symbologyOf(cells.barcodeSymbology) : 'upca';
-  if (symbology === 'upca' && /^\d{11}$/.test(text) && normalizeBarcode('upca', `0${text}`).ok) return `0${text}`;
-  if (symbology === 'ean13' && /^\d{12}$/.test(text) && normalizeBarcode('ean13', `0${text}`).ok) return `0${text}`;
-  return text;
+  const length = symbology === 'upca' ? 12 : symbology === 'ean13' ? 13 : 0;
+  if (!length || !/^\d+$/.test(text) || text.length !== length - 1) return undefined;
+  const withZero = normalizeBarcode(symbology as BarcodeSymbology, `0${text}`);
+  const completed = normalizeBarcode(symbology as BarcodeSymbology, text);
+  if (!withZero.ok || !completed.ok) return undefined;
+  return `Barcode ${text} is ${length - 1} digits: ${withZero.barcode} (a leading zero lost) or ${completed.barcode} (the check digit left out)? Write all ${length} digits (format the column as text)`;
 }
 
 /** The match key: the barcode as the form would store it. */
 function keyOf(cells: Cells): string {
-  const barcode = rowBarcode(cells);
+  const barcode = cells.barcode ?? '';
   if (!barcode) return '';
   const symbology = symbologyOf(cells.barcodeSymbology) ?? 'upca';
   const normalized = normalizeBarcode(symbology, barcode);
@@ -104,10 +108,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
         .select({ id: products.id, name: products.name, barcode: products.barcode, boxBarcode: products.boxBarcode })
         .from(products)
         .where(
-          and(
-            isNull(products.deletedAt),
-            or(sql`${products.barcode} = any(${chunk})`, sql`${products.boxBarcode} = any(${chunk})`),
-          ),
+          and(isNull(products.deletedAt), or(inArray(products.barcode, chunk), inArray(products.boxBarcode, chunk))),
         );
       for (const p of found) {
         owners.set(p.barcode, p);
@@ -124,7 +125,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
       const rows = await tx
         .select()
         .from(products)
-        .where(and(isNull(products.deletedAt), sql`${products.barcode} = any(${chunk})`))
+        .where(and(isNull(products.deletedAt), inArray(products.barcode, chunk)))
         .orderBy(products.id);
       for (const row of rows) out.set(row.barcode, [row]);
     }
@@ -135,7 +136,9 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     const value: Record<string, unknown> = existing ? formOf(existing) : {};
     for (const key of ['name', 'boxBarcode', 'category'] as const)
       if (cells[key] !== undefined) value[key] = cells[key];
-    if (cells.barcode !== undefined) value.barcode = rowBarcode(cells);
+    if (cells.barcode !== undefined) value.barcode = cells.barcode;
+    const ambiguous = ambiguousBarcode(cells);
+    if (ambiguous) errors.push(ambiguous);
     if (cells.barcodeSymbology !== undefined) {
       const symbology = symbologyOf(cells.barcodeSymbology);
       if (symbology) value.barcodeSymbology = symbology;
