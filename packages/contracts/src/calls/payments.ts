@@ -11,6 +11,7 @@ import {
   paymentResponse,
   paymentUpdateInput,
 } from '../payments.js';
+import { csvExportCall } from './export.js';
 
 /**
  * Both kinds of payment have the same calls under their own path word
@@ -63,6 +64,16 @@ export const paymentCalls = defineCalls('payments', {
     body: historyFilter,
     response: paymentHistoryResponse,
   },
+  invoiceHistoryExport: {
+    ...csvExportCall('/payment/invoice/:id/export', historyFilter, 'Payments of an invoice'),
+    params: idParams,
+    errors: [404],
+  },
+  partyHistoryExport: {
+    ...csvExportCall('/payment/customer/:id/export', historyFilter, 'Payments of a customer'),
+    params: idParams,
+    errors: [404],
+  },
 });
 
 export const supplierPaymentCalls = defineCalls('supplier payments', {
@@ -106,5 +117,15 @@ export const supplierPaymentCalls = defineCalls('supplier payments', {
     params: idParams,
     body: historyFilter,
     response: distributorPaymentHistoryResponse,
+  },
+  invoiceHistoryExport: {
+    ...csvExportCall('/distributorPayment/invoice/:id/export', historyFilter, 'Payments of a supplier invoice'),
+    params: idParams,
+    errors: [404],
+  },
+  partyHistoryExport: {
+    ...csvExportCall('/distributorPayment/distributor/:id/export', historyFilter, 'Payments to a supplier'),
+    params: idParams,
+    errors: [404],
   },
 });

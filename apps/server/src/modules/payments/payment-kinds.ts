@@ -1,4 +1,4 @@
-import type { PaymentKind } from '@wd/contracts';
+import { DISTRIBUTOR_INVOICE_MESSAGES, INVOICE_MESSAGES, PARTY_MESSAGES, type PaymentKind } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import { customersRepository } from '../customers/customers.repository.js';
 import {
@@ -21,6 +21,8 @@ export interface PaymentKindSpec<K extends PaymentKind = PaymentKind> {
   entity: string;
   /** Customer payments carry a discount and award points; supplier payments an amount only. */
   discounts: boolean;
+  /** The 404 message of a history whose invoice or party does not exist. */
+  missing: { invoice: string; party: string };
   /** Locks the owning invoice (404 when it does not exist). */
   lock(tx: Tx, invoiceId: number): Promise<unknown>;
   /** What is still owed on the owning invoice, locked and so existing (cents), and its customer (0: none). */
@@ -35,6 +37,7 @@ export const customerPayments: PaymentKindSpec<'customer'> = {
   kind: 'customer',
   entity: 'payment',
   discounts: true,
+  missing: { invoice: INVOICE_MESSAGES.notFound, party: PARTY_MESSAGES.customerNotFound },
   lock: lockInvoice,
   async owed(tx, invoiceId) {
     const invoice = (await invoicesRepository.find(tx, invoiceId))!;
@@ -54,6 +57,7 @@ export const supplierPayments: PaymentKindSpec<'supplier'> = {
   kind: 'supplier',
   entity: 'distributor_payment',
   discounts: false,
+  missing: { invoice: DISTRIBUTOR_INVOICE_MESSAGES.notFound, party: PARTY_MESSAGES.distributorNotFound },
   lock: lockDistributorInvoice,
   async owed(tx, invoiceId) {
     const invoice = (await distributorInvoicesRepository.find(tx, invoiceId))!;

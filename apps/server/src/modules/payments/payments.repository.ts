@@ -6,9 +6,10 @@ import {
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import {
   billers,
@@ -20,6 +21,8 @@ import {
   payments,
   receipts,
 } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
 /**
@@ -67,6 +70,17 @@ const supplierColumns = {
   total: distributorInvoices.amountPurchase,
 };
 
+/** The payment type as the history screen names it (PAYMENT_TYPE_LABELS of the web app). */
+function paymentTypeLabel(type: AnyColumn): SQL {
+  return sql`case ${type} when 'cash' then 'Cash' when 'cheque' then 'Cheque' when 'credit' then 'Credit'
+    when 'moneyOrder' then 'Money order' else ${type} end`;
+}
+
+/** The history screen's cheque cell: the number, and ", no photo" when no image was stored with it. */
+function chequeText(chequeNo: AnyColumn, photo: AnyColumn | SQL): SQL {
+  return sql`case when ${chequeNo} <> '' and ${photo} is null then ${chequeNo} || ', no photo' else ${chequeNo} end`;
+}
+
 /** A payment with its invoice number, parties and invoice total. */
 const spec = {
   customer: {
@@ -100,6 +114,28 @@ const spec = {
     },
     totals: { paid: sql`${payments.amountPaid}`, discount: sql`${payments.discountRedeemed}` },
     invoice: { table: invoices, total: invoices.total, balance: invoices.balance },
+    /** The tables an export's id names: the invoice, or the party (customer). */
+    owners: { invoice: invoices, party: customers },
+    exportName: { invoice: 'invoice-payments', party: 'customer-payments' },
+    exportColumns: [
+      ['referenceNo', 'Reference'],
+      ['receiptNo', 'Receipt'],
+      ['date', 'Date'],
+      ['invoiceNo', 'Invoice'],
+      ['biller', 'Biller'],
+      ['customer', 'Customer'],
+      ['total', 'Total', 'money'],
+      ['amountPaid', 'Paid', 'money'],
+      ['discountRedeemed', 'Discount', 'money'],
+      ['amountDue', 'Due', 'money'],
+      ['typeLabel', 'Type'],
+      ['chequeText', 'Cheque'],
+      ['awardPointsRedeemed', 'Points', 'money'],
+    ] as ExportColumn[],
+    exportExtra: {
+      typeLabel: paymentTypeLabel(payments.paymentType),
+      chequeText: chequeText(payments.chequeNo, sql`coalesce(${payments.chequeFileId}, ${receipts.chequeFileId})`),
+    },
   },
   supplier: {
     table: distributorPayments,
@@ -132,6 +168,24 @@ const spec = {
       table: distributorInvoices,
       total: distributorInvoices.amountPurchase,
       balance: distributorInvoices.amountDue,
+    },
+    owners: { invoice: distributorInvoices, party: distributors },
+    exportName: { invoice: 'supplier-invoice-payments', party: 'supplier-payments' },
+    // The screen's Discount column is blank for supplier payments (they have none): the CSV leaves it out.
+    exportColumns: [
+      ['referenceNo', 'Reference'],
+      ['date', 'Date'],
+      ['invoiceNo', 'Invoice'],
+      ['distributor', 'Supplier'],
+      ['total', 'Total', 'money'],
+      ['amountPaid', 'Paid', 'money'],
+      ['amountDue', 'Due', 'money'],
+      ['typeLabel', 'Type'],
+      ['chequeText', 'Cheque'],
+    ] as ExportColumn[],
+    exportExtra: {
+      typeLabel: paymentTypeLabel(distributorPayments.paymentType),
+      chequeText: chequeText(distributorPayments.chequeNo, distributorPayments.chequeFileId),
     },
   },
 };
@@ -199,6 +253,25 @@ function of(kind: PaymentKind) {
   return spec[kind] as unknown as typeof spec.customer;
 }
 
+/**
+ * A history's joins, filter and order (payments of an invoice or of a party, of one kind):
+ * the page, its footer and the export share them.
+ */
+function historySpec(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
+  const k = of(kind);
+  return {
+    from: (fields: SelectedFields) => k.select(db, fields),
+    columns: k.columns,
+    where: and(
+      by === 'invoice' ? eq(k.table.invoiceId, id) : eq(k.party, id),
+      periodCondition(k.table.date, filter),
+      searchCondition(filter.searchQuery, k.searchable),
+    ),
+    sortable: k.sortable as Record<string, AnyColumn | SQL>,
+    order: [desc(k.table.date), desc(k.table.id)],
+  };
+}
+
 export const paymentsRepository = {
   async find<K extends PaymentKind>(db: Tx, kind: K, id: number): Promise<PaymentRow<K> | undefined> {
     const k = of(kind);
@@ -259,28 +332,16 @@ export const paymentsRepository = {
     filter: HistoryFilter,
   ): Promise<{ rows: PaymentRow<K>[]; totalRows: number; totals: PaymentTypes[K]['totals'] }> {
     const k = of(kind);
-    const where: (SQL | undefined)[] = [
-      by === 'invoice' ? eq(k.table.invoiceId, id) : eq(k.party, id),
-      periodCondition(k.table.date, filter),
-      searchCondition(filter.searchQuery, k.searchable),
-    ];
-    const matching = and(...where);
+    const list = historySpec(db, kind, by, id, filter);
     const [page, [invoiceSums]] = await Promise.all([
-      listPage(filter, {
-        from: (fields) => k.select(db, fields),
-        columns: k.columns,
-        where: matching,
-        sortable: k.sortable,
-        order: [desc(k.table.date), desc(k.table.id)],
-        totals: k.totals,
-      }),
+      listPage(filter, { ...list, totals: k.totals }),
       db
         .select({
           total: sql<number>`coalesce(sum(${k.invoice.total}), 0)`.mapWith(Number),
           balance: sql<number>`coalesce(sum(${k.invoice.balance}), 0)`.mapWith(Number),
         })
         .from(k.invoice.table)
-        .where(inArray(k.invoice.table.id, k.select(db, { id: k.table.invoiceId }).where(matching))),
+        .where(inArray(k.invoice.table.id, k.select(db, { id: k.table.invoiceId }).where(list.where))),
     ]);
     const totals = { ...page.totals, ...invoiceSums };
     return { ...page, totals } as unknown as {
@@ -288,6 +349,27 @@ export const paymentsRepository = {
       totalRows: number;
       totals: PaymentTypes[K]['totals'];
     };
+  },
+
+  /** Whether the invoice or party whose payments a history shows exists (deleted parties' rows are kept, so they count). */
+  async ownerExists(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: number) {
+    const owner = of(kind).owners[by];
+    const [row] = await db.select({ id: owner.id }).from(owner).where(eq(owner.id, id));
+    return Boolean(row);
+  },
+
+  /** Every payment of the history's filter as CSV, in its order: the screen's columns (supplier ones without Discount). */
+  export(
+    ctx: AppContext,
+    reply: FastifyReply,
+    kind: PaymentKind,
+    by: 'invoice' | 'party',
+    id: number,
+    filter: HistoryFilter,
+  ) {
+    const k = of(kind);
+    const list = historySpec(ctx.db, kind, by, id, filter);
+    return sendCsvExport(ctx, reply, k.exportName[by], list, filter.sortingList, k.exportColumns, k.exportExtra);
   },
 
   /** The stored cheque photo's file id of a payment (a receipt's share: its receipt's), found by its reference number. */

@@ -34,6 +34,10 @@ function paymentHandlers<K extends PaymentKind>(service: PaymentsService<K>): Ha
     invoiceHistory: ({ params, body }: CallContext<Calls['invoiceHistory']>) =>
       service.history('invoice', params.id, body),
     partyHistory: ({ params, body }: CallContext<Calls['partyHistory']>) => service.history('party', params.id, body),
+    invoiceHistoryExport: ({ params, body, reply }: CallContext<Calls['invoiceHistoryExport']>) =>
+      service.export(reply, 'invoice', params.id, body),
+    partyHistoryExport: ({ params, body, reply }: CallContext<Calls['partyHistoryExport']>) =>
+      service.export(reply, 'party', params.id, body),
   };
   return handlers as unknown as Handlers<C>;
 }

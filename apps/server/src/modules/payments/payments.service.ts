@@ -12,6 +12,7 @@ import {
   toCents,
   toDollars,
 } from '@wd/contracts';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
@@ -45,7 +46,8 @@ function assertNotAReceiptShare(p: object) {
  * every change takes the owning invoice's lock, stores the payment with the
  * balance left after it, and recomputes the invoice in the same transaction.
  */
-export function createPaymentsService<K extends PaymentKind>({ db }: AppContext, kind: PaymentKindSpec<K>) {
+export function createPaymentsService<K extends PaymentKind>(ctx: AppContext, kind: PaymentKindSpec<K>) {
+  const { db } = ctx;
   type Wire = PaymentTypes[K]['wire'];
   const k = kind.kind;
   const toWire = paymentMappers[k] as (row: PaymentTypes[K]['row']) => Wire;
@@ -147,6 +149,12 @@ export function createPaymentsService<K extends PaymentKind>({ db }: AppContext,
         ...pageResponse('paymentHistory', rows.map(toWire), filter, totalRows),
         totals: dollars as unknown as PaymentTypes[K]['totals'],
       };
+    },
+
+    /** Every payment of the history's filter as CSV, in its order (404 when its invoice or party does not exist). */
+    async export(reply: FastifyReply, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
+      if (!(await repo.ownerExists(db, k, by, id))) throw new NotFoundError(kind.missing[by]);
+      return repo.export(ctx, reply, k, by, id, filter);
     },
 
     /** The cheque photo of a payment of this kind, by its reference number (undefined when none). */

@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { paymentCalls, supplierPaymentCalls } from '@wd/contracts';
 import { useLoaderData, useParams } from 'react-router';
 import type { Column } from '../../../components/DataTable';
 import { ListPage } from '../../../components/ListPage';
@@ -10,6 +11,12 @@ import { type PaymentRow, type PaymentTotals, paymentHistory, useDeletePayment }
 import { ChequeViewer, useChequeViewer } from '../components/ChequeViewer';
 import type { PaymentHistoryScreen } from '../histories';
 import { chequeText, PAYMENT_TYPE_LABELS } from '../payment-types';
+
+/** Export CSV of each history: the same filter, under the invoice's or the party's id. */
+const exportCalls = {
+  customer: { invoice: paymentCalls.invoiceHistoryExport, party: paymentCalls.partyHistoryExport },
+  supplier: { invoice: supplierPaymentCalls.invoiceHistoryExport, party: supplierPaymentCalls.partyHistoryExport },
+};
 
 /** Payments of an invoice or a party, of either kind: the route's loader gives which screen, the URL the id. */
 export default function PaymentHistoryPage() {
@@ -76,6 +83,8 @@ export default function PaymentHistoryPage() {
         title={screen.title}
         source={paymentHistory(kind, screen.of, Number(id))}
         backTo={screen.back(id)}
+        exportCsv={exportCalls[kind][screen.of]}
+        exportParams={{ id }}
         headerActions={
           <Button variant="default" onClick={() => window.print()}>
             Print

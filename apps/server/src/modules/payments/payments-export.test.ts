@@ -1,0 +1,368 @@
+import type { DistributorPayment, Payment } from '@wd/contracts';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalog.js';
+import { multipart, testApp } from '../../../test/helpers.js';
+import { invoiceCalls } from '../../../test/invoices.js';
+import { barcodePng } from '../barcodes/barcode-image.js';
+
+/** Export CSV of the payment histories (customer's, invoice's, supplier's, supplier invoice's). */
+const t = testApp();
+const { newInvoice, addLine, setInvoice, pay } = invoiceCalls(() => t);
+
+const CUSTOMER_HEADINGS = [
+  'Reference',
+  'Receipt',
+  'Date',
+  'Invoice',
+  'Biller',
+  'Customer',
+  'Total',
+  'Paid',
+  'Discount',
+  'Due',
+  'Type',
+  'Cheque',
+  'Points',
+];
+const SUPPLIER_HEADINGS = ['Reference', 'Date', 'Invoice', 'Supplier', 'Total', 'Paid', 'Due', 'Type', 'Cheque'];
+const TYPES: Record<string, string> = { cash: 'Cash', cheque: 'Cheque', credit: 'Credit', moneyOrder: 'Money order' };
+const cheque = (p: { chequeNo: string; hasCheque: boolean }) =>
+  p.chequeNo && !p.hasCheque ? `${p.chequeNo}, no photo` : p.chequeNo;
+const money = (n: number) => n.toFixed(2);
+
+/** A history row as the CSV writes it (the screen's cells). */
+const customerCsv = (p: Payment) => [
+  p.referenceNo,
+  p.receiptNo,
+  p.date,
+  p.invoiceNo,
+  p.biller,
+  p.customer,
+  money(p.total),
+  money(p.amountPaid),
+  money(p.discountRedeemed),
+  money(p.amountDue),
+  TYPES[p.paymentType],
+  cheque(p),
+  money(p.awardPointsRedeemed),
+];
+const supplierCsv = (p: DistributorPayment) => [
+  p.referenceNo,
+  p.date,
+  p.invoiceNo,
+  p.distributor,
+  money(p.total),
+  money(p.amountPaid),
+  money(p.amountDue),
+  TYPES[p.paymentType],
+  cheque(p),
+];
+
+type Filter = Record<string, unknown>;
+
+async function exported(path: string, f: Filter, headings: string[]) {
+  const res = await t.call('POST', path, f, t.adminToken);
+  expect(res.statusCode, res.body).toBe(200);
+  const [head, ...records] = parse(res.body) as string[][];
+  expect(head).toEqual(headings);
+  return records;
+}
+
+/** The history's rows over all its pages, two a page. */
+async function everyPage<T>(path: string, f: Filter) {
+  const all: T[] = [];
+  for (let currentPage = 1; ; currentPage++) {
+    const res = await t.call('POST', path, { ...f, currentPage, resultsPerPage: 2 }, t.adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    all.push(...res.json().paymentHistory);
+    if (currentPage >= res.json().numPages) return all;
+  }
+}
+
+async function withPhoto(path: string, fields: Record<string, unknown>) {
+  const body = multipart([
+    { name: 'payment', data: JSON.stringify({ paymentType: 'cheque', ...fields }) },
+    {
+      name: 'chequeImage',
+      filename: 'cheque.png',
+      contentType: 'image/png',
+      data: await barcodePng('CHEQUE-EXPORT', 'code128'),
+    },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...body.headers, token: t.adminToken },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+let customer: number;
+let big: { id: number; invoiceNo: string };
+let small: { id: number; invoiceNo: string };
+let supplier: number;
+let supplierInvoice: number;
+const filters: Filter[] = [
+  {},
+  { startDate: '2026-10-05' },
+  { startDate: '2026-10-01', endDate: '2026-10-05' },
+  { searchQuery: '2002' },
+  { searchQuery: 'CHEQUE' },
+  { searchQuery: 'nothing like this' },
+  { sortingList: [{ column: 'amountPaid', order: 'desc' }] },
+  {
+    sortingList: [
+      { column: 'invoiceNo', order: 'asc' },
+      { column: 'chequeNo', order: 'desc' },
+    ],
+  },
+];
+
+beforeAll(async () => {
+  customer = (await t.call('POST', '/api/customer/new/', { company: 'Payer, "Export" Ltd' }, t.adminToken)).json()
+    .customer.id;
+  const pricey = await createProduct(t, { sellingPrice: 1234567.89 });
+  const ten = await createProduct(t, { sellingPrice: 10 });
+  const due = async (date: string, product: number) => {
+    const inv = await newInvoice();
+    await setInvoice(inv.id, { date, customerID: customer });
+    await addLine(inv.id, product);
+    await setInvoice(inv.id, { status: 'DUE' });
+    return inv;
+  };
+  big = await due('2026-09-30', pricey.id);
+  small = await due('2026-09-29', ten.id);
+  expect((await pay(big.id, { date: '2026-10-01', amountPaid: 0.1 })).statusCode).toBe(200);
+  await withPhoto('/api/payment/insert/', { invoiceID: big.id, date: '2026-10-05', chequeNo: '2002', amountPaid: 100 });
+  expect(
+    (
+      await pay(big.id, {
+        date: '2026-10-07',
+        paymentType: 'cheque',
+        chequeNo: '3003',
+        amountPaid: 1,
+        discountRedeemed: 0.5,
+      })
+    ).statusCode,
+  ).toBe(200);
+  const receipt = await t.call(
+    'POST',
+    '/api/receipt/insert/',
+    {
+      customerID: customer,
+      date: '2026-10-03',
+      paymentType: 'cash',
+      amount: 4,
+      allocations: [{ invoiceID: small.id, amount: 4 }],
+    },
+    t.adminToken,
+  );
+  expect(receipt.statusCode, receipt.body).toBe(200);
+  // Someone else's payment: in neither of this customer's histories.
+  const other = await newInvoice();
+  await addLine(other.id, ten.id);
+  await setInvoice(other.id, { status: 'DUE' });
+  expect((await pay(other.id, { date: '2026-10-05', amountPaid: 3 })).statusCode).toBe(200);
+
+  supplier = (await t.call('POST', '/api/distributor/insert/', { company: 'Core-Mark, "West"' }, t.adminToken)).json()
+    .distributor.id;
+  const supplierInvoiceOf = async (invoiceNo: string, amountPurchase: number) =>
+    (
+      await t.call(
+        'POST',
+        '/api/distributor/invoices/insert/',
+        { date: '2026-09-01', distributorID: supplier, invoiceNo, amountPurchase },
+        t.adminToken,
+      )
+    ).json().distributorInvoice.id as number;
+  supplierInvoice = await supplierInvoiceOf('7001', 1234567.89);
+  const second = await supplierInvoiceOf('7002', 20);
+  const payDistributor = async (invoiceID: number, fields: Record<string, unknown>) =>
+    expect(
+      (
+        await t.call(
+          'POST',
+          '/api/distributorPayment/insert/',
+          { invoiceID, paymentType: 'cash', ...fields },
+          t.adminToken,
+        )
+      ).statusCode,
+    ).toBe(200);
+  await payDistributor(supplierInvoice, { date: '2026-10-01', amountPaid: 0.1 });
+  await withPhoto('/api/distributorPayment/insert/', {
+    invoiceID: supplierInvoice,
+    date: '2026-10-05',
+    chequeNo: '2002',
+    amountPaid: 100,
+  });
+  await payDistributor(second, { date: '2026-10-07', paymentType: 'moneyOrder', amountPaid: 20 });
+});
+
+describe('payment histories: export CSV', () => {
+  it("a customer's and an invoice's: the history's rows over all its pages, cell for cell", async () => {
+    for (const [list, csv] of [
+      [`/api/payment/customer/${customer}/`, `/api/payment/customer/${customer}/export/`],
+      [`/api/payment/invoice/${big.id}/`, `/api/payment/invoice/${big.id}/export/`],
+    ]) {
+      for (const f of filters) {
+        const rows = (await everyPage<Payment>(list, f)).map(customerCsv);
+        expect({ csv, f, rows: await exported(csv, f, CUSTOMER_HEADINGS) }).toEqual({ csv, f, rows });
+      }
+    }
+    expect(await exported(`/api/payment/customer/${customer}/export/`, {}, CUSTOMER_HEADINGS)).toEqual([
+      // Newest first: the discount, a cheque without photo, one with its photo, a receipt's share, money exact.
+      [
+        expect.stringMatching(/^PAY-/),
+        '',
+        '2026-10-07',
+        big.invoiceNo,
+        expect.any(String),
+        'Payer, "Export" Ltd',
+        '1234567.89',
+        '1.00',
+        '0.50',
+        '1234466.29',
+        'Cheque',
+        '3003, no photo',
+        '0.00',
+      ],
+      [
+        expect.stringMatching(/^PAY-/),
+        '',
+        '2026-10-05',
+        big.invoiceNo,
+        expect.any(String),
+        'Payer, "Export" Ltd',
+        '1234567.89',
+        '100.00',
+        '0.00',
+        '1234467.79',
+        'Cheque',
+        '2002',
+        '0.00',
+      ],
+      [
+        expect.stringMatching(/^PAY-/),
+        expect.stringMatching(/^RCT-/),
+        '2026-10-03',
+        small.invoiceNo,
+        expect.any(String),
+        'Payer, "Export" Ltd',
+        '10.00',
+        '4.00',
+        '0.00',
+        '6.00',
+        'Cash',
+        '',
+        '0.00',
+      ],
+      [
+        expect.stringMatching(/^PAY-/),
+        '',
+        '2026-10-01',
+        big.invoiceNo,
+        expect.any(String),
+        'Payer, "Export" Ltd',
+        '1234567.89',
+        '0.10',
+        '0.00',
+        '1234567.79',
+        'Cash',
+        '',
+        '0.00',
+      ],
+    ]);
+  });
+
+  it("a supplier's and a supplier invoice's: the history's rows over all its pages, cell for cell", async () => {
+    for (const [list, csv] of [
+      [`/api/distributorPayment/distributor/${supplier}/`, `/api/distributorPayment/distributor/${supplier}/export/`],
+      [
+        `/api/distributorPayment/invoice/${supplierInvoice}/`,
+        `/api/distributorPayment/invoice/${supplierInvoice}/export/`,
+      ],
+    ]) {
+      for (const f of filters) {
+        const rows = (await everyPage<DistributorPayment>(list, f)).map(supplierCsv);
+        expect({ csv, f, rows: await exported(csv, f, SUPPLIER_HEADINGS) }).toEqual({ csv, f, rows });
+      }
+    }
+    expect(
+      await exported(
+        `/api/distributorPayment/distributor/${supplier}/export/`,
+        { currentPage: 3, resultsPerPage: 1 },
+        SUPPLIER_HEADINGS,
+      ),
+    ).toEqual([
+      [
+        expect.stringMatching(/^SPAY-/),
+        '2026-10-07',
+        '7002',
+        'Core-Mark, "West"',
+        '20.00',
+        '20.00',
+        '0.00',
+        'Money order',
+        '',
+      ],
+      [
+        expect.stringMatching(/^SPAY-/),
+        '2026-10-05',
+        '7001',
+        'Core-Mark, "West"',
+        '1234567.89',
+        '100.00',
+        '1234467.79',
+        'Cheque',
+        '2002',
+      ],
+      [
+        expect.stringMatching(/^SPAY-/),
+        '2026-10-01',
+        '7001',
+        'Core-Mark, "West"',
+        '1234567.89',
+        '0.10',
+        '1234567.79',
+        'Cash',
+        '',
+      ],
+    ]);
+  });
+
+  it('names the file after the history, quotes texts; 404 for an unknown id, 400 for a bad sort, 401 without a session', async () => {
+    const names: [string, string][] = [
+      [`/api/payment/customer/${customer}/export/`, 'customer-payments'],
+      [`/api/payment/invoice/${big.id}/export/`, 'invoice-payments'],
+      [`/api/distributorPayment/distributor/${supplier}/export/`, 'supplier-payments'],
+      [`/api/distributorPayment/invoice/${supplierInvoice}/export/`, 'supplier-invoice-payments'],
+    ];
+    for (const [path, name] of names) {
+      const res = await t.call('POST', path, {}, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+      );
+      const bad = await t.call('POST', path, { sortingList: [{ column: 'nope', order: 'asc' }] }, t.adminToken);
+      expect(bad.statusCode).toBe(400);
+      expect((await t.call('POST', path, {}, null)).statusCode).toBe(401);
+    }
+    expect((await t.call('POST', `/api/payment/customer/${customer}/export/`, {}, t.adminToken)).body).toContain(
+      '"Payer, ""Export"" Ltd"',
+    );
+    const missing: [string, string][] = [
+      ['/api/payment/customer/999999/export/', "The customer doesn't exist"],
+      ['/api/payment/invoice/999999/export/', "The invoice doesn't exist"],
+      ['/api/distributorPayment/distributor/999999/export/', "The distributor doesn't exist"],
+      ['/api/distributorPayment/invoice/999999/export/', "The Supplier Invoice doesn't exist"],
+    ];
+    for (const [path, message] of missing) {
+      const res = await t.call('POST', path, {}, t.adminToken);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().message).toBe(message);
+    }
+  });
+});
