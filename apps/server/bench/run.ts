@@ -4,7 +4,8 @@
 // Fastify hello-world and GET /api/health from the same run, the raw SQL time
 // of the statements the call runs and API p50 ÷ SQL; the scan at an offered
 // rate and closed-loop; then the reports (bench/reports.ts), the invoice PDF
-// (bench/pdf.ts) and the browser (bench/browser.ts, bench/browser-open.ts).
+// (bench/pdf.ts), Export CSV and the 10,000-product import (bench/data-io.ts)
+// and the browser (bench/browser.ts, bench/browser-open.ts).
 //   BENCH_SECONDS   seconds per measurement (default 5)
 //   BENCH_INVOICES  invoices to seed (or BENCH_SCALE: 300 invoices each, default 1)
 //   DATABASE_URL    PostgreSQL (seeded when it holds no invoice, reused otherwise);
@@ -89,6 +90,9 @@ console.log('(ms; SQL: the statements one call runs, timed one after another on 
 
 if (!only || only.test('reports')) {
   await (await import('./reports.js')).reportBench({ address, token, db, seconds });
+}
+if (!only || only.test('data-io')) {
+  await (await import('./data-io.js')).dataIoBench({ address, token });
 }
 if (!only || only.test('pdf')) {
   console.log('\ninvoice PDF render (median, ms)');
