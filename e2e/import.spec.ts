@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, freshUpcBody, signIn, uniqueName } from './support';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiToken, createUser, freshUpcBody, signIn, uniqueName } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/imp-web-${name}.png`, fullPage: true });
+/** A screenshot of the window (the app's shell is fixed: a full-page one draws it mid-page), scrolled to `at`. */
+async function shot(page: Page, name: string, at?: Locator) {
+  if (at) await at.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/imp-web-${name}.png` });
+}
 
 /** An 11-digit UPC-A body with its check digit. */
 function upc(body: string): string {
@@ -59,7 +63,7 @@ test('products from a CSV: map a column, see the refused rows and why, import th
   await expect(page.getByRole('combobox', { name: 'Name', exact: true })).toHaveValue('');
   await expect(count(page, 'refuse')).toContainText('5');
   await expect(preview(page).getByTestId('import-row').first()).toContainText('Name is required');
-  await shot(page, '2-suggested');
+  await shot(page, '2-suggested', preview(page));
 
   await mapField(page, 'Name', itemHeading);
   await expect(count(page, 'total')).toContainText('5');
@@ -78,7 +82,7 @@ test('products from a CSV: map a column, see the refused rows and why, import th
   await expect(importSection.getByTestId('import-blocked')).toHaveText(
     'Fix the refused rows or choose Valid rows only',
   );
-  await shot(page, '3-refused');
+  await shot(page, '3-refused', importSection);
 
   // The refused rows download: the file's own cells and the reasons.
   const downloading = page.waitForEvent('download');
@@ -105,7 +109,7 @@ test('products from a CSV: map a column, see the refused rows and why, import th
   await expect(outcome.getByTestId('count-create')).toContainText('Created3');
   await expect(outcome.getByTestId('count-refuse')).toContainText('Refused2');
   await expect(outcome.getByRole('button', { name: 'Download refused rows' })).toBeVisible();
-  await shot(page, '4-done');
+  await shot(page, '4-done', outcome);
 
   await outcome.getByRole('link', { name: 'Open the products list' }).click();
   await expect(page).toHaveURL(/\/products$/);
@@ -153,7 +157,7 @@ test('customers from a CSV: a row with an existing company and postal code updat
   await expect(count(page, 'create')).toContainText('1');
   await expect(count(page, 'refuse')).toContainText('0');
   await expect(preview(page).getByTestId('import-row').first()).toHaveAttribute('data-action', 'update');
-  await shot(page, '5-customers');
+  await shot(page, '5-customers', preview(page));
 
   const importSection = page.getByRole('region', { name: 'Import', exact: true });
   await importSection.getByRole('button', { name: 'Import 2 rows' }).click();
@@ -165,7 +169,7 @@ test('customers from a CSV: a row with an existing company and postal code updat
   await expect(outcome).toContainText('Imported: 1 customer created, 1 updated.');
   await expect(outcome.getByTestId('count-update')).toContainText('Updated1');
   await expect(outcome.getByTestId('count-create')).toContainText('Created1');
-  await shot(page, '7-customers-done');
+  await shot(page, '7-customers-done', outcome);
 
   await outcome.getByRole('link', { name: 'Open the customers list' }).click();
   await page.getByLabel('Search').fill(company);
@@ -175,4 +179,49 @@ test('customers from a CSV: a row with an existing company and postal code updat
   await expect(row).toContainText('404-555-0199');
   await page.getByLabel('Search').fill(newcomer);
   await expect(page.getByRole('row', { name: new RegExp(newcomer) })).toContainText('404-555-0123');
+});
+
+test("the file and mapping errors are the server's own words, and a clerk has no import", async ({ page, request }) => {
+  await signIn(page);
+  await page.goto('/import/products');
+  const fileSection = page.getByRole('region', { name: 'CSV File' });
+  await chooseFile(page, 'empty.csv', '');
+  await expect(fileSection).toContainText('The file is empty');
+  await chooseFile(page, 'heading-only.csv', 'Name,UPC\r\n');
+  await expect(fileSection).toContainText('The file has no rows under its heading row');
+  await page
+    .getByRole('region', { name: 'CSV File' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]) });
+  await expect(fileSection).toContainText('Only a CSV file (comma or semicolon separated text) can be imported');
+  await shot(page, '8-not-csv');
+
+  // A long cell is cut for the preview and wraps inside its column; the page never scrolls sideways.
+  const long = 'X'.repeat(300);
+  await chooseFile(page, 'long.csv', `Product Name,UPC,Category\r\nLong one,${upc(freshUpcBody())},${long}\r\n`);
+  await expect(preview(page).getByTestId('import-row')).toContainText('Category is too long');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await shot(page, '9-long-cell', preview(page));
+
+  // The same column for two fields, then no Barcode column: the preview says why, and nothing can be imported.
+  await mapField(page, 'Category', 'UPC');
+  await expect(preview(page).getByTestId('preview-error')).toContainText('"UPC" is mapped to two fields');
+  await expect(page.getByRole('region', { name: 'Import', exact: true }).getByRole('button')).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Category', exact: true }).click();
+  await page.getByRole('option', { name: 'Category', exact: true }).click();
+  await expect(preview(page).getByTestId('import-row')).toContainText('Category is too long');
+  await page.getByRole('button', { name: 'Clear Barcode', includeHidden: true }).click();
+  await expect(preview(page).getByTestId('preview-error')).toContainText('Map a column to Barcode');
+  await expect(page.getByRole('region', { name: 'Import', exact: true }).getByRole('button')).toBeDisabled();
+  await shot(page, '10-unmapped', preview(page));
+
+  // Admins only: a clerk has no menu entry and is sent away from the screen.
+  const clerk = uniqueName('clerk').toLowerCase();
+  await createUser(request, clerk, 'clerk-password-1');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signIn(page, clerk, 'clerk-password-1');
+  await expect(page.getByRole('link', { name: 'Import Products' })).toHaveCount(0);
+  await page.goto('/import/products');
+  await expect(page).not.toHaveURL(/\/import\//);
 });

@@ -55,6 +55,7 @@ export function MappingTable({
                   onChange={(heading) => onChange(field.key, heading)}
                   placeholder="Not imported"
                   clearable
+                  clearButtonProps={{ 'aria-label': `Clear ${field.label}` }}
                   searchable
                   disabled={disabled}
                   nothingFoundMessage="No such column"

@@ -13,6 +13,15 @@ function cell(row: ImportRow, field: ImportField, mapping: ImportMapping): strin
   return row.cells[field.key] ?? row.cells[mapping[field.key] ?? ''] ?? '';
 }
 
+/** A short cell (a barcode, a price) on one line; a long one wrapped within 280 px, even inside a word. */
+function Cell({ text }: { text: string }) {
+  return (
+    <div style={text.length <= 24 ? { whiteSpace: 'nowrap' } : { maxWidth: 280, overflowWrap: 'break-word' }}>
+      {text}
+    </div>
+  );
+}
+
 /**
  * The first rows of the file: line, what happens to the row (and why it is
  * refused), then the mapped cells as read.
@@ -33,11 +42,9 @@ export function PreviewTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={60}>Line</Table.Th>
-            <Table.Th miw={200}>Result</Table.Th>
+            <Table.Th w={220}>Result</Table.Th>
             {shown.map((f) => (
-              <Table.Th key={f.key} style={{ whiteSpace: 'nowrap' }}>
-                {f.label}
-              </Table.Th>
+              <Table.Th key={f.key}>{f.label}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -51,15 +58,15 @@ export function PreviewTable({
                     {ACTIONS[row.action].label}
                   </Badge>
                   {row.errors.map((e) => (
-                    <Text key={e} fz="xs" c="red.8" style={{ wordBreak: 'break-word' }}>
+                    <Text key={e} fz="xs" c="red.8" style={{ overflowWrap: 'break-word' }}>
                       {e}
                     </Text>
                   ))}
                 </Stack>
               </Table.Td>
               {shown.map((f) => (
-                <Table.Td key={f.key} maw={260} style={{ wordBreak: 'break-word' }}>
-                  {cell(row, f, mapping)}
+                <Table.Td key={f.key}>
+                  <Cell text={cell(row, f, mapping)} />
                 </Table.Td>
               ))}
             </Table.Tr>

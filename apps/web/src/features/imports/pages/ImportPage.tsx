@@ -20,6 +20,7 @@ import {
   type ImportMapping,
   type ImportOptions,
   type ImportPreview,
+  MAX_UPLOAD_BYTES,
 } from '@wd/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -157,6 +158,15 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     setProgress(null);
     setPreviewing(false);
     if (!chosen) return;
+    // Said here rather than sent: an empty part reaches the server as no file at all.
+    if (chosen.size === 0) {
+      setFileError('The file is empty');
+      return;
+    }
+    if (chosen.size > MAX_UPLOAD_BYTES) {
+      setFileError(`The file is larger than ${Math.floor(MAX_UPLOAD_BYTES / 1024 / 1024)} MB`);
+      return;
+    }
     // The bytes are read once: the preview and the import see the same file even if it changes on disk.
     let copy: File;
     try {
@@ -216,7 +226,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     if (seen.update > 0) {
       const yes = await confirm({
         title: `Update existing ${words.plural}?`,
-        message: `This import changes ${number(seen.update)} existing ${seen.update === 1 ? words.singular : words.plural}: the file's values replace theirs.`,
+        message: `This import changes ${number(seen.update)} existing ${seen.update === 1 ? words.singular : words.plural}: the values in the file's mapped columns replace theirs.`,
         yes: `Update ${number(seen.update)}`,
         no: 'Cancel',
       });
@@ -298,7 +308,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
       </Section>
 
       {headings && (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           <Section title="Columns">
             <Text fz="sm" c="dimmed">
               Choose the column of your file that fills each field; a field without one is not imported (an update keeps
@@ -371,7 +381,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                   </Text>
                 </>
               )}
-              {answer.refuse > 0 && <Group>{downloadButton}</Group>}
+              {answer.refuse > 0 && !finished && <Group>{downloadButton}</Group>}
             </>
           )}
         </Section>
@@ -384,6 +394,11 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
               <Button onClick={start} disabled={!answer || previewing || !!blocked || running} loading={running}>
                 {answer && toWrite > 0 ? `Import ${rows(toWrite)}` : 'Import'}
               </Button>
+              {previewError && !previewing && (
+                <Text fz="sm" c="red.8" data-testid="import-blocked">
+                  Change the columns: {previewError}
+                </Text>
+              )}
               {answer && !previewing && blocked && (
                 <Text fz="sm" c="red.8" data-testid="import-blocked">
                   {blocked}
