@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiToken, createUser, freshUpcBody, signIn, uniqueName } from './support';
+import { apiToken, createProduct, createUser, freshUpcBody, signIn, uniqueName } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 /** A screenshot of the window (the app's shell is fixed: a full-page one draws it mid-page), scrolled to `at`. */
@@ -224,4 +224,43 @@ test("the file and mapping errors are the server's own words, and a clerk has no
   await expect(page.getByRole('link', { name: 'Import Products' })).toHaveCount(0);
   await page.goto('/import/products');
   await expect(page).not.toHaveURL(/\/import\//);
+});
+
+test('a row that became a duplicate after the preview: all or nothing writes nothing and says so', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueName('Raced');
+  const [a, b] = [upc(freshUpcBody()), upc(freshUpcBody())];
+  const csv = [`Product Name,UPC,Price`, `${tag} One,${a},2.00`, `${tag} Two,${b},3.00`].join('\n');
+  await signIn(page);
+  await page.goto('/import/products');
+  await chooseFile(page, 'race.csv', csv);
+  await expect(count(page, 'create')).toContainText('2');
+  const importSection = page.getByRole('region', { name: 'Import', exact: true });
+  await expect(importSection.getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+
+  // Someone else takes the second barcode between the preview and the import.
+  const token = await apiToken(request);
+  await createProduct(request, token, { name: `${tag} Elsewhere`, barcode: b });
+
+  await importSection.getByRole('button', { name: 'Import 2 rows' }).click();
+  const outcome = importSection.getByTestId('import-outcome');
+  await expect(outcome).toContainText('Nothing was written');
+  await expect(outcome).toContainText('Nothing was imported: 1 row was refused.');
+  await expect(outcome.getByTestId('count-refuse')).toContainText('1');
+  // The preview is asked again and shows the refusal; the import can't start in all-or-nothing mode.
+  await expect(count(page, 'refuse')).toContainText('1');
+  await expect(preview(page).getByTestId('import-row').nth(1)).toContainText(`${tag} Elsewhere`);
+  await expect(importSection.getByTestId('import-blocked')).toHaveText(
+    'Fix the refused rows or choose Valid rows only',
+  );
+  await expect(outcome).toBeVisible();
+  await shot(page, '11-nothing-written', outcome);
+
+  // Nothing of the file was written: the only product with the tag is the other user's.
+  const products = await request.post('/api/product/all/', { headers: { Token: token }, data: { searchQuery: tag } });
+  expect(products.status()).toBe(200);
+  const names = ((await products.json()).products as { name: string }[]).map((p) => p.name);
+  expect(names).toEqual([`${tag} Elsewhere`]);
 });

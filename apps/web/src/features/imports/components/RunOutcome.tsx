@@ -43,7 +43,7 @@ export function RunOutcome({ outcome, noun, actions }: { outcome: Outcome; noun:
       <Alert
         color="red"
         variant="light"
-        title={outcome.written === 'nothing' ? 'Nothing was imported' : 'The import may not have finished'}
+        title={outcome.written === 'nothing' ? 'Nothing was written' : 'The import may not have finished'}
         data-testid="import-outcome"
       >
         <Stack gap="xs">
@@ -65,7 +65,7 @@ export function RunOutcome({ outcome, noun, actions }: { outcome: Outcome; noun:
     <Alert
       color={!written ? 'red' : result.refuse > 0 ? 'yellow' : 'green'}
       variant="light"
-      title={!written ? 'Nothing was imported' : 'Import finished'}
+      title={!written ? 'Nothing was written' : 'Import finished'}
       data-testid="import-outcome"
     >
       <Stack gap="sm">

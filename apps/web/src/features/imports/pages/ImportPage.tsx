@@ -23,7 +23,7 @@ import {
   MAX_UPLOAD_BYTES,
 } from '@wd/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { PageTitle } from '../../../components/PageTitle';
 import { showAlert } from '../../../lib/alert';
@@ -117,13 +117,27 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     return () => window.removeEventListener('beforeunload', stay);
   }, [running]);
 
+  // Leaving for another screen while it runs: asked too (the import goes on, but its result would not be seen).
+  const blocker = useBlocker(running);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({
+      title: 'The import is still running',
+      message: 'It goes on without this screen, but you will not see its result here. Leave anyway?',
+      yes: 'Leave',
+      no: 'Stay',
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+
   /** Asks the preview (after `delay`); only the latest question's answer is shown. */
-  const askPreview = (f: File, options: ImportOptions, delay: number) => {
+  const askPreview = (f: File, options: ImportOptions, delay: number, keepOutcome = false) => {
     clearTimeout(timer.current);
     const id = ++ask.current;
     setPreviewing(true);
-    setOutcome(null);
-    setProgress(null);
+    if (!keepOutcome) {
+      setOutcome(null);
+      setProgress(null);
+    }
     timer.current = setTimeout(async () => {
       try {
         const answer = await previewImport(kind, f, options);
@@ -236,12 +250,14 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     setOutcome(null);
     setProgress({ type: 'progress', phase: 'check', done: 0, total: seen.total });
     let ended = false;
+    let written = false;
     try {
       await run(file, options, (event: ImportEvent) => {
         if (ended) return;
         if (event.type === 'progress') setProgress(event);
         else if (event.type === 'done') {
           ended = true;
+          written = event.written;
           setOutcome({ kind: 'done', result: event });
         } else {
           ended = true;
@@ -267,14 +283,21 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     } finally {
       setRunning(false);
     }
+    // Nothing written (or not known): the preview is asked again, so it shows the rows as they now stand.
+    if (!written) askPreview(file, options, 0, true);
   };
 
   const again = () => {
     void choose(null);
   };
 
-  const downloadButton = (
-    <Button variant="light" color="red" onClick={download} loading={downloading}>
+  const downloadButton = (inAlert = false) => (
+    <Button
+      variant={inAlert ? 'default' : 'light'}
+      color={inAlert ? undefined : 'red'}
+      onClick={download}
+      loading={downloading}
+    >
       Download refused rows
     </Button>
   );
@@ -381,7 +404,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                   </Text>
                 </>
               )}
-              {answer.refuse > 0 && !finished && <Group>{downloadButton}</Group>}
+              {answer.refuse > 0 && !finished && <Group>{downloadButton()}</Group>}
             </>
           )}
         </Section>
@@ -421,7 +444,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                   <Button component={Link} to={`/${kind}`} variant="default">
                     Open the {words.plural} list
                   </Button>
-                  {outcome.kind === 'done' && outcome.result.refuse > 0 && downloadButton}
+                  {outcome.kind === 'done' && outcome.result.refuse > 0 && downloadButton(true)}
                   {finished && (
                     <Button variant="subtle" onClick={again}>
                       Import another file
