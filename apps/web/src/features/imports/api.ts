@@ -30,13 +30,26 @@ export function previewImport(kind: ImportKind, file: File, options: ImportOptio
   return callApi(importCalls.preview, { params: { kind }, body: options, file });
 }
 
-/** Saves the refused rows (line, cells, reasons) as a CSV download. */
-export async function downloadRefused(kind: ImportKind, file: File, options: ImportOptions): Promise<void> {
-  const { blob, filename } = await fetchFile(
+/**
+ * The refused rows (line, cells, reasons) as a CSV file, as the database
+ * stands now: asked before a run, since after it the rows just written would
+ * read as duplicates of themselves.
+ */
+export function fetchRefused(
+  kind: ImportKind,
+  file: File,
+  options: ImportOptions,
+): Promise<{ blob: Blob; filename: string }> {
+  return fetchFile(
     `/api/${callPath(importCalls.refused, { kind })}`,
-    `refused-${kind}.csv`,
+    `${kind}-refused-rows.csv`,
     importForm(importCalls.refused, file, options),
   );
+}
+
+/** Saves the refused rows as a CSV download. */
+export async function downloadRefused(kind: ImportKind, file: File, options: ImportOptions): Promise<void> {
+  const { blob, filename } = await fetchRefused(kind, file, options);
   saveBlob(blob, filename);
 }
 

@@ -27,8 +27,8 @@ import { Link, useBlocker } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { PageTitle } from '../../../components/PageTitle';
 import { showAlert } from '../../../lib/alert';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { downloadRefused, previewImport, useRunImport } from '../api';
+import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
+import { downloadRefused, fetchRefused, previewImport, useRunImport } from '../api';
 import { ImportCounts } from '../components/ImportCounts';
 import { MappingTable } from '../components/MappingTable';
 import { PreviewTable } from '../components/PreviewTable';
@@ -104,6 +104,8 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   const [progress, setProgress] = useState<ProgressEvent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [downloading, setDownloading] = useState(false);
+  /** The refused rows as they were just before the run (asked again after it, the rows written would be refused as duplicates). */
+  const [refusedBefore, setRefusedBefore] = useState<{ blob: Blob; filename: string; count: number } | null>(null);
 
   const ask = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -207,6 +209,10 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
 
   const download = async () => {
     if (!file || !previewed) return;
+    if (outcome?.kind === 'done' && outcome.result.written) {
+      if (refusedBefore) saveBlob(refusedBefore.blob, refusedBefore.filename);
+      return;
+    }
     setDownloading(true);
     try {
       await downloadRefused(kind, file, previewed.options);
@@ -248,6 +254,21 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     }
     setRunning(true);
     setOutcome(null);
+    setRefusedBefore(null);
+    setProgress(null);
+    if (seen.refuse > 0) {
+      try {
+        setRefusedBefore({ ...(await fetchRefused(kind, file, options)), count: seen.refuse });
+      } catch (error) {
+        setOutcome({
+          kind: 'failed',
+          message: `The refused rows could not be read before importing: ${errorMessage(error)}`,
+          written: 'nothing',
+        });
+        setRunning(false);
+        return;
+      }
+    }
     setProgress({ type: 'progress', phase: 'check', done: 0, total: seen.total });
     let ended = false;
     let written = false;
@@ -444,7 +465,16 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                   <Button component={Link} to={`/${kind}`} variant="default">
                     Open the {words.plural} list
                   </Button>
-                  {outcome.kind === 'done' && outcome.result.refuse > 0 && downloadButton(true)}
+                  {outcome.kind === 'done' &&
+                    outcome.result.refuse > 0 &&
+                    (!outcome.result.written || refusedBefore?.count === outcome.result.refuse ? (
+                      downloadButton(true)
+                    ) : (
+                      <Text fz="sm">
+                        The rows refused by the import are not the ones the preview refused; choose the file again to
+                        see them.
+                      </Text>
+                    ))}
                   {finished && (
                     <Button variant="subtle" onClick={again}>
                       Import another file
