@@ -107,6 +107,13 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   /** The refused rows as they were just before the run (asked again after it, the rows written would be refused as duplicates). */
   const [refusedBefore, setRefusedBefore] = useState<{ blob: Blob; filename: string; count: number } | null>(null);
 
+  // The progress and the result come below the button: they are scrolled into sight when they appear.
+  const runView = useRef<HTMLDivElement>(null);
+  const hasProgress = progress !== null;
+  useEffect(() => {
+    if (hasProgress || outcome) runView.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [hasProgress, outcome]);
+
   const ask = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -121,14 +128,20 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
 
   // Leaving for another screen while it runs: asked too (the import goes on, but its result would not be seen).
   const blocker = useBlocker(running);
+  const asking = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
     void confirm({
       title: 'The import is still running',
       message: 'It goes on without this screen, but you will not see its result here. Leave anyway?',
       yes: 'Leave',
       no: 'Stay',
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+    }).then((leave) => {
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
   }, [blocker]);
 
   /** Asks the preview (after `delay`); only the latest question's answer is shown. */
@@ -172,6 +185,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     setFileError(null);
     setOutcome(null);
     setProgress(null);
+    setRefusedBefore(null);
     setPreviewing(false);
     if (!chosen) return;
     // Said here rather than sent: an empty part reaches the server as no file at all.
@@ -455,34 +469,38 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
               )}
             </Group>
           ) : null}
-          {progress && <RunProgress progress={progress} running={running} />}
-          {outcome && (
-            <RunOutcome
-              outcome={outcome}
-              noun={words.plural}
-              actions={
-                <Group gap="sm">
-                  <Button component={Link} to={`/${kind}`} variant="default">
-                    Open the {words.plural} list
-                  </Button>
-                  {outcome.kind === 'done' &&
-                    outcome.result.refuse > 0 &&
-                    (!outcome.result.written || refusedBefore?.count === outcome.result.refuse ? (
-                      downloadButton(true)
-                    ) : (
-                      <Text fz="sm">
-                        The rows refused by the import are not the ones the preview refused; choose the file again to
-                        see them.
-                      </Text>
-                    ))}
-                  {finished && (
-                    <Button variant="subtle" onClick={again}>
-                      Import another file
-                    </Button>
-                  )}
-                </Group>
-              }
-            />
+          {(progress || outcome) && (
+            <Stack gap="sm" ref={runView} style={{ scrollMarginBottom: 16 }}>
+              {progress && <RunProgress progress={progress} running={running} />}
+              {outcome && (
+                <RunOutcome
+                  outcome={outcome}
+                  noun={words.plural}
+                  actions={
+                    <Group gap="sm">
+                      <Button component={Link} to={`/${kind}`} variant="default">
+                        Open the {words.plural} list
+                      </Button>
+                      {outcome.kind === 'done' &&
+                        outcome.result.refuse > 0 &&
+                        (!outcome.result.written || refusedBefore?.count === outcome.result.refuse ? (
+                          downloadButton(true)
+                        ) : (
+                          <Text fz="sm">
+                            The rows refused by the import are not the ones the preview refused; choose the file again
+                            to see them.
+                          </Text>
+                        ))}
+                      {finished && (
+                        <Button variant="subtle" onClick={again}>
+                          Import another file
+                        </Button>
+                      )}
+                    </Group>
+                  }
+                />
+              )}
+            </Stack>
           )}
         </Section>
       )}
