@@ -363,6 +363,12 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
             Reading the file…
           </Text>
         )}
+        {!headings && !previewing && (
+          <Text fz="sm" c="dimmed" data-testid="import-fields">
+            Its columns can fill {fields.map((f) => `${f.label}${f.required ? ' *' : ''}`).join(', ')}; you choose which
+            column fills which field once the file is read. * A new {words.singular} needs it.
+          </Text>
+        )}
       </Section>
 
       {headings && (
