@@ -160,6 +160,8 @@ export type ImportEvent =
       unchanged: number;
       refuse: number;
       message: string;
+      /** The run's own refused rows as CSV (as the refused call writes them), when it refused any. */
+      refusedCsv?: string;
     }
   | { type: 'error'; message: string };
 

@@ -95,12 +95,18 @@ export function createImportsService(ctx: AppContext) {
       checkMapping(kind, mapping, file, adapter.keyFields);
       const out = new PassThrough();
       const send = (event: ImportEvent) => out.write(`${JSON.stringify(event)}\n`);
+      // The embedded database works in this thread: without a turn of the event loop the
+      // progress lines would leave only when the import is over.
+      const progress = (event: ImportEvent) => {
+        send(event);
+        return new Promise<void>((resolve) => setImmediate(resolve));
+      };
       const total = file.rows.length;
       (async () => {
         try {
           const result = await db.transaction(async (tx) => {
             const plan = await planImport(tx, adapter, file, mapping, options.onMatch, (done) =>
-              send({ type: 'progress', phase: 'check', done, total }),
+              progress({ type: 'progress', phase: 'check', done, total }),
             );
             const { counts } = plan;
             if (options.mode === 'all' && counts.refuse > 0) return { plan, written: false };
@@ -108,7 +114,7 @@ export function createImportsService(ctx: AppContext) {
             const updates = plan.rows.filter((r) => r.action === 'update');
             const writes = creates.length + updates.length;
             let done = 0;
-            send({ type: 'progress', phase: 'write', done, total: writes });
+            await progress({ type: 'progress', phase: 'write', done, total: writes });
             for (const [rows, write] of [
               [creates, adapter.create],
               [updates, adapter.update],
@@ -117,7 +123,7 @@ export function createImportsService(ctx: AppContext) {
                 const step = rows.slice(i, i + WRITE_STEP);
                 await write.call(adapter, tx, step, user.id);
                 done += step.length;
-                send({ type: 'progress', phase: 'write', done, total: writes });
+                await progress({ type: 'progress', phase: 'write', done, total: writes });
               }
             }
             await tx
@@ -129,7 +135,15 @@ export function createImportsService(ctx: AppContext) {
               });
             return { plan, written: true };
           });
-          send({ type: 'done', written: result.written, ...result.plan.counts, message: resultMessage(kind, result) });
+          const { counts } = result.plan;
+          send({
+            type: 'done',
+            written: result.written,
+            ...counts,
+            message: resultMessage(kind, result),
+            // Asked again after the run, the rows just written would be refused as duplicates of themselves.
+            ...(counts.refuse > 0 ? { refusedCsv: refusedCsv(file, result.plan).toString('utf8') } : {}),
+          });
         } catch (error) {
           const message = error instanceof AppError ? error.message : 'The import failed; nothing was written';
           if (!(error instanceof AppError)) log(error);

@@ -114,7 +114,7 @@ export function issueText(fields: readonly ImportField[], issue: z.core.$ZodIssu
 /**
  * What the import would do with every row of the file: match each to an
  * existing record, build and validate its input by the form's contract, then
- * the adapter's checks. `onProgress` is told every 1,000 rows.
+ * the adapter's checks. `onProgress` is told (and awaited) every 1,000 rows.
  */
 export async function planImport<I, E, C>(
   tx: Tx,
@@ -122,7 +122,7 @@ export async function planImport<I, E, C>(
   file: CsvFile,
   mapping: ImportMapping,
   onMatch: 'refuse' | 'update',
-  onProgress: (done: number) => void = () => {},
+  onProgress: (done: number) => unknown = () => {},
 ): Promise<Plan<I, E>> {
   const fields = IMPORT_FIELDS[adapter.kind];
   const allCells = file.rows.map((r) => mappedCells(r.cells, file.headings, mapping));
@@ -158,9 +158,9 @@ export async function planImport<I, E, C>(
     }
     counts[row.action]++;
     rows.push(row);
-    if ((i + 1) % 1000 === 0) onProgress(i + 1);
+    if ((i + 1) % 1000 === 0) await onProgress(i + 1);
   }
-  onProgress(file.rows.length);
+  await onProgress(file.rows.length);
   return { rows, counts };
 }
 

@@ -28,7 +28,7 @@ import { confirm } from '../../../components/confirm';
 import { PageTitle } from '../../../components/PageTitle';
 import { showAlert } from '../../../lib/alert';
 import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
-import { downloadRefused, fetchRefused, previewImport, useRunImport } from '../api';
+import { downloadRefused, previewImport, useRunImport } from '../api';
 import { ImportCounts } from '../components/ImportCounts';
 import { MappingTable } from '../components/MappingTable';
 import { PreviewTable } from '../components/PreviewTable';
@@ -104,8 +104,6 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   const [progress, setProgress] = useState<ProgressEvent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [downloading, setDownloading] = useState(false);
-  /** The refused rows as they were just before the run (asked again after it, the rows written would be refused as duplicates). */
-  const [refusedBefore, setRefusedBefore] = useState<{ blob: Blob; filename: string; count: number } | null>(null);
 
   // The progress and the result come below the button: they are scrolled into sight when they appear.
   const runView = useRef<HTMLDivElement>(null);
@@ -185,7 +183,6 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     setFileError(null);
     setOutcome(null);
     setProgress(null);
-    setRefusedBefore(null);
     setPreviewing(false);
     if (!chosen) return;
     // Said here rather than sent: an empty part reaches the server as no file at all.
@@ -223,8 +220,9 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
 
   const download = async () => {
     if (!file || !previewed) return;
-    if (outcome?.kind === 'done' && outcome.result.written) {
-      if (refusedBefore) saveBlob(refusedBefore.blob, refusedBefore.filename);
+    // After a run, the run's own refused rows (asked again, the rows it wrote would be refused as duplicates).
+    if (outcome?.kind === 'done' && outcome.result.refusedCsv !== undefined) {
+      saveBlob(new Blob([outcome.result.refusedCsv], { type: 'text/csv' }), `${kind}-refused-rows.csv`);
       return;
     }
     setDownloading(true);
@@ -268,21 +266,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     }
     setRunning(true);
     setOutcome(null);
-    setRefusedBefore(null);
     setProgress(null);
-    if (seen.refuse > 0) {
-      try {
-        setRefusedBefore({ ...(await fetchRefused(kind, file, options)), count: seen.refuse });
-      } catch (error) {
-        setOutcome({
-          kind: 'failed',
-          message: `The refused rows could not be read before importing: ${errorMessage(error)}`,
-          written: 'nothing',
-        });
-        setRunning(false);
-        return;
-      }
-    }
     setProgress({ type: 'progress', phase: 'check', done: 0, total: seen.total });
     let ended = false;
     let written = false;
@@ -487,16 +471,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                       <Button component={Link} to={`/${kind}`} variant="default">
                         Open the {words.plural} list
                       </Button>
-                      {outcome.kind === 'done' &&
-                        outcome.result.refuse > 0 &&
-                        (!outcome.result.written || refusedBefore?.count === outcome.result.refuse ? (
-                          downloadButton(true)
-                        ) : (
-                          <Text fz="sm">
-                            The rows refused by the import are not the ones the preview refused; choose the file again
-                            to see them.
-                          </Text>
-                        ))}
+                      {outcome.kind === 'done' && outcome.result.refuse > 0 && downloadButton(true)}
                       {finished && (
                         <Button variant="subtle" onClick={again}>
                           Import another file
