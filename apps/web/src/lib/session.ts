@@ -1,4 +1,5 @@
 import type { Session } from '@wd/contracts';
+import { useSyncExternalStore } from 'react';
 
 /**
  * The signed-in session, kept in local storage so a reload keeps it and
@@ -93,4 +94,9 @@ export function restoreSession(check: (token: string) => Promise<Session>, force
       pending = null;
     });
   return pending;
+}
+
+/** The signed-in session in a component, which renders again when it changes. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(session.subscribe, session.get);
 }

@@ -2,6 +2,7 @@ import { type Customer, customerCalls } from '@wd/contracts';
 import { useCallback, useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { ImportButton } from '../../imports/ImportButton';
 import { type ReceiptCustomer, ReceivePaymentModal } from '../../receipts/components/ReceivePaymentModal';
 import { activeCustomers, useDeleteCustomers } from '../api';
 import { customerColumns } from '../components/customerColumns';
@@ -21,6 +22,7 @@ export default function CustomersListPage() {
         addNewTo="/customers/new"
         recoverTo="/customers/recover"
         exportCsv={customerCalls.export}
+        headerActions={<ImportButton kind="customers" />}
         columns={customerColumns}
         params={overLimitParams}
         filters={(p) => <OverLimitFilter p={p} />}

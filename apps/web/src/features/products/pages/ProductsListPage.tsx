@@ -1,6 +1,7 @@
 import { type Product, productCalls } from '@wd/contracts';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { ImportButton } from '../../imports/ImportButton';
 import { activeProducts, useDeleteProducts } from '../api';
 import { productColumns } from '../components/productColumns';
 
@@ -13,6 +14,7 @@ export default function ProductsListPage() {
       addNewTo="/products/new"
       recoverTo="/products/recover"
       exportCsv={productCalls.export}
+      headerActions={<ImportButton kind="products" />}
       searchPlaceholder="Name, barcode or category"
       columns={[...productColumns, { key: 'quantitySold', title: 'Sold', align: 'right' }]}
       rowActions={(p) => [...viewEdit('products', p.id), deleteAction(p.name, () => remove.mutateAsync([p.id]))]}
