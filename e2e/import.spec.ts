@@ -17,7 +17,7 @@ function upc(body: string): string {
 
 async function chooseFile(page: Page, name: string, csv: string) {
   await page
-    .getByRole('region', { name: 'CSV File' })
+    .getByRole('region', { name: 'File', exact: true })
     .locator('input[type="file"]')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
 }
@@ -188,13 +188,13 @@ test('customers from a CSV: a row with an existing company and postal code updat
 test("the file and mapping errors are the server's own words, and a clerk has no import", async ({ page, request }) => {
   await signIn(page);
   await page.goto('/import/products');
-  const fileSection = page.getByRole('region', { name: 'CSV File' });
+  const fileSection = page.getByRole('region', { name: 'File', exact: true });
   await chooseFile(page, 'empty.csv', '');
   await expect(fileSection).toContainText('The file is empty');
   await chooseFile(page, 'heading-only.csv', 'Name,UPC\r\n');
   await expect(fileSection).toContainText('The file has no rows under its heading row');
   await page
-    .getByRole('region', { name: 'CSV File' })
+    .getByRole('region', { name: 'File', exact: true })
     .locator('input[type="file"]')
     .setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]) });
   await expect(fileSection).toContainText('Only a CSV file (comma or semicolon separated text) can be imported');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './common/fields.js';
 
 /**
- * Import products and customers from a CSV file (docs/import.md): the file's
+ * Import products and customers from a CSV file or an Excel workbook (docs/import.md): the file's
  * columns are mapped to the record's fields, every row is validated by the
  * same contract as the record's form, then written all or nothing (or the
  * valid rows only).
@@ -168,7 +168,8 @@ export type ImportEvent =
 export const IMPORT_MESSAGES = {
   emptyFile: 'The file has no rows under its heading row',
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows; split it`,
-  notCsv: 'Only a CSV file (comma or semicolon separated text) can be imported',
+  notCsv: 'Only a CSV file (comma or semicolon separated text) or an Excel workbook (.xlsx) can be imported',
+  notWorkbook: 'The file is not a readable Excel workbook (.xlsx); save it again from Excel, or as CSV',
   unknownField: (key: string) => `${key} is not a field that can be imported`,
   unknownHeading: (heading: string) => `The file has no column "${heading}"`,
   headingTwice: (heading: string) => `"${heading}" is mapped to two fields`,

@@ -30,7 +30,7 @@ function multipartSchema(spec: MultipartSpec) {
       spec.accept === 'pdf'
         ? 'A PDF, at most 10 MB'
         : spec.accept === 'csv'
-          ? 'A CSV file (comma or semicolon separated, UTF-8 or Windows-1252), at most 10 MB'
+          ? 'A CSV file (comma, semicolon or tab separated, UTF-8 or Windows-1252) or an Excel workbook (.xlsx), at most 10 MB'
           : 'An image (JPEG, PNG, WebP or HEIC), at most 10 MB',
     );
   return z.object({

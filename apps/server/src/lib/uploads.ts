@@ -13,8 +13,10 @@ export const NOT_READABLE =
 export const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 
 /** 'application/pdf' when the content starts like a PDF (`%PDF-`), else null. */
-/** A text file (no NUL byte): what a CSV is by content. */
-export function sniffTextType(data: Buffer): string | null {
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An import's table by content: an .xlsx workbook (a ZIP archive), or text (no NUL byte): a CSV. */
+export function sniffTableType(data: Buffer): string | null {
+  if (data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return XLSX_TYPE;
   return data.includes(0) ? null : 'text/csv';
 }
 
@@ -213,7 +215,7 @@ export async function readMultipart(
         if (part.fieldname !== field || data.length === 0) continue;
         if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE);
         const contentType =
-          accept === 'pdf' ? sniffPdfType(data) : accept === 'csv' ? sniffTextType(data) : sniffImageType(data);
+          accept === 'pdf' ? sniffPdfType(data) : accept === 'csv' ? sniffTableType(data) : sniffImageType(data);
         if (!contentType) {
           throw new UnsupportedMediaTypeError(
             accept === 'pdf' ? NOT_A_PDF : accept === 'csv' ? NOT_A_CSV : NOT_AN_IMAGE,

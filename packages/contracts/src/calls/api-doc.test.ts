@@ -2,7 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Call, errorStatuses } from '../common/call.js';
-import * as calls from './index.js';
+import * as callsModule from './index.js';
+
+/** The areas by their export name (a plain object: the module namespace is read by key). */
+const calls: Record<string, unknown> = { ...callsModule };
 
 /**
  * docs/api.md's "The table of calls" is this table written out: every call of
@@ -10,7 +13,7 @@ import * as calls from './index.js';
  * The test fails when a call is added or changed without the page; run it with
  * UPDATE_API_DOC=1 to write the section again.
  */
-const AREAS: [keyof typeof calls, string][] = [
+const AREAS: [string, string][] = [
   ['userCalls', 'Users'],
   ['healthCalls', 'Health'],
   ['productCalls', 'Products'],
@@ -66,10 +69,8 @@ function section(): string {
 describe('docs/api.md', () => {
   it('lists every call of the table, as declared', () => {
     const listed = new Set(AREAS.map(([name]) => name));
-    const areas = Object.keys(calls).filter(
-      (k) => k.endsWith('Calls') && typeof calls[k as keyof typeof calls] === 'object',
-    );
-    expect(areas.filter((a) => !listed.has(a as keyof typeof calls))).toEqual([]);
+    const areas = Object.keys(calls).filter((k) => k.endsWith('Calls') && typeof calls[k] === 'object');
+    expect(areas.filter((a) => !listed.has(a))).toEqual([]);
     const doc = readFileSync(docPath, 'utf8');
     const at = doc.indexOf(START);
     expect(at).toBeGreaterThan(0);

@@ -24,7 +24,7 @@ export interface MultipartSpec {
   file: string;
   /** Whether the file part is required. */
   fileRequired: boolean;
-  /** What the file part may be, by its content: an image (the default), a PDF or a CSV (text) file. */
+  /** What the file part may be, by its content: an image (the default), a PDF or a table (a CSV text file or an .xlsx workbook). */
   accept?: 'image' | 'pdf' | 'csv';
 }
 

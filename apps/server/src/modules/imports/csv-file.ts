@@ -1,8 +1,9 @@
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
+import { readSheet } from 'read-excel-file/node';
 import { ValidationError } from '../../lib/errors.js';
 
-/** A CSV file as read: its heading row and its rows, each with its line in the file. */
+/** A CSV file or a workbook's first sheet as read: its heading row and its rows, each with its line in the file. */
 export interface CsvFile {
   headings: string[];
   rows: { line: number; cells: string[] }[];
@@ -68,11 +69,52 @@ export function readCsv(data: Buffer): CsvFile {
     const message = (error as Error).message.replace(/^Invalid Record Length: /, '');
     throw new ValidationError(`The file is not a readable CSV: ${message}`, 'file');
   }
-  if (records.length < 2) throw new ValidationError(IMPORT_MESSAGES.emptyFile, 'file');
-  if (records.length - 1 > IMPORT_MAX_ROWS) throw new ValidationError(IMPORT_MESSAGES.tooManyRows, 'file');
-  const [heading, ...rest] = records;
-  const headings = heading.record.map((h, i) => h.trim() || `Column ${i + 1}`);
   // The parser counts lines to a record's end; a quoted cell's own line breaks come before it.
   const breaks = (cells: string[]) => cells.reduce((n, c) => n + (c.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
-  return { headings, rows: rest.map((r) => ({ line: r.info.lines - breaks(r.record), cells: r.record })) };
+  return table(records.map((r) => ({ line: r.info.lines - breaks(r.record), cells: r.record })));
+}
+
+/** The heading row and the rows under it; refused when there are none or too many. */
+function table(records: { line: number; cells: string[] }[]): CsvFile {
+  if (records.length < 2) throw new ValidationError(IMPORT_MESSAGES.emptyFile, 'file');
+  if (records.length - 1 > IMPORT_MAX_ROWS) throw new ValidationError(IMPORT_MESSAGES.tooManyRows, 'file');
+  const [heading, ...rows] = records;
+  return { headings: heading.cells.map((h, i) => h.trim() || `Column ${i + 1}`), rows };
+}
+
+/** An .xlsx file: a ZIP archive. */
+export function isXlsx(data: Buffer): boolean {
+  return data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+}
+
+/**
+ * A workbook cell as the text a CSV would hold: numbers as Excel shows them
+ * (15 significant digits, so a computed 0.1 + 0.2 is 0.3), dates as
+ * YYYY-MM-DD, TRUE/FALSE.
+ */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return String(Number(value.toPrecision(15)));
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value);
+}
+
+/** The first sheet of an Excel workbook (read-excel-file); empty rows skipped, each row keeping its number. */
+export async function readXlsx(data: Buffer): Promise<CsvFile> {
+  let sheet: unknown[][];
+  try {
+    sheet = (await readSheet(data)) as unknown[][];
+  } catch {
+    throw new ValidationError(IMPORT_MESSAGES.notWorkbook, 'file');
+  }
+  const records = sheet
+    .map((row, i) => ({ line: i + 1, cells: row.map(cellText) }))
+    .filter((r) => r.cells.some((c) => c.trim() !== ''));
+  return table(records);
+}
+
+/** An uploaded import file: an Excel workbook by its content, else CSV text. */
+export function readImportFile(data: Buffer): Promise<CsvFile> | CsvFile {
+  return isXlsx(data) ? readXlsx(data) : readCsv(data);
 }

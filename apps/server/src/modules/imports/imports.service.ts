@@ -15,7 +15,7 @@ import type { AppContext } from '../../lib/context.js';
 import { tableCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthUser } from '../users/users.service.js';
-import { type CsvFile, readCsv } from './csv-file.js';
+import { type CsvFile, readImportFile } from './csv-file.js';
 import { customersImport } from './customers.import.js';
 import { checkMapping, type ImportAdapter, type Plan, planImport, previewOf } from './plan.js';
 import { productsImport } from './products.import.js';
@@ -49,7 +49,7 @@ export function createImportsService(ctx: AppContext) {
 
   /** The file read, and the mapping: the one sent (checked), else the remembered or suggested one. */
   async function open(kind: ImportKind, data: Buffer, options: Options) {
-    const file = readCsv(data);
+    const file = await readImportFile(data);
     const adapter = adapters[kind];
     const mapping = options.mapping ?? suggestMapping(kind, file.headings, await remembered(kind));
     // A suggested mapping may miss a key field: the preview shows it; a run refuses it.

@@ -2,6 +2,7 @@ import { normalizeBarcode } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
+import writeExcelFile from 'write-excel-file/node';
 import { multipart, testApp } from '../../../test/helpers.js';
 
 const t = testApp();
@@ -271,6 +272,53 @@ describe('import products', () => {
     ]);
   });
 
+  it('reads an Excel workbook: numbers as Excel shows them, a lost leading zero refused, dates', async () => {
+    const sheet = [
+      ['Name', 'Barcode', 'Selling Price', 'Cost Price'],
+      ['Workbook cola', Number(upc('71111111111')), 0.1 + 0.2, 1],
+      [],
+      ['Lost zero', 36000291452, 2, 1],
+      ['Text barcode', upc('72222222222'), '1,250.00', 0.5],
+    ];
+    const workbook = await (writeExcelFile(sheet as never) as unknown as { toBuffer(): Promise<Buffer> }).toBuffer();
+    const mapping = { name: 'Name', barcode: 'Barcode', sellingPrice: 'Selling Price', costPrice: 'Cost Price' };
+    const preview = (await send('products', 'preview', workbook, { mapping })).json();
+    expect(preview.rows.map((r: { line: number; action: string }) => [r.line, r.action])).toEqual([
+      [2, 'create'],
+      [4, 'refuse'],
+      [5, 'create'],
+    ]);
+    expect(preview.rows[0].cells).toEqual({
+      name: 'Workbook cola',
+      barcode: upc('71111111111'),
+      sellingPrice: '0.3',
+      costPrice: '1',
+    });
+    expect(preview.rows[1].errors[0]).toMatch(/^Barcode 36000291452 is 11 digits/);
+    expect(await resultOf('products', workbook, { mapping, mode: 'valid' })).toMatchObject({ create: 2, refuse: 1 });
+    expect(await product(upc('71111111111'))).toMatchObject({ sellingPrice: 0.3, costPrice: 1 });
+    expect(await product(upc('72222222222'))).toMatchObject({ sellingPrice: 1250, costPrice: 0.5 });
+  });
+
+  it('reads a Windows-1252 file (Excel "CSV") and a tab-separated one', async () => {
+    const latin = Buffer.from(
+      csv([
+        ['Name', 'Barcode'],
+        ['Jalapeño chips', upc('73333333333')],
+      ]),
+      'latin1',
+    );
+    expect(latin.includes(Buffer.from('ñ', 'utf8'))).toBe(false);
+    const preview = (
+      await send('products', 'preview', latin, { mapping: { name: 'Name', barcode: 'Barcode' } })
+    ).json();
+    expect(preview.rows[0].cells.name).toBe('Jalapeño chips');
+    const tabs = `Name\tBarcode\r\nTabbed, with a comma\t${upc('74444444444')}\r\n`;
+    const tabbed = (await send('products', 'preview', tabs)).json();
+    expect(tabbed.headings).toEqual(['Name', 'Barcode']);
+    expect(tabbed.rows[0].cells).toEqual({ name: 'Tabbed, with a comma', barcode: upc('74444444444') });
+  });
+
   it('400 for a bad mapping, an empty or binary file; 401; 403 for a user', async () => {
     const file = csv([
       ['Name', 'Barcode'],
@@ -288,6 +336,7 @@ describe('import products', () => {
     await bad({ mode: 'maybe' }, /mode/);
     await bad({}, 'The file has no rows under its heading row', 'Name,Barcode\r\n');
     await bad({}, 'Only a CSV file', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]), 415);
+    await bad({}, 'The file is not a readable Excel workbook', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 0]));
     expect((await send('nothing', 'preview', file)).statusCode).toBe(400);
     expect((await send('products', 'preview', file, {}, null)).statusCode).toBe(401);
     const user = await t.createUser('import-clerk');

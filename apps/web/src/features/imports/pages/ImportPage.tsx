@@ -329,12 +329,12 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
         </Button>
       </PageTitle>
 
-      <Section title="CSV File">
+      <Section title="File">
         <FileInput
           label="File"
-          description={`A CSV file (comma or semicolon separated) with a heading row, at most ${number(IMPORT_MAX_ROWS)} rows`}
-          placeholder="Choose a CSV file"
-          accept=".csv,text/csv"
+          description={`A CSV file (comma or semicolon separated) or an Excel workbook (.xlsx, its first sheet) with a heading row, at most ${number(IMPORT_MAX_ROWS)} rows`}
+          placeholder="Choose a CSV or Excel file"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           value={file}
           onChange={choose}
           clearable
