@@ -215,3 +215,33 @@ test("Export CSV of a customer's payment history: the search of the screen", asy
     ],
   ]);
 });
+
+test('Export CSV of the expenses: the Month and Year filter and the search of the screen', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const expense = uniqueName('Csv fuel');
+  for (const [date, amount] of [
+    ['2025-07-03', 19.99],
+    ['2025-07-31', 1234567.89],
+    ['2025-08-01', 5],
+  ] as const) {
+    await post(request, token, '/api/expenses/insert/', { date, billerID: 2, expense, category: 'Truck', amount });
+  }
+
+  await signIn(page);
+  await page.goto('/expenses');
+  await page.getByLabel('Search').fill(expense);
+  await chooseOption(page, 'Month', 'July');
+  await page.getByLabel('Year').fill('2025');
+  await expect(page.getByRole('row', { name: /EXP-/ })).toHaveCount(2);
+  const expenses = await exportCsv(page);
+  expect(expenses.name).toMatch(/^expenses-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(expenses.rows[0]).toEqual(['Reference', 'Date', 'Biller', 'Expense', 'Category', 'Amount']);
+  // The list's order (newest first), money with two decimals, August left out by the filter.
+  expect(expenses.rows.slice(1).map((r) => r.slice(1))).toEqual([
+    ['2025-07-31', 'My Second Company', expense, 'Truck', '1234567.89'],
+    ['2025-07-03', 'My Second Company', expense, 'Truck', '19.99'],
+  ]);
+});

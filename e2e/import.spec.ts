@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { IMPORT_MESSAGES } from '@wd/contracts';
 import { apiToken, createProduct, createUser, freshUpcBody, signIn, uniqueName } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
@@ -197,7 +198,7 @@ test("the file and mapping errors are the server's own words, and a clerk has no
     .getByRole('region', { name: 'File', exact: true })
     .locator('input[type="file"]')
     .setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]) });
-  await expect(fileSection).toContainText('Only a CSV file (comma or semicolon separated text) can be imported');
+  await expect(fileSection).toContainText(IMPORT_MESSAGES.notCsv);
   await shot(page, '8-not-csv');
 
   // A long cell is cut for the preview and wraps inside its column; the page never scrolls sideways.
