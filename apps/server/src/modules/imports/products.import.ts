@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { products } from '../../db/schema/index.js';
 import { recordAuditMany } from '../../lib/audit.js';
 import { type ProductRow, toProduct } from '../products/products.repository.js';
+import { toColumns } from '../products/products.service.js';
 import { moneyCell, wholeCell } from './cells.js';
 import type { Cells, ImportAdapter, PlannedRow } from './plan.js';
 
@@ -58,33 +59,10 @@ function keyOf(cells: Cells): string {
   return normalized.ok ? normalized.barcode : barcode;
 }
 
+/** A product as its form's input (what a row's cells go over when it updates the product). */
 function formOf(row: ProductRow) {
-  const p = toProduct(row);
-  return {
-    name: p.name,
-    unitQuantity: p.unitQuantity,
-    barcodeSymbology: p.barcodeSymbology,
-    barcode: p.barcode,
-    boxBarcode: p.boxBarcode,
-    category: p.category,
-    costPrice: p.costPrice,
-    sellingPrice: p.sellingPrice,
-    suggestedRetailPrice: p.suggestedRetailPrice,
-  };
-}
-
-function columnsOf(input: Input) {
-  return {
-    name: input.name,
-    unitQuantity: input.unitQuantity,
-    barcodeSymbology: input.barcodeSymbology,
-    barcode: input.barcode,
-    boxBarcode: input.boxBarcode,
-    category: input.category,
-    costPrice: toCents(input.costPrice),
-    sellingPrice: toCents(input.sellingPrice),
-    suggestedRetailPrice: toCents(input.suggestedRetailPrice),
-  };
+  const { id: _id, quantitySold: _sold, productGroupID: _group, deletedAt: _deleted, ...form } = toProduct(row);
+  return form;
 }
 
 /** Rows written per statement. */
@@ -181,7 +159,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
   },
   matchRefused: (existing) => `${PRODUCT_MESSAGES.duplicateBarcode} (${existing.name})`,
   unchanged(existing, input) {
-    const now = columnsOf(input);
+    const now = toColumns(input);
     return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k] === existing[k]);
   },
   async create(tx, rows, userId) {
@@ -189,7 +167,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
       const batch = rows.slice(i, i + BATCH);
       const inserted = await tx
         .insert(products)
-        .values(batch.map((r) => columnsOf(r.input as Input)))
+        .values(batch.map((r) => toColumns(r.input as Input)))
         .returning();
       await recordAuditMany(
         tx,
@@ -206,7 +184,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
       const before = r.existing as ProductRow;
       const [after] = await tx
         .update(products)
-        .set(columnsOf(r.input as Input))
+        .set(toColumns(r.input as Input))
         .where(eq(products.id, before.id))
         .returning();
       audits.push({ id: before.id, before: toProduct(before), after: toProduct(after) });

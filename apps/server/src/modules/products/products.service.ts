@@ -22,7 +22,8 @@ import { type ProductRow, productsRepository as repo, toProduct } from './produc
 type Input = z.output<typeof productInput>;
 type UpdateInput = z.output<typeof productUpdateInput>;
 
-function toColumns(input: Input) {
+/** A product's form input as its columns (prices in cents); the import writes products through it too. */
+export function toColumns(input: Input) {
   return {
     name: input.name,
     unitQuantity: input.unitQuantity,
