@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
+import { expectSortRefused } from './lists.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 
@@ -137,4 +139,108 @@ export function testApp(overrides: Partial<Config> = {}): TestApp {
       return typeof value === 'function' ? value.bind(instance) : value;
     },
   });
+}
+
+/** POSTs `body` to `url` as the admin, expects a 200 and answers the answer's `key` (the record created). */
+export async function created<T>(t: TestApp, url: string, body: unknown, key: string): Promise<T> {
+  const res = await t.call('POST', url, body, t.adminToken);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json()[key] as T;
+}
+
+/**
+ * POSTs an Export CSV call and checks the answer is a CSV download named
+ * `<fileName>-YYYY-MM-DD.csv`; answers the response (for its raw text).
+ */
+export async function csvResponse(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  fileName: string,
+  token: string = t.adminToken,
+): Promise<LightMyRequestResponse> {
+  const res = await t.call('POST', url, body, token);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  const name = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect(res.headers['content-disposition']).toMatch(
+    new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+  );
+  return res;
+}
+
+/** The same checks as csvResponse; answers the file's rows, the headings first. */
+export async function csvDownload(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  fileName: string,
+  token: string = t.adminToken,
+): Promise<string[][]> {
+  return parse((await csvResponse(t, url, body, fileName, token)).body);
+}
+
+/** An export's records under its headings (checked), as csvDownload checks the file. */
+export async function csvRecords(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  fileName: string,
+  headings: string[],
+): Promise<string[][]> {
+  const [head, ...records] = await csvDownload(t, url, body, fileName);
+  expect(head).toEqual(headings);
+  return records;
+}
+
+/** A list's rows (the answer's `key`) over all its pages, two a page. */
+export async function everyPage<T>(t: TestApp, url: string, filter: Record<string, unknown>, key: string) {
+  const all: T[] = [];
+  for (let currentPage = 1; ; currentPage++) {
+    const res = await t.call('POST', url, { ...filter, currentPage, resultsPerPage: 2 }, t.adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    all.push(...res.json()[key]);
+    if (currentPage >= res.json().numPages) return all;
+  }
+}
+
+/**
+ * For each filter, the export (`csv`) holds the list's (`list`) rows over all its pages,
+ * cell for cell as `asCsv` writes a row, under `headings`, in a file named `fileName`-date.
+ */
+export async function expectExportIsTheList<T>(
+  t: TestApp,
+  o: {
+    list: string;
+    key: string;
+    csv: string;
+    fileName: string;
+    headings: string[];
+    filters: Record<string, unknown>[];
+    asCsv: (row: T) => string[];
+  },
+) {
+  for (const f of o.filters) {
+    const rows = (await everyPage<T>(t, o.list, f, o.key)).map(o.asCsv);
+    expect({ csv: o.csv, f, rows: await csvRecords(t, o.csv, f, o.fileName, o.headings) }).toEqual({
+      csv: o.csv,
+      f,
+      rows,
+    });
+  }
+}
+
+/**
+ * An export refuses a sort column outside its allow-list (400, as every list does; `columns`:
+ * more such names, e.g. real columns of the table the list doesn't sort by) and a call without
+ * a session (401).
+ */
+export async function expectExportRefusals(t: TestApp, url: string, ...columns: string[]) {
+  await expectSortRefused(t, url);
+  for (const column of columns) {
+    const res = await t.call('POST', url, { sortingList: [{ column, order: 'asc' }] }, t.adminToken);
+    expect(res.statusCode, `${url} sorted by ${column}`).toBe(400);
+    expect(res.json().message).toMatch(/^sortingList column must be one of /);
+  }
+  expect((await t.call('POST', url, {}, null)).statusCode).toBe(401);
 }

@@ -1,39 +1,35 @@
 import type { DistributorInvoice } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../test/helpers.js';
+import {
+  created,
+  csvRecords,
+  csvResponse,
+  expectExportIsTheList,
+  expectExportRefusals,
+  testApp,
+} from '../../../test/helpers.js';
 
 /** distributor/invoices/export: the supplier invoice list as CSV (docs/export.md). */
 const t = testApp();
+const CSV = '/api/distributor/invoices/export/';
 const HEADINGS = ['Date', 'Supplier', 'Invoice No', 'Status', 'Purchase', 'Paid', 'Due', 'Date Paid', 'Note'];
 type Filter = Record<string, unknown>;
 let coreMark: number;
 let eby: number;
 
 const supplier = async (company: string) =>
-  (await t.call('POST', '/api/distributor/insert/', { company }, t.adminToken)).json().distributor.id as number;
+  (await created<{ id: number }>(t, '/api/distributor/insert/', { company }, 'distributor')).id;
 
-async function newInvoice(fields: Record<string, unknown>) {
-  const res = await t.call(
-    'POST',
+const newInvoice = (fields: Record<string, unknown>) =>
+  created<DistributorInvoice>(
+    t,
     '/api/distributor/invoices/insert/',
     { date: '2026-10-01', distributorID: coreMark, invoiceNo: '100', amountPurchase: 10, note: '', ...fields },
-    t.adminToken,
+    'distributorInvoice',
   );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().distributorInvoice as DistributorInvoice;
-}
-const pay = async (invoiceID: number, amountPaid: number, date = '2026-10-05') =>
-  expect(
-    (
-      await t.call(
-        'POST',
-        '/api/distributorPayment/insert/',
-        { invoiceID, date, paymentType: 'cash', amountPaid },
-        t.adminToken,
-      )
-    ).statusCode,
-  ).toBe(200);
+const pay = (invoiceID: number, amountPaid: number, date = '2026-10-05') =>
+  created(t, '/api/distributorPayment/insert/', { invoiceID, date, paymentType: 'cash', amountPaid }, 'payment');
 
 beforeAll(async () => {
   coreMark = await supplier('Core-Mark');
@@ -53,29 +49,7 @@ beforeAll(async () => {
   await newInvoice({ invoiceNo: '5005', date: '2025-10-02', amountPurchase: 12.34, note: 'weekly' });
 });
 
-async function exported(f: Filter) {
-  const res = await t.call('POST', '/api/distributor/invoices/export/', f, t.adminToken);
-  expect(res.statusCode, res.body).toBe(200);
-  const [head, ...records] = parse(res.body) as string[][];
-  expect(head).toEqual(HEADINGS);
-  return records;
-}
-
-/** The list's rows over all its pages, two a page. */
-async function everyPage(f: Filter) {
-  const all: DistributorInvoice[] = [];
-  for (let currentPage = 1; ; currentPage++) {
-    const res = await t.call(
-      'POST',
-      '/api/distributor/invoices/all/',
-      { ...f, currentPage, resultsPerPage: 2 },
-      t.adminToken,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    all.push(...res.json().distributorInvoices);
-    if (currentPage >= res.json().numPages) return all;
-  }
-}
+const exported = (f: Filter) => csvRecords(t, CSV, f, 'supplier-invoices', HEADINGS);
 
 const asCsv = (i: DistributorInvoice) => [
   i.date,
@@ -105,9 +79,15 @@ describe('supplier invoices: export CSV', () => {
       { sortingList: [{ column: 'amountDue', order: 'desc' }] },
       { sortingList: [{ column: 'distributor', order: 'asc' }], year: 2026 },
     ];
-    for (const f of filters) {
-      expect({ f, rows: await exported(f) }).toEqual({ f, rows: (await everyPage(f)).map(asCsv) });
-    }
+    await expectExportIsTheList(t, {
+      list: '/api/distributor/invoices/all/',
+      key: 'distributorInvoices',
+      csv: CSV,
+      fileName: 'supplier-invoices',
+      headings: HEADINGS,
+      filters,
+      asCsv,
+    });
     expect(await exported({ distributor: eby, sortingList: [{ column: 'amountPurchase', order: 'asc' }] })).toEqual([
       ['2026-10-02', 'Eby-Brown, "East"', '5003', 'REFUND', '0.10', '0.20', '-0.10', '', ''],
       ['2026-10-02', 'Eby-Brown, "East"', '5004', 'DUE', '75.50', '0.00', '75.50', '', 'weekly'],
@@ -115,16 +95,11 @@ describe('supplier invoices: export CSV', () => {
   });
 
   it('writes money exact and texts quoted, ignores paging; file name and type', async () => {
-    const res = await t.call(
-      'POST',
-      '/api/distributor/invoices/export/',
+    const res = await csvResponse(
+      t,
+      CSV,
       { month: 9, year: 2026, currentPage: 2, resultsPerPage: 1 },
-      t.adminToken,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="supplier-invoices-\d{4}-\d{2}-\d{2}\.csv"$/,
+      'supplier-invoices',
     );
     expect(res.body).toContain('"Big, ""one""\nfor Q3"');
     expect(parse(res.body)).toEqual([
@@ -135,14 +110,6 @@ describe('supplier invoices: export CSV', () => {
   });
 
   it('answers 400 for an unknown sort column, 401 without a session', async () => {
-    const bad = await t.call(
-      'POST',
-      '/api/distributor/invoices/export/',
-      { sortingList: [{ column: 'nope', order: 'asc' }] },
-      t.adminToken,
-    );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/sortingList column/);
-    expect((await t.call('POST', '/api/distributor/invoices/export/', {}, null)).statusCode).toBe(401);
+    await expectExportRefusals(t, CSV);
   });
 });

@@ -3,7 +3,13 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { testApp } from '../../../test/helpers.js';
+import {
+  csvRecords,
+  csvResponse,
+  expectExportIsTheList,
+  expectExportRefusals,
+  testApp,
+} from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 
 /**
@@ -209,24 +215,8 @@ describe('invoice/export: the list as CSV', () => {
     'Notes',
   ];
 
-  async function exported(f: Filter) {
-    const res = await t.call('POST', '/api/invoice/export/', f, t.adminToken);
-    expect(res.statusCode, res.body).toBe(200);
-    const [head, ...records] = parse(res.body) as string[][];
-    expect(head).toEqual(HEADINGS);
-    return records;
-  }
-
-  /** The list's rows over all its pages, two a page (the page and aggregate fast paths included). */
-  async function everyPage(f: Filter) {
-    const all: Invoice[] = [];
-    for (let currentPage = 1; ; currentPage++) {
-      const res = await t.call('POST', '/api/invoice/all/', { ...f, currentPage, resultsPerPage: 2 }, t.adminToken);
-      expect(res.statusCode, res.body).toBe(200);
-      all.push(...res.json().invoices);
-      if (currentPage >= res.json().numPages) return all;
-    }
-  }
+  const CSV = '/api/invoice/export/';
+  const exported = (f: Filter) => csvRecords(t, CSV, f, 'invoices', HEADINGS);
 
   const money = (dollars: number) => dollars.toFixed(2);
   const type = (v: string) => (v === 'invoice' ? 'Invoice' : 'Consignment');
@@ -280,10 +270,16 @@ describe('invoice/export: the list as CSV', () => {
       { searchQuery: 'ne', startDate: '2025-01-01' },
       { searchQuery: 'nothing like this' },
     ];
-    for (const f of filters) {
-      const listed = (await everyPage(f)).map(asCsv);
-      expect({ f, rows: await exported(f) }).toEqual({ f, rows: listed });
-    }
+    // The list read over all its pages, two a page (the page and aggregate fast paths included).
+    await expectExportIsTheList(t, {
+      list: '/api/invoice/all/',
+      key: 'invoices',
+      csv: CSV,
+      fileName: 'invoices',
+      headings: HEADINGS,
+      filters,
+      asCsv,
+    });
     // The filters do filter: the whole list has more rows than one month of it.
     expect((await exported({})).length).toBe(6);
     expect((await exported({ month: 2, year: 2025 })).length).toBe(2);
@@ -296,15 +292,12 @@ describe('invoice/export: the list as CSV', () => {
     await addLine(inv.id, big.id);
     await setInvoice(inv.id, { status: 'DUE' });
     expect((await pay(inv.id, { amountPaid: 0.1 })).statusCode).toBe(200);
-    const res = await t.call(
-      'POST',
-      '/api/invoice/export/',
+    const res = await csvResponse(
+      t,
+      CSV,
       { startDate: '2023-06-01', endDate: '2023-06-30', currentPage: 2, resultsPerPage: 1 },
-      t.adminToken,
+      'invoices',
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body).toContain('"Back door, ""ring""\nthen wait"');
     expect(parse(res.body)).toEqual([
       HEADINGS,
@@ -329,15 +322,7 @@ describe('invoice/export: the list as CSV', () => {
   });
 
   it('answers 400 for an unknown sort column or filter, 401 without a session', async () => {
-    const bad = await t.call(
-      'POST',
-      '/api/invoice/export/',
-      { sortingList: [{ column: 'nope', order: 'asc' }] },
-      t.adminToken,
-    );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/sortingList column/);
-    expect((await t.call('POST', '/api/invoice/export/', { status: 'LOST' }, t.adminToken)).statusCode).toBe(400);
-    expect((await t.call('POST', '/api/invoice/export/', {}, null)).statusCode).toBe(401);
+    await expectExportRefusals(t, CSV);
+    expect((await t.call('POST', CSV, { status: 'LOST' }, t.adminToken)).statusCode).toBe(400);
   });
 });

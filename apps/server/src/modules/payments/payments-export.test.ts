@@ -1,8 +1,15 @@
 import type { DistributorPayment, Payment } from '@wd/contracts';
-import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { multipart, testApp } from '../../../test/helpers.js';
+import {
+  created,
+  csvRecords,
+  csvResponse,
+  expectExportIsTheList,
+  expectExportRefusals,
+  multipart,
+  testApp,
+} from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 
@@ -61,25 +68,6 @@ const supplierCsv = (p: DistributorPayment) => [
 
 type Filter = Record<string, unknown>;
 
-async function exported(path: string, f: Filter, headings: string[]) {
-  const res = await t.call('POST', path, f, t.adminToken);
-  expect(res.statusCode, res.body).toBe(200);
-  const [head, ...records] = parse(res.body) as string[][];
-  expect(head).toEqual(headings);
-  return records;
-}
-
-/** The history's rows over all its pages, two a page. */
-async function everyPage<T>(path: string, f: Filter) {
-  const all: T[] = [];
-  for (let currentPage = 1; ; currentPage++) {
-    const res = await t.call('POST', path, { ...f, currentPage, resultsPerPage: 2 }, t.adminToken);
-    expect(res.statusCode, res.body).toBe(200);
-    all.push(...res.json().paymentHistory);
-    if (currentPage >= res.json().numPages) return all;
-  }
-}
-
 async function withPhoto(path: string, fields: Record<string, unknown>) {
   const body = multipart([
     { name: 'payment', data: JSON.stringify({ paymentType: 'cheque', ...fields }) },
@@ -121,8 +109,8 @@ const filters: Filter[] = [
 ];
 
 beforeAll(async () => {
-  customer = (await t.call('POST', '/api/customer/new/', { company: 'Payer, "Export" Ltd' }, t.adminToken)).json()
-    .customer.id;
+  customer = (await created<{ id: number }>(t, '/api/customer/new/', { company: 'Payer, "Export" Ltd' }, 'customer'))
+    .id;
   const pricey = await createProduct(t, { sellingPrice: 1234567.89 });
   const ten = await createProduct(t, { sellingPrice: 10 });
   const due = async (date: string, product: number) => {
@@ -166,30 +154,22 @@ beforeAll(async () => {
   await setInvoice(other.id, { status: 'DUE' });
   expect((await pay(other.id, { date: '2026-10-05', amountPaid: 3 })).statusCode).toBe(200);
 
-  supplier = (await t.call('POST', '/api/distributor/insert/', { company: 'Core-Mark, "West"' }, t.adminToken)).json()
-    .distributor.id;
+  supplier = (
+    await created<{ id: number }>(t, '/api/distributor/insert/', { company: 'Core-Mark, "West"' }, 'distributor')
+  ).id;
   const supplierInvoiceOf = async (invoiceNo: string, amountPurchase: number) =>
     (
-      await t.call(
-        'POST',
+      await created<{ id: number }>(
+        t,
         '/api/distributor/invoices/insert/',
         { date: '2026-09-01', distributorID: supplier, invoiceNo, amountPurchase },
-        t.adminToken,
+        'distributorInvoice',
       )
-    ).json().distributorInvoice.id as number;
+    ).id;
   supplierInvoice = await supplierInvoiceOf('7001', 1234567.89);
   const second = await supplierInvoiceOf('7002', 20);
-  const payDistributor = async (invoiceID: number, fields: Record<string, unknown>) =>
-    expect(
-      (
-        await t.call(
-          'POST',
-          '/api/distributorPayment/insert/',
-          { invoiceID, paymentType: 'cash', ...fields },
-          t.adminToken,
-        )
-      ).statusCode,
-    ).toBe(200);
+  const payDistributor = (invoiceID: number, fields: Record<string, unknown>) =>
+    created(t, '/api/distributorPayment/insert/', { invoiceID, paymentType: 'cash', ...fields }, 'payment');
   await payDistributor(supplierInvoice, { date: '2026-10-01', amountPaid: 0.1 });
   await withPhoto('/api/distributorPayment/insert/', {
     invoiceID: supplierInvoice,
@@ -202,16 +182,22 @@ beforeAll(async () => {
 
 describe('payment histories: export CSV', () => {
   it("a customer's and an invoice's: the history's rows over all its pages, cell for cell", async () => {
-    for (const [list, csv] of [
-      [`/api/payment/customer/${customer}/`, `/api/payment/customer/${customer}/export/`],
-      [`/api/payment/invoice/${big.id}/`, `/api/payment/invoice/${big.id}/export/`],
+    for (const [list, csv, fileName] of [
+      [`/api/payment/customer/${customer}/`, `/api/payment/customer/${customer}/export/`, 'customer-payments'],
+      [`/api/payment/invoice/${big.id}/`, `/api/payment/invoice/${big.id}/export/`, 'invoice-payments'],
     ]) {
-      for (const f of filters) {
-        const rows = (await everyPage<Payment>(list, f)).map(customerCsv);
-        expect({ csv, f, rows: await exported(csv, f, CUSTOMER_HEADINGS) }).toEqual({ csv, f, rows });
-      }
+      await expectExportIsTheList<Payment>(t, {
+        list,
+        key: 'paymentHistory',
+        csv,
+        fileName,
+        headings: CUSTOMER_HEADINGS,
+        filters,
+        asCsv: customerCsv,
+      });
     }
-    expect(await exported(`/api/payment/customer/${customer}/export/`, {}, CUSTOMER_HEADINGS)).toEqual([
+    const url = `/api/payment/customer/${customer}/export/`;
+    expect(await csvRecords(t, url, {}, 'customer-payments', CUSTOMER_HEADINGS)).toEqual([
       // Newest first: the discount, a cheque without photo, one with its photo, a receipt's share, money exact.
       [
         expect.stringMatching(/^PAY-/),
@@ -277,24 +263,31 @@ describe('payment histories: export CSV', () => {
   });
 
   it("a supplier's and a supplier invoice's: the history's rows over all its pages, cell for cell", async () => {
-    for (const [list, csv] of [
-      [`/api/distributorPayment/distributor/${supplier}/`, `/api/distributorPayment/distributor/${supplier}/export/`],
+    for (const [list, csv, fileName] of [
+      [
+        `/api/distributorPayment/distributor/${supplier}/`,
+        `/api/distributorPayment/distributor/${supplier}/export/`,
+        'supplier-payments',
+      ],
       [
         `/api/distributorPayment/invoice/${supplierInvoice}/`,
         `/api/distributorPayment/invoice/${supplierInvoice}/export/`,
+        'supplier-invoice-payments',
       ],
     ]) {
-      for (const f of filters) {
-        const rows = (await everyPage<DistributorPayment>(list, f)).map(supplierCsv);
-        expect({ csv, f, rows: await exported(csv, f, SUPPLIER_HEADINGS) }).toEqual({ csv, f, rows });
-      }
+      await expectExportIsTheList<DistributorPayment>(t, {
+        list,
+        key: 'paymentHistory',
+        csv,
+        fileName,
+        headings: SUPPLIER_HEADINGS,
+        filters,
+        asCsv: supplierCsv,
+      });
     }
+    const url = `/api/distributorPayment/distributor/${supplier}/export/`;
     expect(
-      await exported(
-        `/api/distributorPayment/distributor/${supplier}/export/`,
-        { currentPage: 3, resultsPerPage: 1 },
-        SUPPLIER_HEADINGS,
-      ),
+      await csvRecords(t, url, { currentPage: 3, resultsPerPage: 1 }, 'supplier-payments', SUPPLIER_HEADINGS),
     ).toEqual([
       [
         expect.stringMatching(/^SPAY-/),
@@ -340,19 +333,11 @@ describe('payment histories: export CSV', () => {
       [`/api/distributorPayment/invoice/${supplierInvoice}/export/`, 'supplier-invoice-payments'],
     ];
     for (const [path, name] of names) {
-      const res = await t.call('POST', path, {}, t.adminToken);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toMatch(
-        new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
-      );
-      const bad = await t.call('POST', path, { sortingList: [{ column: 'nope', order: 'asc' }] }, t.adminToken);
-      expect(bad.statusCode).toBe(400);
-      expect((await t.call('POST', path, {}, null)).statusCode).toBe(401);
+      await csvResponse(t, path, {}, name);
+      await expectExportRefusals(t, path);
     }
-    expect((await t.call('POST', `/api/payment/customer/${customer}/export/`, {}, t.adminToken)).body).toContain(
-      '"Payer, ""Export"" Ltd"',
-    );
+    const [customerPath, customerName] = names[0];
+    expect((await csvResponse(t, customerPath, {}, customerName)).body).toContain('"Payer, ""Export"" Ltd"');
     const missing: [string, string][] = [
       ['/api/payment/customer/999999/export/', "The customer doesn't exist"],
       ['/api/payment/invoice/999999/export/', "The invoice doesn't exist"],

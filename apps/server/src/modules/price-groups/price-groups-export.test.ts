@@ -1,7 +1,6 @@
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { testApp } from '../../../test/helpers.js';
+import { created, csvDownload, expectExportRefusals, testApp } from '../../../test/helpers.js';
 
 const t = testApp();
 
@@ -18,21 +17,23 @@ const heading = [
   'ID',
 ];
 
-async function addItem(priceGroupID: number, productID: number, price: number, suggestedRetailPrice: number) {
-  const res = await t.call(
-    'POST',
+const addItem = (priceGroupID: number, productID: number, price: number, suggestedRetailPrice: number) =>
+  created<{ id: number }>(
+    t,
     '/api/priceGroup/insert/',
     { priceGroupID, productID, price, suggestedRetailPrice },
-    t.adminToken,
+    'priceGroupItem',
   );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().priceGroupItem as { id: number };
-}
 
 describe('priceGroup/export/{id}', () => {
   it("exports the group's items the search matches, in the list sort, money exact", async () => {
-    const group = await t.call('POST', '/api/priceGroup/new/', { name: `CSV group ${Date.now()}` }, t.adminToken);
-    const groupId = group.json().priceGroup.id as number;
+    const group = await created<{ id: number }>(
+      t,
+      '/api/priceGroup/new/',
+      { name: `CSV group ${Date.now()}` },
+      'priceGroup',
+    );
+    const groupId = group.id;
     const tag = `Csvitem${Date.now()}`;
     const a = await createProduct(t, {
       name: `${tag} A, "quoted"`,
@@ -50,8 +51,8 @@ describe('priceGroup/export/{id}', () => {
     await addItem(groupId, gone.id, 1, 1);
     expect((await t.call('DELETE', `/api/product/delete/${gone.id}/`, undefined, t.adminToken)).statusCode).toBe(200);
 
-    const res = await t.call(
-      'POST',
+    const rows = await csvDownload(
+      t,
       `/api/priceGroup/export/${groupId}`,
       {
         searchQuery: tag,
@@ -59,15 +60,10 @@ describe('priceGroup/export/{id}', () => {
         currentPage: 2,
         resultsPerPage: 1,
       },
-      t.adminToken,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename="price-group-${groupId}-items-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+      `price-group-${groupId}-items`,
     );
     // Paging ignored, another product and a deleted product's item left out, sorted by the group price.
-    expect(parse(res.body)).toEqual([
+    expect(rows).toEqual([
       heading,
       [`${tag} B`, b.barcode, '1.00', '1.50', '1.25', '1.99', '2.10', 'Snacks', String(b.id), String(itemB.id)],
       [
@@ -85,23 +81,13 @@ describe('priceGroup/export/{id}', () => {
     ]);
 
     // Another group's export holds none of these items (the default group has none at all).
-    const empty = await t.call('POST', '/api/priceGroup/export/1', {}, t.adminToken);
-    expect(empty.statusCode).toBe(200);
-    expect(parse(empty.body)).toEqual([heading]);
+    expect(await csvDownload(t, '/api/priceGroup/export/1', {}, 'price-group-1-items')).toEqual([heading]);
   });
 
   it('404 for an unknown group, 400 on an unknown sort column, 401 without a token', async () => {
     const missing = await t.call('POST', '/api/priceGroup/export/987654', {}, t.adminToken);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe("The Customer Price Group doesn't exist");
-    const bad = await t.call(
-      'POST',
-      '/api/priceGroup/export/1',
-      { sortingList: [{ column: 'x', order: 'asc' }] },
-      t.adminToken,
-    );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/sortingList column/);
-    expect((await t.call('POST', '/api/priceGroup/export/1', {})).statusCode).toBe(401);
+    await expectExportRefusals(t, '/api/priceGroup/export/1', 'x');
   });
 });

@@ -1,10 +1,11 @@
-import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
-import { testApp } from '../../../test/helpers.js';
+import { csvDownload, expectExportRefusals, testApp } from '../../../test/helpers.js';
 
 const t = testApp();
+const CSV = '/api/product/export';
+const exportProducts = (body: unknown, token?: string) => csvDownload(t, CSV, body, 'products', token);
 
 const heading = [
   'Name',
@@ -41,22 +42,14 @@ describe('product/export', () => {
     // Kept by triggers from invoices; set directly here so the column shows a real count.
     await t.database.db.execute(sql`update products set quantity_sold = 17 where id = ${b.id}`);
 
-    const res = await t.call(
-      'POST',
-      '/api/product/export',
-      {
-        searchQuery: tag.toLowerCase(),
-        sortingList: [{ column: 'sellingPrice', order: 'desc' }],
-        currentPage: 2,
-        resultsPerPage: 1,
-      },
-      t.adminToken,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = await exportProducts({
+      searchQuery: tag.toLowerCase(),
+      sortingList: [{ column: 'sellingPrice', order: 'desc' }],
+      currentPage: 2,
+      resultsPerPage: 1,
+    });
     // Paging ignored, the deleted product left out, the sort honoured.
-    expect(parse(res.body)).toEqual([
+    expect(rows).toEqual([
       heading,
       [
         `${tag} A, "quoted"`,
@@ -75,24 +68,14 @@ describe('product/export', () => {
     ]);
 
     // The list's default order (by name) without a sort; a search that matches nothing is the heading alone.
-    const byName = await t.call('POST', '/api/product/export', { searchQuery: tag }, t.adminToken);
-    expect(parse(byName.body).map((row: string[]) => row[0])).toEqual(['Name', `${tag} A, "quoted"`, `${tag} B`]);
-    const none = await t.call('POST', '/api/product/export', { searchQuery: `${tag}-nothing` }, t.adminToken);
-    expect(parse(none.body)).toEqual([heading]);
+    const byName = await exportProducts({ searchQuery: tag });
+    expect(byName.map((row) => row[0])).toEqual(['Name', `${tag} A, "quoted"`, `${tag} B`]);
+    expect(await exportProducts({ searchQuery: `${tag}-nothing` })).toEqual([heading]);
   });
 
   it('is open to every signed-in user; 400 on an unknown sort column, 401 without a token', async () => {
     const user = await t.createUser(`csvproducts${Date.now()}`);
-    const res = await t.call('POST', '/api/product/export', { searchQuery: 'x' }, user.token);
-    expect(res.statusCode, res.body).toBe(200);
-    const bad = await t.call(
-      'POST',
-      '/api/product/export',
-      { sortingList: [{ column: 'x', order: 'asc' }] },
-      t.adminToken,
-    );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/sortingList column/);
-    expect((await t.call('POST', '/api/product/export', {})).statusCode).toBe(401);
+    expect((await exportProducts({ searchQuery: 'x' }, user.token))[0]).toEqual(heading);
+    await expectExportRefusals(t, CSV, 'x');
   });
 });
