@@ -1,24 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { parse } from 'csv-parse/sync';
-import { apiToken, createProduct, signIn, uniqueName } from './support';
+import { apiToken, createProduct, exportCsv, apiCall as post, signIn, uniqueName } from './support';
 
 /** Export CSV of the invoices, the supplier invoices and the payment histories, under the screen's filter. */
-
-/** Clicks Export CSV and answers the downloaded file's name and its rows. */
-async function exportCsv(page: Page) {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const file = await download;
-  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
-  return { name: file.suggestedFilename(), rows };
-}
-
-async function post(request: APIRequestContext, token: string, path: string, data: unknown, method = 'post') {
-  const res = await request.fetch(path, { method, headers: { Token: token }, data });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
 
 async function chooseOption(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click();

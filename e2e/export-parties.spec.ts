@@ -1,22 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { parse } from 'csv-parse/sync';
-import { apiToken, createProduct, signIn, uniqueName } from './support';
-
-/** Clicks Export CSV and answers the downloaded file's name and its rows. */
-async function exportCsv(page: Page) {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const file = await download;
-  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
-  return { name: file.suggestedFilename(), rows };
-}
-
-async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const res = await request.post(path, { headers: { Token: token }, data });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
+import { expect, test } from '@playwright/test';
+import {
+  apiToken,
+  createProduct,
+  exportCsv,
+  apiCall as post,
+  searchList,
+  signIn,
+  sortList,
+  uniqueName,
+} from './support';
 
 const CUSTOMER_HEADINGS = [
   'Company',
@@ -66,23 +58,20 @@ test('Export CSV of the customers, billers and suppliers: the search, filter and
   ).customer;
   const product = await createProduct(request, token, { name: uniqueName('Csv soda'), sellingPrice: 12.5 });
   const invoice = (await post(request, token, '/api/invoice/new/invoice/', undefined)).invoice;
-  const headers = { Token: token };
-  await request.patch('/api/invoice/update/', { headers, data: { id: invoice.id, customerID: over.id } });
+  await post(request, token, '/api/invoice/update/', { id: invoice.id, customerID: over.id }, 'patch');
   await post(request, token, '/api/invoice/insert/', { invoiceID: invoice.id, productID: product.id });
-  const due = await request.patch('/api/invoice/update/', {
-    headers,
-    data: { id: invoice.id, status: 'DUE', confirmCreditLimit: true },
-  });
-  expect(due.status(), await due.text()).toBe(200);
+  await post(
+    request,
+    token,
+    '/api/invoice/update/',
+    { id: invoice.id, status: 'DUE', confirmCreditLimit: true },
+    'patch',
+  );
 
   await signIn(page);
   await page.goto('/customers');
-  await page.getByLabel('Search').fill(tag);
-  await expect(page).toHaveURL(/[?&]q=/);
-  // Credit limit, twice: descending.
-  await page.getByRole('button', { name: 'Sort by Credit limit' }).click();
-  await page.getByRole('button', { name: 'Sort by Credit limit' }).click();
-  await expect(page.getByRole('columnheader', { name: /Credit limit/ })).toHaveAttribute('aria-sort', 'descending');
+  await searchList(page, tag);
+  await sortList(page, 'Credit limit', 'descending');
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
   const customers = await exportCsv(page);
   expect(customers.name).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -131,10 +120,8 @@ test('Export CSV of the customers, billers and suppliers: the search, filter and
   const austin = (await post(request, token, '/api/supplier/new/', { company: `${tag} Austin Co`, city: 'Austin' }))
     .biller;
   await page.goto('/billers');
-  await page.getByLabel('Search').fill(tag);
-  await expect(page).toHaveURL(/[?&]q=/);
-  await page.getByRole('button', { name: 'Sort by City' }).click();
-  await expect(page.getByRole('columnheader', { name: /City/ })).toHaveAttribute('aria-sort', 'ascending');
+  await searchList(page, tag);
+  await sortList(page, 'City', 'ascending');
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
   const billers = await exportCsv(page);
   expect(billers.name).toMatch(/^billers-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -166,8 +153,7 @@ test('Export CSV of the customers, billers and suppliers: the search, filter and
   ).distributor;
   const alpha = (await post(request, token, '/api/distributor/insert/', { company: `${tag} Alpha Foods` })).distributor;
   await page.goto('/distributors');
-  await page.getByLabel('Search').fill(tag);
-  await expect(page).toHaveURL(/[?&]q=/);
+  await searchList(page, tag);
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
   const suppliers = await exportCsv(page);
   expect(suppliers.name).toMatch(/^suppliers-\d{4}-\d{2}-\d{2}\.csv$/);

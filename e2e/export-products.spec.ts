@@ -1,16 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { parse } from 'csv-parse/sync';
-import { apiToken, createProduct, signIn, uniqueName } from './support';
-
-/** Clicks Export CSV and answers the downloaded file's name and its rows. */
-async function exportCsv(page: Page) {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const file = await download;
-  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
-  return { name: file.suggestedFilename(), rows };
-}
+import { expect, test } from '@playwright/test';
+import { apiCall, apiToken, createProduct, exportCsv, searchList, signIn, sortList, uniqueName } from './support';
 
 test('Export CSV of the products and of a price group: the search and the sort of the screen', async ({
   page,
@@ -37,12 +26,8 @@ test('Export CSV of the products and of a price group: the search and the sort o
 
   await signIn(page);
   await page.goto('/products');
-  await page.getByLabel('Search').fill(tag);
-  await expect(page).toHaveURL(/[?&]q=/);
-  // Selling, twice: descending.
-  await page.getByRole('button', { name: 'Sort by Selling' }).click();
-  await page.getByRole('button', { name: 'Sort by Selling' }).click();
-  await expect(page.getByRole('columnheader', { name: /Selling/ })).toHaveAttribute('aria-sort', 'descending');
+  await searchList(page, tag);
+  await sortList(page, 'Selling', 'descending');
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
   const products = await exportCsv(page);
   expect(products.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -65,28 +50,24 @@ test('Export CSV of the products and of a price group: the search and the sort o
   ]);
 
   // A price group's items: Chips and Cola at the group's prices, plus another product the search leaves out.
-  const res = await request.post('/api/priceGroup/new/', {
-    headers: { Token: token },
-    data: { name: uniqueName('Csv group') },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const group = (await res.json()).priceGroup as { id: number; name: string };
+  const group = (await apiCall(request, token, '/api/priceGroup/new/', { name: uniqueName('Csv group') }))
+    .priceGroup as { id: number; name: string };
   const other = await createProduct(request, token, { name: uniqueName('Csvitemother') });
   for (const [productID, price, suggestedRetailPrice] of [
     [cola.id, 1000.01, 2.5],
     [chips.id, 1.25, 0.05],
     [other.id, 1, 1],
   ]) {
-    const item = await request.post('/api/priceGroup/insert/', {
-      headers: { Token: token },
-      data: { priceGroupID: group.id, productID, price, suggestedRetailPrice },
+    await apiCall(request, token, '/api/priceGroup/insert/', {
+      priceGroupID: group.id,
+      productID,
+      price,
+      suggestedRetailPrice,
     });
-    expect(item.status(), await item.text()).toBe(200);
   }
   await page.goto(`/priceGroups/${group.id}`);
   await expect(page.getByRole('heading', { name: group.name })).toBeVisible();
-  await page.getByLabel('Search').fill(tag);
-  await expect(page).toHaveURL(/[?&]q=/);
+  await searchList(page, tag);
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
   const items = await exportCsv(page);
   expect(items.name).toMatch(new RegExp(`^price-group-${group.id}-items-\\d{4}-\\d{2}-\\d{2}\\.csv$`));

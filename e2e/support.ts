@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
@@ -58,4 +60,34 @@ export async function createProduct(request: APIRequestContext, token: string, f
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).product as { id: number; name: string; barcode: string };
+}
+
+/** Calls the API as `token` (a POST unless `method` says otherwise), expects a 200 and answers the JSON. */
+export async function apiCall(request: APIRequestContext, token: string, path: string, data: unknown, method = 'post') {
+  const res = await request.fetch(path, { method, headers: { Token: token }, data });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+/** Clicks Export CSV and answers the downloaded file's name and its rows. */
+export async function exportCsv(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
+  return { name: file.suggestedFilename(), rows };
+}
+
+/** Types `text` in the list's Search and waits for it in the address. */
+export async function searchList(page: Page, text: string) {
+  await page.getByLabel('Search').fill(text);
+  await expect(page).toHaveURL(/[?&]q=/);
+}
+
+/** Sorts the list by `column` (one click: ascending, two: descending) and waits for the header to say so. */
+export async function sortList(page: Page, column: string, order: 'ascending' | 'descending') {
+  for (let i = order === 'ascending' ? 1 : 2; i > 0; i--) {
+    await page.getByRole('button', { name: `Sort by ${column}` }).click();
+  }
+  await expect(page.getByRole('columnheader', { name: new RegExp(column) })).toHaveAttribute('aria-sort', order);
 }
