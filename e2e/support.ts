@@ -69,13 +69,14 @@ export async function apiCall(request: APIRequestContext, token: string, path: s
   return res.json();
 }
 
-/** Clicks Export CSV and answers the downloaded file's name and its rows. */
-export async function exportCsv(page: Page) {
+/** Clicks Export CSV, expects the download named `<fileName>-YYYY-MM-DD.csv` and answers its rows. */
+export async function exportCsv(page: Page, fileName: string): Promise<string[][]> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
-  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
-  return { name: file.suggestedFilename(), rows };
+  const name = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  return parse(await readFile((await file.path()) as string, 'utf8'));
 }
 
 /** Types `text` in the list's Search and waits for it in the address. */
