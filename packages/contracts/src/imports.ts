@@ -17,19 +17,40 @@ export interface ImportField {
   label: string;
   /** A new record needs it (an update keeps the record's own value when the column is not mapped). */
   required?: boolean;
+  /** Rows are matched to existing records by it: the file must map it. */
+  matchKey?: boolean;
   /** Other headings a file may use for it (compared without case, spaces or punctuation). */
   aliases?: string[];
 }
 
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   products: [
-    { key: 'name', label: 'Name', required: true, aliases: ['product', 'product name', 'description', 'item name'] },
+    {
+      key: 'name',
+      label: 'Name',
+      required: true,
+      aliases: [
+        'product',
+        'product name',
+        'description',
+        'item name',
+        'item description',
+        'item',
+        'product description',
+      ],
+    },
     { key: 'unitQuantity', label: 'Unit Quantity', aliases: ['unit qty', 'units', 'pack', 'pack size', 'case qty'] },
     { key: 'barcodeSymbology', label: 'Symbology', aliases: ['barcode symbology', 'barcode type', 'type'] },
-    { key: 'barcode', label: 'Barcode', required: true, aliases: ['upc', 'ean', 'upc code', 'item barcode'] },
-    { key: 'boxBarcode', label: 'Box Barcode', aliases: ['case barcode', 'box upc', 'case upc'] },
-    { key: 'category', label: 'Category', aliases: ['department', 'group'] },
-    { key: 'costPrice', label: 'Cost Price', aliases: ['cost', 'unit cost'] },
+    {
+      key: 'barcode',
+      label: 'Barcode',
+      required: true,
+      matchKey: true,
+      aliases: ['upc', 'ean', 'upc code', 'item barcode'],
+    },
+    { key: 'boxBarcode', label: 'Box Barcode', aliases: ['case barcode', 'box upc', 'case upc', 'case code'] },
+    { key: 'category', label: 'Category', aliases: ['department', 'dept', 'group', 'product category'] },
+    { key: 'costPrice', label: 'Cost Price', aliases: ['cost', 'unit cost', 'cost price'] },
     { key: 'sellingPrice', label: 'Selling Price', aliases: ['price', 'sell price', 'wholesale price'] },
     {
       key: 'suggestedRetailPrice',
@@ -38,7 +59,13 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     },
   ],
   customers: [
-    { key: 'company', label: 'Company', required: true, aliases: ['store', 'store name', 'business', 'customer'] },
+    {
+      key: 'company',
+      label: 'Company',
+      required: true,
+      matchKey: true,
+      aliases: ['store', 'store name', 'business', 'customer'],
+    },
     { key: 'name', label: 'Name', aliases: ['contact', 'contact name', 'owner'] },
     { key: 'address', label: 'Address', aliases: ['street', 'address 1', 'street address'] },
     { key: 'city', label: 'City', aliases: ['town'] },
@@ -56,6 +83,11 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
 };
 
 /** A heading compared to a field's label and aliases: lower case, letters and digits only. */
+/** The fields a kind's rows are matched by, which a file must map. */
+export function matchFields(kind: ImportKind): string[] {
+  return IMPORT_FIELDS[kind].filter((f) => f.matchKey).map((f) => f.key);
+}
+
 export function headingKey(heading: string): string {
   return heading.toLowerCase().replace(/[^a-z0-9]/g, '');
 }

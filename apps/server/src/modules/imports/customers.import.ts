@@ -1,4 +1,4 @@
-import { customerInput, toCents, toDollars, todayIn } from '@wd/contracts';
+import { customerInput, matchFields, toCents, toDollars, todayIn } from '@wd/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customers, priceGroups } from '../../db/schema/index.js';
@@ -43,7 +43,7 @@ const BATCH = 500;
 export function customersImport(timeZone: string): ImportAdapter<Input, CustomerRow, Context> {
   return {
     kind: 'customers',
-    keyFields: ['company'],
+    keyFields: matchFields('customers'),
     async load(tx) {
       const groups = await tx.select({ id: priceGroups.id, name: priceGroups.name }).from(priceGroups);
       return {
@@ -111,7 +111,7 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
       else seen.set(key, row.line);
     },
     matchRefused: (existing) =>
-      `A customer with this company and postal code already exists (${existing.company}${existing.postalCode ? `, ${existing.postalCode}` : ''})`,
+      `A customer with this company and postal code already exists (${existing.company}${existing.postalCode ? `, ${existing.postalCode}` : ''}); to change it, choose to update the existing one`,
     unchanged(existing, input) {
       const now = columnsOf(input);
       return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k] === existing[k]);

@@ -198,6 +198,7 @@ describe('import products', () => {
       [huge, upc('08888888888'), 'upca', '2.00', '1.00'],
       ['Taken', a, 'upca', '2.00', '1.00'],
       ['', upc('01212121212'), 'upca', '2.00', '1.00'],
+      ['Short row', upc('01414141414'), 'upca'],
       ['Three decimals', upc('01313131313'), 'upca', '2.005', '1.00'],
     ]);
     const mapping = {
@@ -208,7 +209,7 @@ describe('import products', () => {
       costPrice: 'Cost Price',
     };
     const preview = (await send('products', 'preview', file, { mapping })).json();
-    expect(preview).toMatchObject({ total: 9, create: 1, refuse: 8 });
+    expect(preview).toMatchObject({ total: 10, create: 1, refuse: 9 });
     const reasons = Object.fromEntries(
       preview.rows.map((r: { line: number; errors: string[] }) => [r.line, r.errors.join('; ')]),
     );
@@ -218,9 +219,13 @@ describe('import products', () => {
     expect(reasons[5]).toBe('Selling Price must be 0 or more');
     expect(reasons[6]).toMatch(/^Symbology "QR" is not one of/);
     expect(reasons[7]).toBe('Name is too long (at most 200 characters)');
-    expect(reasons[8]).toBe('Another product already has this barcode (Cola 12oz)');
+    expect(reasons[8]).toBe(
+      'A product with this barcode already exists (Cola 12oz); to change it, choose to update the existing one',
+    );
     expect(reasons[9]).toBe('Name is required');
-    expect(reasons[10]).toBe('Selling Price must have at most two decimals');
+    // A short row: its empty price cells are not $0.00.
+    expect(reasons[10]).toBe('Cost Price is empty; Selling Price is empty');
+    expect(reasons[11]).toBe('Selling Price must have at most two decimals');
     // The 2 MB cell is not sent back whole.
     expect(preview.rows[5].cells.name.length).toBeLessThan(300);
 
@@ -229,7 +234,7 @@ describe('import products', () => {
       type: 'done',
       written: false,
       create: 1,
-      refuse: 8,
+      refuse: 9,
     });
     expect((await t.call('POST', '/api/product/all', { resultsPerPage: 1 }, t.adminToken)).json().totalRows).toBe(
       before,
@@ -242,7 +247,7 @@ describe('import products', () => {
     expect(refusedRes.headers['content-disposition']).toBe('attachment; filename="products-refused-rows.csv"');
     const refused = parse(refusedRes.body) as string[][];
     expect(refused[0]).toEqual(['Line', 'Name', 'Barcode', 'Symbology', 'Selling Price', 'Cost Price', 'Reasons']);
-    expect(refused.slice(1).map((r) => r[0])).toEqual(['3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(refused.slice(1).map((r) => r[0])).toEqual(['3', '4', '5', '6', '7', '8', '9', '10', '11']);
     expect(refused[2]).toEqual([
       '4',
       'Twice in the file',
@@ -255,7 +260,7 @@ describe('import products', () => {
 
     // Valid rows only: the good row is written, the others refused.
     const valid = await resultOf('products', file, { mapping, mode: 'valid' });
-    expect(valid).toMatchObject({ written: true, create: 1, refuse: 8 });
+    expect(valid).toMatchObject({ written: true, create: 1, refuse: 9 });
     // The run's own refused rows come with its result: the same file the refused call gave before the run.
     expect(valid.refusedCsv).toBe(refusedRes.body);
     expect(await product(good)).toMatchObject({ name: 'Good one', sellingPrice: 2 });
@@ -270,6 +275,35 @@ describe('import products', () => {
     expect(preview.rows[0].errors).toEqual([
       `Barcode 36000291452 is 11 digits: 036000291452 (a leading zero lost) or ${upc('36000291452')} (the check digit left out)? Write all 12 digits (format the column as text)`,
     ]);
+  });
+
+  it('an export edited in Excel (leading zeros dropped) updates the products the short codes can only mean', async () => {
+    const zero = upc('00777777777');
+    expect(zero.startsWith('00')).toBe(true);
+    const made = await t.call(
+      'POST',
+      '/api/product/insert/',
+      { name: 'Zero lead', barcode: zero, costPrice: 1, sellingPrice: 2, suggestedRetailPrice: 3 },
+      t.adminToken,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    // Excel writes the code back as a number: 11 digits, and "1.09754E+12" for a long box code.
+    const file = csv([
+      ['Name', 'Barcode', 'Box Barcode', 'Selling Price'],
+      ['Zero lead', zero.slice(1), '', '2.50'],
+      ['Box lost', upc('07575757575'), '1.09754E+12', '2.00'],
+    ]);
+    const mapping = { name: 'Name', barcode: 'Barcode', boxBarcode: 'Box Barcode', sellingPrice: 'Selling Price' };
+    const preview = (await send('products', 'preview', file, { mapping, onMatch: 'update' })).json();
+    expect(preview.rows[0]).toMatchObject({ action: 'update', errors: [] });
+    expect(preview.rows[1].errors).toEqual([
+      'Box Barcode 1.09754E+12 is a number in scientific notation: its digits are lost (format the column as text)',
+    ]);
+    expect(await resultOf('products', file, { mapping, onMatch: 'update', mode: 'valid' })).toMatchObject({
+      update: 1,
+      refuse: 1,
+    });
+    expect(await product(zero)).toMatchObject({ name: 'Zero lead', sellingPrice: 2.5, costPrice: 1 });
   });
 
   it('reads an Excel workbook: numbers as Excel shows them, a lost leading zero refused, dates', async () => {

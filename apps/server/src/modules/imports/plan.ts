@@ -45,8 +45,16 @@ export interface ImportAdapter<I, E, Context = unknown> {
   key(cells: Cells, context: Context): string;
   /** The existing records with these keys, by key (normally one each; more is a refusal). */
   existing(tx: Tx, keys: string[]): Promise<Map<string, E[]>>;
-  /** The form's input: the existing record's values with the row's cells over them (errors: cells that can't be read). */
-  input(cells: Cells, existing: E | undefined, context: Context): { value: Record<string, unknown>; errors: string[] };
+  /**
+   * The form's input: the existing record's values with the row's cells over them (errors: cells
+   * that can't be read). `mapped`: the fields the file has a column for.
+   */
+  input(
+    cells: Cells,
+    existing: E | undefined,
+    context: Context,
+    mapped: ReadonlySet<string>,
+  ): { value: Record<string, unknown>; errors: string[] };
   schema: z.ZodType<I>;
   /** Checks beyond the form's: against the database and the rows above (`seen`), pushed onto `errors`. */
   check(row: PlannedRow<I, E>, context: Context, seen: Map<string, number>): void;
@@ -130,6 +138,7 @@ export async function planImport<I, E, C>(
   const keys = allCells.map((cells) => adapter.key(cells, context));
   const existing = await adapter.existing(tx, [...new Set(keys.filter(Boolean))]);
   const seen = new Map<string, number>();
+  const mapped = new Set(Object.keys(mapping).filter((key) => mapping[key]));
   const rows: PlannedRow<I, E>[] = [];
   const counts = { total: file.rows.length, create: 0, update: 0, unchanged: 0, refuse: 0 };
   for (const [i, { line }] of file.rows.entries()) {
@@ -143,7 +152,7 @@ export async function planImport<I, E, C>(
       if (onMatch === 'refuse') row.errors.push(adapter.matchRefused(matches[0]));
     }
     if (row.errors.length === 0) {
-      const { value, errors } = adapter.input(cells, row.existing, context);
+      const { value, errors } = adapter.input(cells, row.existing, context, mapped);
       row.errors.push(...errors);
       const parsed = adapter.schema.safeParse(value);
       if (parsed.success) row.input = parsed.data;

@@ -1,6 +1,7 @@
 import {
   BARCODE_SYMBOLOGIES,
   type BarcodeSymbology,
+  matchFields,
   normalizeBarcode,
   PRODUCT_MESSAGES,
   productInput,
@@ -19,6 +20,8 @@ type Input = z.output<typeof productInput>;
 interface CodeOwner {
   id: number;
   name: string;
+  barcode: string;
+  boxBarcode: string;
 }
 interface Context {
   /** Every active product's barcode and box barcode that a row of the file uses. */
@@ -40,15 +43,26 @@ export function symbologyOf(text: string | undefined): BarcodeSymbology | undefi
  * row is refused with both, never guessed.
  */
 export function ambiguousBarcode(cells: Cells): string | undefined {
+  const readings = ambiguousReadings(cells);
+  if (!readings) return undefined;
+  const text = cells.barcode ?? '';
+  const length = text.length + 1;
+  return `Barcode ${text} is ${length - 1} digits: ${readings[0]} (a leading zero lost) or ${readings[1]} (the check digit left out)? Write all ${length} digits (format the column as text)`;
+}
+
+/** The two codes an ambiguous short barcode may be: [with the zero put back, with a check digit added]. */
+function ambiguousReadings(cells: Cells): [string, string] | undefined {
   const text = cells.barcode ?? '';
   const symbology = cells.barcodeSymbology ? symbologyOf(cells.barcodeSymbology) : 'upca';
   const length = symbology === 'upca' ? 12 : symbology === 'ean13' ? 13 : 0;
   if (!length || !/^\d+$/.test(text) || text.length !== length - 1) return undefined;
   const withZero = normalizeBarcode(symbology as BarcodeSymbology, `0${text}`);
   const completed = normalizeBarcode(symbology as BarcodeSymbology, text);
-  if (!withZero.ok || !completed.ok) return undefined;
-  return `Barcode ${text} is ${length - 1} digits: ${withZero.barcode} (a leading zero lost) or ${completed.barcode} (the check digit left out)? Write all ${length} digits (format the column as text)`;
+  return withZero.ok && completed.ok ? [withZero.barcode, completed.barcode] : undefined;
 }
+
+/** A code Excel turned into a number in scientific notation (1.09754E+12): its digits are gone. */
+const SCIENTIFIC = /^\d+(\.\d+)?e\+?\d+$/i;
 
 /** The match key: the barcode as the form would store it. */
 function keyOf(cells: Cells): string {
@@ -70,12 +84,13 @@ const BATCH = 500;
 
 export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
   kind: 'products',
-  keyFields: ['barcode'],
+  keyFields: matchFields('products'),
   async load(tx, rows) {
     const codes = new Set<string>();
     for (const cells of rows) {
       const key = keyOf(cells);
       if (key) codes.add(key);
+      for (const reading of ambiguousReadings(cells) ?? []) codes.add(reading);
       if (cells.boxBarcode) codes.add(cells.boxBarcode);
     }
     const owners = new Map<string, CodeOwner>();
@@ -93,6 +108,15 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
         if (p.boxBarcode) owners.set(p.boxBarcode, p);
       }
     }
+    // A short code (a leading zero a spreadsheet dropped, or a check digit left out) that is
+    // exactly one existing product's barcode under one reading and nobody's under the other is
+    // that product's: an export edited in Excel comes back so. The row's cell is read so from here on.
+    for (const cells of rows) {
+      const readings = ambiguousReadings(cells);
+      if (!readings) continue;
+      const known = readings.filter((code) => owners.get(code)?.barcode === code);
+      if (known.length === 1) cells.barcode = known[0];
+    }
     return { owners };
   },
   key: (cells) => keyOf(cells),
@@ -109,7 +133,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     }
     return out;
   },
-  input(cells, existing) {
+  input(cells, existing, _context, mapped) {
     const errors: string[] = [];
     const value: Record<string, unknown> = existing ? formOf(existing) : {};
     for (const key of ['name', 'boxBarcode', 'category'] as const)
@@ -117,15 +141,34 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     if (cells.barcode !== undefined) value.barcode = cells.barcode;
     const ambiguous = ambiguousBarcode(cells);
     if (ambiguous) errors.push(ambiguous);
+    for (const [key, label] of [
+      ['barcode', 'Barcode'],
+      ['boxBarcode', 'Box Barcode'],
+    ] as const) {
+      if (cells[key] && SCIENTIFIC.test(cells[key])) {
+        errors.push(
+          `${label} ${cells[key]} is a number in scientific notation: its digits are lost (format the column as text)`,
+        );
+      }
+    }
     if (cells.barcodeSymbology !== undefined) {
       const symbology = symbologyOf(cells.barcodeSymbology);
       if (symbology) value.barcodeSymbology = symbology;
       else errors.push(`Symbology "${cells.barcodeSymbology}" is not one of UPC-A, EAN-13, EAN-8, Code 128`);
     }
     if (cells.unitQuantity !== undefined) value.unitQuantity = wholeCell(cells.unitQuantity);
-    for (const key of ['costPrice', 'sellingPrice', 'suggestedRetailPrice'] as const) {
+    for (const [key, label] of [
+      ['costPrice', 'Cost Price'],
+      ['sellingPrice', 'Selling Price'],
+      ['suggestedRetailPrice', 'Suggested Retail Price'],
+    ] as const) {
       if (cells[key] !== undefined) value[key] = moneyCell(cells[key]);
-      else if (!existing) value[key] = 0;
+      else if (!existing) {
+        // A new product's price the file has no column for is $0.00, as the form starts it; an empty
+        // cell in a price column is a row short of its price, never taken for $0.00.
+        value[key] = 0;
+        if (mapped.has(key)) errors.push(`${label} is empty`);
+      }
     }
     return { value, errors };
   },
@@ -157,7 +200,8 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     if (!seen.has(input.barcode)) seen.set(input.barcode, row.line);
     if (input.boxBarcode && !seen.has(input.boxBarcode)) seen.set(input.boxBarcode, row.line);
   },
-  matchRefused: (existing) => `${PRODUCT_MESSAGES.duplicateBarcode} (${existing.name})`,
+  matchRefused: (existing) =>
+    `A product with this barcode already exists (${existing.name}); to change it, choose to update the existing one`,
   unchanged(existing, input) {
     const now = toColumns(input);
     return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k] === existing[k]);

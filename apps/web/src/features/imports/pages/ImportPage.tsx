@@ -238,7 +238,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   const answer = previewed?.answer;
   const toWrite = answer ? answer.create + answer.update : 0;
   // A suggested mapping without a column for a field rows are matched by: the server checked no row.
-  const unmapped = fields.filter((f) => f.required && !previewed?.options.mapping[f.key]).map((f) => f.label);
+  const unmapped = fields.filter((f) => f.matchKey && !previewed?.options.mapping[f.key]).map((f) => f.label);
   const unchecked = !!answer && answer.total > 0 && answer.rows.length === 0;
   const finished = outcome?.kind === 'done' && outcome.result.written;
   const locked = running || finished;
