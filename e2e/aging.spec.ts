@@ -53,7 +53,7 @@ test('Aging shows a customer’s balances by age, moves them with the as-of date
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`aging-${today()}.csv`);
-  const rows = parse(await readFile((await file.path()) as string, 'utf8')) as string[][];
+  const rows = parse(await readFile((await file.path()) as string, 'utf8'), { bom: true }) as string[][];
   expect(rows[0]).toEqual([
     'Customer',
     'Customer ID',

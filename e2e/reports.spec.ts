@@ -197,7 +197,7 @@ test('Export CSV downloads the filtered report with a totals row', async ({ page
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`product-report-${f.year}-${f.monthNo}.csv`);
-  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'));
+  const rows: string[][] = parse(await readFile((await file.path()) as string, 'utf8'), { bom: true });
   expect(rows[0]).toEqual([
     'Barcode',
     'Product Name',

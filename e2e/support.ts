@@ -76,7 +76,7 @@ export async function exportCsv(page: Page, fileName: string): Promise<string[][
   const file = await download;
   const name = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   expect(file.suggestedFilename()).toMatch(new RegExp(`^${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  return parse(await readFile((await file.path()) as string, 'utf8'));
+  return parse(await readFile((await file.path()) as string, 'utf8'), { bom: true });
 }
 
 /** Types `text` in the list's Search and waits for it in the address. */

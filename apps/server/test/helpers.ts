@@ -177,7 +177,7 @@ export async function csvDownload(
   fileName: string,
   token: string = t.adminToken,
 ): Promise<string[][]> {
-  return parse((await csvResponse(t, url, body, fileName, token)).body);
+  return parse((await csvResponse(t, url, body, fileName, token)).body, { bom: true });
 }
 
 /** An export's records under its headings (checked), as csvDownload checks the file. */

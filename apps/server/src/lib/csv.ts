@@ -1,5 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
 
+/**
+ * Every CSV download starts with a UTF-8 byte order mark: without it Excel on
+ * Windows reads the file as its ANSI code page and "Jalapeño" shows as
+ * "JalapeÃ±o". Spreadsheets and CSV libraries take it (the import skips it).
+ */
+export const UTF8_BOM = '\uFEFF';
+
 /** A CSV column: the row field and its heading. */
 export type CsvColumn = readonly [key: string, title: string];
 
@@ -19,10 +26,10 @@ function cell(value: unknown, whole: boolean): string {
   return String(value);
 }
 
-/** A table as RFC 4180 CSV (CRLF, quoted where needed), UTF-8: the heading row, the rows, then the totals row. */
+/** A table as RFC 4180 CSV (CRLF, quoted where needed), UTF-8 with a BOM: the heading row, the rows, then the totals row. */
 export function tableCsv({ columns, rows, whole = new Set(), totals }: CsvTable): Buffer {
   const line = (row: Record<string, unknown>) => columns.map(([key]) => cell(row[key], whole.has(key)));
   const records = [columns.map(([, title]) => title), ...rows.map(line)];
   if (totals) records.push(columns.map(([key], i) => (i === 0 ? 'Totals' : cell(totals[key], whole.has(key)))));
-  return Buffer.from(stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ }), 'utf8');
+  return Buffer.from(UTF8_BOM + stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ }), 'utf8');
 }

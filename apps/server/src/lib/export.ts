@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/client.js';
 import type { AppContext } from './context.js';
+import { UTF8_BOM } from './csv.js';
 import { type ListSpec, orderBy } from './list.js';
 import { sendDownload } from './send-file.js';
 
@@ -38,7 +39,7 @@ function cell(value: unknown, format: ExportFormat | undefined): string {
   return format === 'money' ? centsText(text) : text;
 }
 
-/** The same dialect as the reports' CSV (lib/csv.ts): RFC 4180, CRLF, quoted where needed. */
+/** The same dialect as the reports' CSV (lib/csv.ts): RFC 4180, CRLF, quoted where needed, after a UTF-8 BOM. */
 function csvLines(records: string[][]): string {
   return stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
@@ -142,7 +143,7 @@ export async function csvExportStream(
   const lines = (rows: Row[]) => csvLines(rows.map((row) => columns.map(([key, , format]) => cell(row[key], format))));
   async function* chunks() {
     try {
-      yield csvLines([columns.map(([, title]) => title)]);
+      yield UTF8_BOM + csvLines([columns.map(([, title]) => title)]);
       if (first.done) return;
       yield lines(first.value);
       for await (const rows of { [Symbol.asyncIterator]: () => batches }) yield lines(rows);

@@ -121,7 +121,7 @@ describe('import products', () => {
   it('round trip: export, change prices in the file, import with update; products and their audit show the new prices', async () => {
     const exported = await t.call('POST', '/api/product/export', { searchQuery: 'Cola 12oz' }, t.adminToken);
     expect(exported.statusCode, exported.body).toBe(200);
-    const [heading, ...rows] = parse(exported.body) as string[][];
+    const [heading, ...rows] = parse(exported.body, { bom: true }) as string[][];
     expect(rows).toHaveLength(1);
     const price = heading.indexOf('Selling Price');
     const cost = heading.indexOf('Cost Price');
@@ -245,7 +245,7 @@ describe('import products', () => {
     const refusedRes = await send('products', 'refused', file, { mapping });
     expect(refusedRes.statusCode).toBe(200);
     expect(refusedRes.headers['content-disposition']).toBe('attachment; filename="products-refused-rows.csv"');
-    const refused = parse(refusedRes.body) as string[][];
+    const refused = parse(refusedRes.body, { bom: true }) as string[][];
     expect(refused[0]).toEqual(['Line', 'Name', 'Barcode', 'Symbology', 'Selling Price', 'Cost Price', 'Reasons']);
     expect(refused.slice(1).map((r) => r[0])).toEqual(['3', '4', '5', '6', '7', '8', '9', '10', '11']);
     expect(refused[2]).toEqual([

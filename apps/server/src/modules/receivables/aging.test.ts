@@ -160,7 +160,7 @@ describe('POST reports/aging/csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="aging-${AS_OF}.csv"`);
-    const rows = parse(res.body) as string[][];
+    const rows = parse(res.body, { bom: true }) as string[][];
     expect(rows).toEqual([
       [
         'Customer',

@@ -212,7 +212,7 @@ describe('CSV export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="product-report-2026-11.csv"');
-    const rows = parse(res.body) as string[][];
+    const rows = parse(res.body, { bom: true }) as string[][];
     expect(rows).toEqual([
       ['Barcode', 'Product Name', 'Total Cost Price', 'Total Selling Price', 'Total Quantity Sold', 'Total Profit'],
       [f.candy.barcode, `${TAG} Candy`, '12.00', '15.00', '3', '3.00'],
@@ -228,7 +228,7 @@ describe('CSV export', () => {
       const body = await report(name, { year: 2026 });
       const res = await t.call('POST', `/api/reports/${name}/csv/`, { year: '2026' }, t.adminToken);
       expect(res.headers['content-disposition']).toMatch(/-2026\.csv"$/);
-      const [header, ...rest] = parse(res.body) as string[][];
+      const [header, ...rest] = parse(res.body, { bom: true }) as string[][];
       expect(rest).toHaveLength(body.report.length + 1);
       expect(rest.at(-1)?.[0]).toBe('Totals');
       const first = Object.values(body.report[0]);
