@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
 import { expenses } from '../db/schema/index.js';
-import { centsText, csvExportStream, type ExportColumn, exportQuery } from './export.js';
+import { centsText, csvExportStream, type ExportColumn, exportQuery, TOO_MANY_EXPORTS } from './export.js';
 
 const t = testApp();
 
@@ -65,7 +65,7 @@ describe('csvExportStream', () => {
     }
     const query = exportQuery(spec(), [{ column: 'amount', order: 'desc' }], columns);
     const csv = await text(await csvExportStream(t.app.ctx, query, columns, 2));
-    expect(parse(csv)).toEqual([
+    expect(parse(csv, { bom: true })).toEqual([
       ['Expense', 'Amount'],
       ['Export 3, "quoted"', '100.10'],
       ['Export 2, "quoted"', '19.99'],
@@ -88,6 +88,38 @@ describe('csvExportStream', () => {
     // The database still answers (the connection was handed back, the cursor's transaction ended).
     const res = await t.call('POST', '/api/expenses/all/', {}, t.adminToken);
     expect(res.statusCode).toBe(200);
+  });
+
+  it('closes the cursor and hands the connection back when the client leaves before the first read', async () => {
+    const idle = () => {
+      const pool = (t.database.db as unknown as { $client: { totalCount?: number; idleCount?: number } }).$client;
+      return pool.totalCount === undefined ? 'pglite' : `${pool.idleCount}/${pool.totalCount}`;
+    };
+    for (let i = 0; i < 12; i++) {
+      const stream = await csvExportStream(t.app.ctx, exportQuery(spec(), [], columns), columns, 1);
+      stream.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await openCursors()).toBe(0);
+    const state = idle();
+    if (state !== 'pglite') expect(state.split('/')[0]).toBe(state.split('/')[1]);
+    expect((await t.call('POST', '/api/expenses/all/', {}, t.adminToken)).statusCode).toBe(200);
+  });
+
+  it('takes at most four exports at once; the fifth is a 429 until one ends', async () => {
+    const open = [];
+    for (let i = 0; i < 4; i++)
+      open.push(await csvExportStream(t.app.ctx, exportQuery(spec(), [], columns), columns, 1));
+    await expect(csvExportStream(t.app.ctx, exportQuery(spec(), [], columns), columns, 1)).rejects.toMatchObject({
+      statusCode: 429,
+      message: TOO_MANY_EXPORTS,
+    });
+    open.pop()?.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const another = await csvExportStream(t.app.ctx, exportQuery(spec(), [], columns), columns, 1);
+    for (const stream of [...open, another]) stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await openCursors()).toBe(0);
   });
 
   it('refuses an unknown sort column before anything is sent', () => {

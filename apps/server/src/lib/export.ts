@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { Db } from '../db/client.js';
 import type { AppContext } from './context.js';
 import { UTF8_BOM } from './csv.js';
+import { TooManyRequestsError } from './errors.js';
 import { type ListSpec, orderBy } from './list.js';
 import { sendDownload } from './send-file.js';
 
@@ -97,8 +98,11 @@ async function* cursorRows(ctx: AppContext, query: ExportQuery, batch: number): 
   if (ctx.kind === 'postgres') {
     const connection = await (client as pg.Pool).connect();
     let done = false;
+    let broken: Error | undefined;
     try {
       await connection.query('begin isolation level repeatable read read only');
+      // A download nobody reads any more must not keep the connection and its snapshot for ever.
+      await connection.query(`set local idle_in_transaction_session_timeout = '${IDLE_SECONDS}s'`);
       await connection.query(`declare ${name} no scroll cursor for ${text}`, params);
       for (;;) {
         const { rows } = await connection.query<Row>(`fetch ${batch} from ${name}`);
@@ -107,9 +111,13 @@ async function* cursorRows(ctx: AppContext, query: ExportQuery, batch: number): 
       }
       await connection.query('commit');
       done = true;
+    } catch (error) {
+      broken = error as Error;
+      throw error;
     } finally {
-      if (!done) await connection.query('rollback').catch(() => {});
-      connection.release();
+      if (!done && !broken) await connection.query('rollback').catch((error: Error) => (broken = error));
+      // A connection the server ended (the idle timeout) is dropped from the pool, not reused.
+      connection.release(broken);
     }
     return;
   }
@@ -131,6 +139,9 @@ let cursorCount = 0;
  * The CSV of `query`: the heading row, then the rows a batch at a time, as a
  * stream the reply sends. The cursor is opened and the first batch read before
  * it resolves, so a failing statement is an error answer, not a cut download.
+ * However the stream ends (read to the end, an error, or destroyed before its
+ * first read because the client left), the cursor is closed and its
+ * connection handed back.
  */
 export async function csvExportStream(
   ctx: AppContext,
@@ -138,21 +149,59 @@ export async function csvExportStream(
   columns: readonly ExportColumn[],
   batch = EXPORT_BATCH,
 ): Promise<Readable> {
+  if (running >= MAX_EXPORTS) throw new TooManyRequestsError(TOO_MANY_EXPORTS);
+  running++;
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    running--;
+    await batches.return(undefined);
+  };
   const batches = cursorRows(ctx, query, batch);
-  const first = await batches.next();
-  const lines = (rows: Row[]) => csvLines(rows.map((row) => columns.map(([key, , format]) => cell(row[key], format))));
-  async function* chunks() {
-    try {
-      yield UTF8_BOM + csvLines([columns.map(([, title]) => title)]);
-      if (first.done) return;
-      yield lines(first.value);
-      for await (const rows of { [Symbol.asyncIterator]: () => batches }) yield lines(rows);
-    } finally {
-      await batches.return(undefined);
-    }
+  let first: IteratorResult<Row[]>;
+  try {
+    first = await batches.next();
+  } catch (error) {
+    await finish().catch(() => {});
+    throw error;
   }
-  return Readable.from(chunks(), { objectMode: false });
+  const lines = (rows: Row[]) => csvLines(rows.map((row) => columns.map(([key, , format]) => cell(row[key], format))));
+  let headed = false;
+  return new Readable({
+    async read() {
+      try {
+        if (!headed) {
+          headed = true;
+          this.push(UTF8_BOM + csvLines([columns.map(([, title]) => title)]));
+          if (first.done) this.push(null);
+          else this.push(lines(first.value));
+          return;
+        }
+        const next = await batches.next();
+        if (next.done) {
+          await finish();
+          this.push(null);
+        } else this.push(lines(next.value));
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+    destroy(error, callback) {
+      finish().then(
+        () => callback(error),
+        () => callback(error),
+      );
+    },
+  });
 }
+
+/** Exports streaming at once in this process: fewer than the PostgreSQL pool's 10 connections. */
+const MAX_EXPORTS = 4;
+let running = 0;
+export const TOO_MANY_EXPORTS = 'Other exports are being written; try again in a moment';
+/** How long an export's transaction may wait for its reader before PostgreSQL ends it. */
+const IDLE_SECONDS = 120;
 
 /**
  * A list's Export CSV call: the list's spec and sort give the statement, the

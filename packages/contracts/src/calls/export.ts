@@ -13,5 +13,7 @@ export function csvExportCall<const P extends string, B extends z.ZodType>(path:
     summary: `${what} as CSV: every row the filter matches, in its sort order (text/csv, streamed)`,
     body,
     response: binaryFile,
+    /** 429: too many exports are streaming at once in the server. */
+    errors: [429],
   } as const;
 }
