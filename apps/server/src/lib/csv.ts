@@ -19,11 +19,22 @@ export interface CsvTable {
   totals?: Record<string, unknown>;
 }
 
-/** A cell: text as is, whole numbers as they are, money with two decimals and no `$`; nothing for null. */
+/**
+ * Text a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage
+ * return first: "=HYPERLINK(…)" typed as a product name) is written with a
+ * leading apostrophe, which Excel shows as text (OWASP "CSV injection"). Only
+ * text cells: numbers, money and dates are never changed. The import reads
+ * '=… back as =… (modules/imports/plan.ts).
+ */
+export function textCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** A cell: text as is (formulas defused), whole numbers as they are, money with two decimals and no `$`; nothing for null. */
 function cell(value: unknown, whole: boolean): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') return whole ? String(value) : value.toFixed(2);
-  return String(value);
+  return textCell(String(value));
 }
 
 /** A table as RFC 4180 CSV (CRLF, quoted where needed), UTF-8 with a BOM: the heading row, the rows, then the totals row. */

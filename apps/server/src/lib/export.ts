@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/client.js';
 import type { AppContext } from './context.js';
-import { UTF8_BOM } from './csv.js';
+import { textCell, UTF8_BOM } from './csv.js';
 import { TooManyRequestsError } from './errors.js';
 import { type ListSpec, orderBy } from './list.js';
 import { sendDownload } from './send-file.js';
@@ -37,7 +37,7 @@ export function centsText(cents: string): string {
 function cell(value: unknown, format: ExportFormat | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  return format === 'money' ? centsText(text) : text;
+  return format === 'money' ? centsText(text) : format === 'whole' ? text : textCell(text);
 }
 
 /** The same dialect as the reports' CSV (lib/csv.ts): RFC 4180, CRLF, quoted where needed, after a UTF-8 BOM. */

@@ -14,9 +14,11 @@ export const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body
 
 /** 'application/pdf' when the content starts like a PDF (`%PDF-`), else null. */
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** An import's table by content: an .xlsx workbook (a ZIP archive), or text (no NUL byte): a CSV. */
+/** An import's table by content: an .xlsx workbook (a ZIP archive), or text (UTF-16 with its BOM, or no NUL byte): a CSV. */
 export function sniffTableType(data: Buffer): string | null {
   if (data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return XLSX_TYPE;
+  // UTF-16 text (Excel's "Unicode Text") holds NUL bytes; its byte order mark says what it is.
+  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)) return 'text/csv';
   return data.includes(0) ? null : 'text/csv';
 }
 

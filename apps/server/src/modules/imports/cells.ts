@@ -8,8 +8,11 @@ import { parseDate } from '@wd/contracts';
  */
 export function moneyCell(text: string): number | string {
   let t = text.replace(/[\s\u00a0]/g, '');
-  const negative = t.startsWith('-') || (t.startsWith('(') && t.endsWith(')'));
-  t = t.replace(/^[-(]/, '').replace(/\)$/, '').replace(/^\$/, '');
+  const parenthesised = t.startsWith('(') && t.endsWith(')');
+  if (!parenthesised && (t.startsWith('(') || t.endsWith(')'))) return text;
+  const negative = t.startsWith('-') || parenthesised;
+  t = parenthesised ? t.slice(1, -1) : t.replace(/^-/, '');
+  t = t.replace(/^\$/, '');
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, '');
   else if (/^\d{1,3}(\.\d{3})+,\d{1,2}$/.test(t)) t = t.replace(/\./g, '').replace(',', '.');
   else if (/^\d+,\d{1,2}$/.test(t)) t = t.replace(',', '.');
@@ -18,10 +21,11 @@ export function moneyCell(text: string): number | string {
   return negative ? -value : value;
 }
 
-/** A whole-number cell ("12", "12.0"); anything else passed on as text for the contract to refuse. */
+/** A whole-number cell ("12", "1,000"); anything else passed on as text for the contract to refuse. */
 export function wholeCell(text: string): number | string {
-  const t = text.replace(/,/g, '');
-  return /^-?\d+(\.0+)?$/.test(t) ? Number(t) : text;
+  // 1,000 is a thousand; 1,5 or 1.000 (a European thousand) is not read as a number.
+  const t = /^-?\d{1,3}(,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text;
+  return /^-?\d+(\.0+)?$/.test(t) && !/^-?\d{1,3}\.000$/.test(t) ? Number(t) : text;
 }
 
 /** A date cell: YYYY-MM-DD, MM/DD/YYYY or MM-DD-YYYY, as YYYY-MM-DD; anything else passed on as text. */

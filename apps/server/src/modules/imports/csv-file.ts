@@ -11,6 +11,9 @@ export interface CsvFile {
 
 /** UTF-8 (a BOM is dropped) when the bytes are UTF-8, else Windows-1252 (what Excel's "CSV" writes). */
 export function decodeText(data: Buffer): string {
+  // Excel's "Unicode Text": UTF-16 with its byte order mark.
+  if (data[0] === 0xff && data[1] === 0xfe) return new TextDecoder('utf-16le').decode(data);
+  if (data[0] === 0xfe && data[1] === 0xff) return new TextDecoder('utf-16be').decode(data);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
   } catch {
@@ -61,25 +64,47 @@ export function readCsv(data: Buffer): CsvFile {
       relax_column_count: true,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
+      // A quote inside an unquoted cell (12" pizza) is part of the text.
+      relax_quotes: true,
       // LF, CRLF or CR, even mixed in one file.
       record_delimiter: ['\r\n', '\n', '\r'],
       info: true,
     }) as never;
   } catch (error) {
-    const message = (error as Error).message.replace(/^Invalid Record Length: /, '');
-    throw new ValidationError(`The file is not a readable CSV: ${message}`, 'file');
+    throw new ValidationError(csvProblem(error as Error & { code?: string; lines?: number }), 'file');
   }
   // The parser counts lines to a record's end; a quoted cell's own line breaks come before it.
   const breaks = (cells: string[]) => cells.reduce((n, c) => n + (c.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
   return table(records.map((r) => ({ line: r.info.lines - breaks(r.record), cells: r.record })));
 }
 
-/** The heading row and the rows under it; refused when there are none or too many. */
+/** The CSV library's complaint in words a user can act on. */
+function csvProblem(error: Error & { code?: string; lines?: number }): string {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    return 'The file is not a readable CSV: a quote (") opens a cell that is never closed; look for a cell with an odd number of quotes';
+  }
+  const at = error.lines ? ` (line ${error.lines})` : '';
+  return `The file is not a readable CSV${at}: ${error.message.replace(/^Invalid Record Length: /, '')}`;
+}
+
+/**
+ * The heading row and the rows under it; refused when there are none or too
+ * many. Headings are made unique ("Price", "Price (2)") so each column can be
+ * mapped on its own.
+ */
 function table(records: { line: number; cells: string[] }[]): CsvFile {
   if (records.length < 2) throw new ValidationError(IMPORT_MESSAGES.emptyFile, 'file');
   if (records.length - 1 > IMPORT_MAX_ROWS) throw new ValidationError(IMPORT_MESSAGES.tooManyRows, 'file');
   const [heading, ...rows] = records;
-  return { headings: heading.cells.map((h, i) => h.trim() || `Column ${i + 1}`), rows };
+  const used = new Set<string>();
+  const headings = heading.cells.map((h, i) => {
+    const base = h.trim() || `Column ${i + 1}`;
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base} (${n})`;
+    used.add(name);
+    return name;
+  });
+  return { headings, rows };
 }
 
 /** An .xlsx file: a ZIP archive. */

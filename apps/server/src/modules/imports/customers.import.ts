@@ -60,7 +60,9 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
           .select()
           .from(customers)
           .where(and(isNull(customers.deletedAt), inArray(identitySql, chunk)))
-          .orderBy(customers.id);
+          .orderBy(customers.id)
+          // In the run's transaction: nobody changes them between this read and the write.
+          .for('update');
         for (const row of rows) {
           const key = identity(row.company, row.postalCode);
           out.set(key, [...(out.get(key) ?? []), row]);
@@ -110,6 +112,7 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
       if (line) row.errors.push(`The same company and postal code are also on line ${line}`);
       else seen.set(key, row.line);
     },
+    label: (existing) => `#${existing.id} ${existing.company}`,
     matchRefused: (existing) =>
       `A customer with this company and postal code already exists (${existing.company}${existing.postalCode ? `, ${existing.postalCode}` : ''}); to change it, choose to update the existing one`,
     unchanged(existing, input) {

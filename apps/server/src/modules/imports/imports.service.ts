@@ -8,11 +8,12 @@ import {
   type importOptions,
   suggestMapping,
 } from '@wd/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { appState } from '../../db/schema/index.js';
 import type { AppContext } from '../../lib/context.js';
 import { tableCsv } from '../../lib/csv.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthUser } from '../users/users.service.js';
 import { type CsvFile, readImportFile } from './csv-file.js';
@@ -105,6 +106,8 @@ export function createImportsService(ctx: AppContext) {
       (async () => {
         try {
           const result = await db.transaction(async (tx) => {
+            // One import of a kind at a time (across instances): two at once would both create the same rows.
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wd_import_${kind}`}))`);
             const plan = await planImport(tx, adapter, file, mapping, options.onMatch, (done) =>
               progress({ type: 'progress', phase: 'check', done, total }),
             );
@@ -145,8 +148,13 @@ export function createImportsService(ctx: AppContext) {
             ...(counts.refuse > 0 ? { refusedCsv: refusedCsv(file, result.plan).toString('utf8') } : {}),
           });
         } catch (error) {
-          const message = error instanceof AppError ? error.message : 'The import failed; nothing was written';
-          if (!(error instanceof AppError)) log(error);
+          const message =
+            error instanceof AppError
+              ? error.message
+              : isUniqueViolation(error)
+                ? 'Nothing was written: while the import ran, another user saved a record with a barcode of the file. Preview the file again to see which, then import it.'
+                : 'The import failed; nothing was written';
+          if (!(error instanceof AppError) && !isUniqueViolation(error)) log(error);
           send({ type: 'error', message });
         } finally {
           out.end();

@@ -353,6 +353,94 @@ describe('import products', () => {
     expect(tabbed.rows[0].cells).toEqual({ name: 'Tabbed, with a comma', barcode: upc('74444444444') });
   });
 
+  it('reads what a hand-made file holds: shifted rows refused, twin headings kept apart, quotes in cells, UTF-16', async () => {
+    const shifted =
+      'Name,Barcode,Selling Price\r\nAcme, Inc,' +
+      upc('75555555555') +
+      ',2.00\r\n12" pizza,' +
+      upc('76666666666') +
+      ',3.00\r\n';
+    const preview = (
+      await send('products', 'preview', shifted, {
+        mapping: { name: 'Name', barcode: 'Barcode', sellingPrice: 'Selling Price' },
+      })
+    ).json();
+    expect(preview.rows[0].errors).toEqual([
+      'The row has 4 cells but the heading has 3: a comma inside a cell that is not in quotes?',
+    ]);
+    expect(preview.rows[1]).toMatchObject({ action: 'create', cells: { name: '12" pizza' } });
+
+    const twins = csv([
+      ['Name', 'Barcode', 'Price', 'Price'],
+      ['Twin prices', upc('77777777770'), '1.00', '2.00'],
+    ]);
+    const twin = (
+      await send('products', 'preview', twins, {
+        mapping: { name: 'Name', barcode: 'Barcode', costPrice: 'Price', sellingPrice: 'Price (2)' },
+      })
+    ).json();
+    expect(twin.headings).toEqual(['Name', 'Barcode', 'Price', 'Price (2)']);
+    expect(twin.rows[0].cells).toMatchObject({ costPrice: '1.00', sellingPrice: '2.00' });
+
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`Name\tBarcode\r\nCafé\t${upc('78888888888')}\r\n`, 'utf16le'),
+    ]);
+    const unicode = (
+      await send('products', 'preview', utf16, { mapping: { name: 'Name', barcode: 'Barcode' } })
+    ).json();
+    expect(unicode.rows[0].cells).toEqual({ name: 'Café', barcode: upc('78888888888') });
+
+    const unclosed = await send('products', 'preview', 'Name,Barcode\r\n"Open,1\r\nNext,2\r\n');
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json().message).toMatch(/a quote \("\) opens a cell that is never closed/);
+  });
+
+  it('a formula-looking name is exported defused and reads back as itself; 1.000 is not a thousand units', async () => {
+    const code = upc('79999999999');
+    const made = await t.call(
+      'POST',
+      '/api/product/insert/',
+      {
+        name: '=HYPERLINK("x")',
+        barcode: code,
+        costPrice: 1,
+        sellingPrice: 2,
+        suggestedRetailPrice: 3,
+        unitQuantity: 12,
+      },
+      t.adminToken,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const exported = await t.call('POST', '/api/product/export', { searchQuery: code }, t.adminToken);
+    const [heading, row] = parse(exported.body, { bom: true }) as string[][];
+    expect(row[heading.indexOf('Name')]).toBe('\'=HYPERLINK("x")');
+    row[heading.indexOf('Unit Quantity')] = '1.000';
+    const file = csv([heading, row]);
+    const preview = (await send('products', 'preview', file, { onMatch: 'update' })).json();
+    expect(preview.rows[0].cells.name).toBe('=HYPERLINK("x")');
+    expect(preview.rows[0].errors).toEqual(['Unit Quantity must be a number']);
+  });
+
+  it('two runs of one file at once: the second waits for the first and finds its rows', async () => {
+    const file = csv([
+      ['Company', 'Postal Code'],
+      ['Twin Store A', '11111'],
+      ['Twin Store B', '11111'],
+    ]);
+    const options = { mapping: { company: 'Company', postalCode: 'Postal Code' } };
+    const [one, two] = await Promise.all([resultOf('customers', file, options), resultOf('customers', file, options)]);
+    expect([one.create, two.create].sort()).toEqual([0, 2]);
+    expect([one.written, two.written].sort()).toEqual([false, true]);
+    const found = await t.call(
+      'POST',
+      '/api/customer/all',
+      { searchQuery: 'Twin Store', resultsPerPage: 10 },
+      t.adminToken,
+    );
+    expect(found.json().totalRows).toBe(2);
+  });
+
   it('400 for a bad mapping, an empty or binary file; 401; 403 for a user', async () => {
     const file = csv([
       ['Name', 'Barcode'],

@@ -58,6 +58,8 @@ export interface ImportAdapter<I, E, Context = unknown> {
   schema: z.ZodType<I>;
   /** Checks beyond the form's: against the database and the rows above (`seen`), pushed onto `errors`. */
   check(row: PlannedRow<I, E>, context: Context, seen: Map<string, number>): void;
+  /** A record as a refusal names it. */
+  label(existing: E): string;
   /** A refusal when a row matches a record and the user chose to refuse matches. */
   matchRefused(existing: E): string;
   /** Whether an update would change nothing. */
@@ -89,12 +91,17 @@ export function checkMapping(kind: ImportKind, mapping: ImportMapping, file: Csv
   }
 }
 
+/** A cell our own export wrote as '=… to keep a spreadsheet from running it (lib/csv.ts) reads back as =…. */
+function unescapeFormula(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
 /** The row's cells by field key: the mapped columns' text, trimmed, empty ones left out. */
 export function mappedCells(cells: string[], headings: string[], mapping: ImportMapping): Cells {
   const out: Cells = {};
   for (const [key, heading] of Object.entries(mapping)) {
     if (!heading) continue;
-    const value = (cells[headings.indexOf(heading)] ?? '').trim();
+    const value = unescapeFormula((cells[headings.indexOf(heading)] ?? '').trim());
     if (value) out[key] = value;
   }
   return out;
@@ -145,8 +152,15 @@ export async function planImport<I, E, C>(
     const cells = allCells[i];
     const matches = keys[i] ? (existing.get(keys[i]) ?? []) : [];
     const row: PlannedRow<I, E> = { line, cells, action: 'create', errors: [] };
-    if (matches.length > 1) {
-      row.errors.push(`matches ${matches.length} existing records; change them by hand`);
+    const extra = file.rows[i].cells.slice(file.headings.length).filter((c) => c.trim() !== '').length;
+    if (extra > 0) {
+      row.errors.push(
+        `The row has ${file.headings.length + extra} cells but the heading has ${file.headings.length}: a comma inside a cell that is not in quotes?`,
+      );
+    } else if (matches.length > 1) {
+      row.errors.push(
+        `matches ${matches.length} existing records (${matches.map((m) => adapter.label(m)).join(', ')}); change them by hand`,
+      );
     } else if (matches.length === 1) {
       row.existing = matches[0];
       if (onMatch === 'refuse') row.errors.push(adapter.matchRefused(matches[0]));

@@ -128,7 +128,9 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
         .select()
         .from(products)
         .where(and(isNull(products.deletedAt), inArray(products.barcode, chunk)))
-        .orderBy(products.id);
+        .orderBy(products.id)
+        // In the run's transaction: nobody changes them between this read and the write.
+        .for('update');
       for (const row of rows) out.set(row.barcode, [row]);
     }
     return out;
@@ -200,6 +202,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     if (!seen.has(input.barcode)) seen.set(input.barcode, row.line);
     if (input.boxBarcode && !seen.has(input.boxBarcode)) seen.set(input.boxBarcode, row.line);
   },
+  label: (existing) => `${existing.name} (${existing.barcode})`,
   matchRefused: (existing) =>
     `A product with this barcode already exists (${existing.name}); to change it, choose to update the existing one`,
   unchanged(existing, input) {
