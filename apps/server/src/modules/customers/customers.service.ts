@@ -99,7 +99,8 @@ export function createCustomersService({ db, config }: AppContext) {
           ...(dateLastVerified === undefined ? {} : { dateLastVerified: dateLastVerified || null }),
         });
         const after = (await repo.find(tx, id))!;
-        await recordAudit(tx, user.id, 'customer', id, 'update', before, after);
+        // As the screen shows it (a credit limit in dollars), like the create's entry.
+        await recordAudit(tx, user.id, 'customer', id, 'update', before && toCustomer(before), toCustomer(after));
         return toCustomer(after);
       });
     },

@@ -31,10 +31,10 @@ function columnsOf(input: Input) {
   };
 }
 
-/** What the audit log keeps of a customer (money in dollars, as on the screen). */
+/** What the audit log keeps of a customer: the form's field names, money in dollars (as the form's own entries). */
 function audited(row: CustomerRow) {
-  const { createdAt: _c, updatedAt: _u, deletedAt: _d, resaleCertificateFileId: _f, ...rest } = row;
-  return { ...rest, creditLimit: toDollars(row.creditLimit) };
+  const { createdAt: _c, updatedAt: _u, deletedAt: _d, resaleCertificateFileId: _f, priceGroupId, ...rest } = row;
+  return { ...rest, priceGroupID: priceGroupId, creditLimit: toDollars(row.creditLimit) };
 }
 
 /** Rows written per statement. */
