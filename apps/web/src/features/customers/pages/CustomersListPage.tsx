@@ -36,6 +36,7 @@ export default function CustomersListPage() {
           { label: 'Statement', to: `/customers/${c.id}/statement` },
           { label: 'Receive Payment', run: () => setReceiving({ id: c.id, company: c.company }), reload: false },
           { label: 'Receipts', to: `/customers/${c.id}/receipts` },
+          { label: 'Payments', to: `/payment/customer/${c.id}` },
           { label: 'Invoices', to: `/invoices?customer=${c.id}` },
           { label: 'View Resale Certificate', run: () => setDialog({ kind: 'view', customer: c }), reload: false },
           { label: 'Sign Resale Certificate', run: () => setDialog({ kind: 'sign', customer: c }), reload: false },
