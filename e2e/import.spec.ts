@@ -162,6 +162,11 @@ test('customers from a CSV: a row with an existing company and postal code updat
   await expect(count(page, 'create')).toContainText('1');
   await expect(count(page, 'refuse')).toContainText('0');
   await expect(preview(page).getByTestId('import-row').first()).toHaveAttribute('data-action', 'update');
+  // What the update changes shows before it is made.
+  await expect(preview(page).getByTestId('import-change')).toHaveText([
+    'City: Atlanta → Decatur',
+    'Phone: 404-555-0100 → 404-555-0199',
+  ]);
   await shot(page, '5-customers', preview(page));
 
   const importSection = page.getByRole('region', { name: 'Import', exact: true });

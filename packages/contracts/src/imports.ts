@@ -151,6 +151,8 @@ export const importRowSchema = z.object({
   action: z.enum(IMPORT_ACTIONS),
   /** Why the row is refused, each naming the column. */
   errors: z.array(z.string()),
+  /** An update's changes, field by field, as the form shows them (so a price change is seen before it is made). */
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 

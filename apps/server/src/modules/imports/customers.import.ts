@@ -1,10 +1,10 @@
-import { customerInput, matchFields, toCents, toDollars, todayIn } from '@wd/contracts';
+import { customerInput, IMPORT_FIELDS, matchFields, toCents, toDollars, todayIn } from '@wd/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customers, priceGroups } from '../../db/schema/index.js';
 import { recordAuditMany } from '../../lib/audit.js';
 import { dateCell, moneyCell, wholeCell } from './cells.js';
-import type { Cells, ImportAdapter } from './plan.js';
+import { type Cells, formChanges, type ImportAdapter } from './plan.js';
 
 type Input = z.output<typeof customerInput>;
 type CustomerRow = typeof customers.$inferSelect;
@@ -35,6 +35,17 @@ function columnsOf(input: Input) {
 function audited(row: CustomerRow) {
   const { createdAt: _c, updatedAt: _u, deletedAt: _d, resaleCertificateFileId: _f, priceGroupId, ...rest } = row;
   return { ...rest, priceGroupID: priceGroupId, creditLimit: toDollars(row.creditLimit) };
+}
+
+/** A customer as its form's input, but for the price group (an id there, a name in a file). */
+function formOf(existing: CustomerRow) {
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, existing[k]])),
+    awardPoints: existing.awardPoints,
+    taxPermitNumber: existing.taxPermitNumber,
+    creditLimit: toDollars(existing.creditLimit),
+    dateLastVerified: existing.dateLastVerified ?? '',
+  };
 }
 
 /** Rows written per statement. */
@@ -73,14 +84,7 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
     input(cells, existing, context) {
       const errors: string[] = [];
       const value: Record<string, unknown> = existing
-        ? {
-            ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, existing[k]])),
-            awardPoints: existing.awardPoints,
-            taxPermitNumber: existing.taxPermitNumber,
-            priceGroupID: existing.priceGroupId,
-            creditLimit: toDollars(existing.creditLimit),
-            dateLastVerified: existing.dateLastVerified ?? '',
-          }
+        ? { ...formOf(existing), priceGroupID: existing.priceGroupId }
         : {};
       for (const key of TEXT_FIELDS) {
         // The company and postal code found the customer (case and spaces aside): they keep its spelling.
@@ -115,9 +119,15 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
     label: (existing) => `#${existing.id} ${existing.company}`,
     matchRefused: (existing) =>
       `A customer with this company and postal code already exists (${existing.company}${existing.postalCode ? `, ${existing.postalCode}` : ''}); to change it, choose to update the existing one`,
-    unchanged(existing, input) {
-      const now = columnsOf(input);
-      return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k] === existing[k]);
+    changes(existing, input, context) {
+      const { priceGroupID, ...rest } = input;
+      const group = (id: number) => [...context.priceGroups.values()].find((g) => g.id === id)?.name ?? String(id);
+      return formChanges(
+        IMPORT_FIELDS.customers,
+        { ...formOf(existing), priceGroup: group(existing.priceGroupId) },
+        { ...rest, priceGroup: group(priceGroupID), dateLastVerified: input.dateLastVerified || '' },
+        new Set(['creditLimit']),
+      );
     },
     async create(tx, rows, userId) {
       for (let i = 0; i < rows.length; i += BATCH) {

@@ -138,6 +138,11 @@ describe('import products', () => {
       costPrice: 'Cost Price',
     });
     expect(preview).toMatchObject({ total: 1, update: 1, create: 0, refuse: 0 });
+    // The preview shows what the update changes before it is made.
+    expect(preview.rows[0].changes).toEqual([
+      { field: 'Cost Price', before: '0.50', after: '0.55' },
+      { field: 'Selling Price', before: '1.25', after: '1.35' },
+    ]);
 
     // Refusing matches is the default: the row is refused and, all or nothing, nothing is written.
     const refused = await resultOf('products', file, { mapping: preview.mapping });

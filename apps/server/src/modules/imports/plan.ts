@@ -16,6 +16,30 @@ import type { CsvFile } from './csv-file.js';
 /** A row's mapped cells by field key, trimmed; empty cells are left out (they change nothing). */
 export type Cells = Record<string, string>;
 
+export interface ImportChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** The fields whose form value differs, by their heading; money with two decimals. */
+export function formChanges(
+  fields: readonly ImportField[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  money: ReadonlySet<string> = new Set(),
+): ImportChange[] {
+  const text = (key: string, value: unknown) =>
+    value === null || value === undefined ? '' : money.has(key) ? Number(value).toFixed(2) : String(value);
+  return Object.keys(after)
+    .filter((key) => text(key, before[key]) !== text(key, after[key]))
+    .map((key) => ({
+      field: fields.find((f) => f.key === key)?.label ?? key,
+      before: text(key, before[key]),
+      after: text(key, after[key]),
+    }));
+}
+
 /** One row of the file and what the import will do with it. */
 export interface PlannedRow<I, E> {
   line: number;
@@ -27,6 +51,8 @@ export interface PlannedRow<I, E> {
   input?: I;
   /** The record it updates. */
   existing?: E;
+  /** An update's changes. */
+  changes?: ImportChange[];
 }
 
 /**
@@ -62,8 +88,8 @@ export interface ImportAdapter<I, E, Context = unknown> {
   label(existing: E): string;
   /** A refusal when a row matches a record and the user chose to refuse matches. */
   matchRefused(existing: E): string;
-  /** Whether an update would change nothing. */
-  unchanged(existing: E, input: I): boolean;
+  /** What an update changes, field by field, as the form shows the values ([] when nothing). */
+  changes(existing: E, input: I, context: Context): ImportChange[];
   /** Writes the new records (with their audit entries). */
   create(tx: Tx, rows: PlannedRow<I, E>[], userId: number): Promise<void>;
   /** Writes the changes of existing records (with their audit entries). */
@@ -177,7 +203,9 @@ export async function planImport<I, E, C>(
       row.action = 'refuse';
       row.input = undefined;
     } else if (row.existing) {
-      row.action = adapter.unchanged(row.existing, row.input as I) ? 'unchanged' : 'update';
+      const changes = adapter.changes(row.existing, row.input as I, context);
+      row.action = changes.length === 0 ? 'unchanged' : 'update';
+      if (changes.length > 0) row.changes = changes;
     }
     counts[row.action]++;
     rows.push(row);
@@ -202,6 +230,7 @@ export function previewOf<I, E>(file: CsvFile, mapping: ImportMapping, plan: Pla
       cells: shortCells(r.cells),
       action: r.action,
       errors: r.errors,
+      ...(r.changes ? { changes: r.changes } : {}),
     })),
   };
 }

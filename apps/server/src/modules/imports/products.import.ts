@@ -1,6 +1,7 @@
 import {
   BARCODE_SYMBOLOGIES,
   type BarcodeSymbology,
+  IMPORT_FIELDS,
   matchFields,
   normalizeBarcode,
   PRODUCT_MESSAGES,
@@ -14,7 +15,7 @@ import { recordAuditMany } from '../../lib/audit.js';
 import { type ProductRow, toProduct } from '../products/products.repository.js';
 import { toColumns } from '../products/products.service.js';
 import { moneyCell, wholeCell } from './cells.js';
-import type { Cells, ImportAdapter, PlannedRow } from './plan.js';
+import { type Cells, formChanges, type ImportAdapter, type PlannedRow } from './plan.js';
 
 type Input = z.output<typeof productInput>;
 interface CodeOwner {
@@ -205,10 +206,13 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
   label: (existing) => `${existing.name} (${existing.barcode})`,
   matchRefused: (existing) =>
     `A product with this barcode already exists (${existing.name}); to change it, choose to update the existing one`,
-  unchanged(existing, input) {
-    const now = toColumns(input);
-    return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k] === existing[k]);
-  },
+  changes: (existing, input) =>
+    formChanges(
+      IMPORT_FIELDS.products,
+      formOf(existing),
+      { ...input },
+      new Set(['costPrice', 'sellingPrice', 'suggestedRetailPrice']),
+    ),
   async create(tx, rows, userId) {
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);

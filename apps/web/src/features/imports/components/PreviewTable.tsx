@@ -23,8 +23,8 @@ function Cell({ text }: { text: string }) {
 }
 
 /**
- * The first rows of the file: line, what happens to the row (and why it is
- * refused), then the mapped cells as read.
+ * The first rows of the file: line, what happens to the row (why it is
+ * refused, or what an update changes), then the mapped cells as read.
  */
 export function PreviewTable({
   rows,
@@ -60,6 +60,17 @@ export function PreviewTable({
                   {row.errors.map((e) => (
                     <Text key={e} fz="xs" c="red.8" style={{ overflowWrap: 'break-word' }}>
                       {e}
+                    </Text>
+                  ))}
+                  {row.changes?.map((c) => (
+                    <Text
+                      key={c.field}
+                      fz="xs"
+                      c="blue.8"
+                      style={{ overflowWrap: 'break-word' }}
+                      data-testid="import-change"
+                    >
+                      {c.field}: {c.before || '(empty)'} → {c.after || '(empty)'}
                     </Text>
                   ))}
                 </Stack>
