@@ -37,7 +37,8 @@ export function PreviewTable({
 }) {
   const shown = fields.filter((f) => mapping[f.key]);
   return (
-    <Table.ScrollContainer minWidth={Math.max(700, 260 + shown.length * 120)}>
+    // The scrollbar always shows: a preview wider than the page must say that more columns follow.
+    <Table.ScrollContainer minWidth={Math.max(700, 260 + shown.length * 120)} scrollAreaProps={{ type: 'always' }}>
       <Table striped withTableBorder fz="sm" verticalSpacing={6} data-testid="import-preview">
         <Table.Thead>
           <Table.Tr>
