@@ -122,6 +122,30 @@ describe('csvExportStream', () => {
     expect(await openCursors()).toBe(0);
   });
 
+  it('PostgreSQL ending the connection while the download waits for its reader ends the download, not the server', async () => {
+    if (t.database.kind !== 'postgres') return;
+    // More rows than the stream buffers, so the cursor stays open with no query running.
+    const many = { toSQL: () => ({ sql: 'select g::text as n from generate_series(1, 200000) g', params: [] }) };
+    const stream = await csvExportStream(t.app.ctx, many, [['n', 'N']]);
+    const reader = stream[Symbol.asyncIterator]();
+    await reader.next();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ended = new Promise((resolve) => stream.once('close', resolve));
+    // What the idle timeout does after 120 s, now.
+    const killed = (await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
+          where state = 'idle in transaction' and query like 'fetch%wd_export_%'`,
+    )) as unknown as { rows: { ok: boolean }[] };
+    expect(killed.rows).toEqual([{ ok: true }]);
+    await ended;
+    expect(stream.errored).toBeTruthy();
+    // Its place among the four is free again, and the pool still answers.
+    const next = [];
+    for (let i = 0; i < 4; i++) next.push(await csvExportStream(t.app.ctx, exportQuery(spec(), [], columns), columns));
+    for (const s of next) s.destroy();
+    expect((await t.call('POST', '/api/expenses/all/', {}, t.adminToken)).statusCode).toBe(200);
+  });
+
   it('refuses an unknown sort column before anything is sent', () => {
     expect(() => exportQuery(spec(), [{ column: 'nope', order: 'asc' }], columns)).toThrow(/sortingList column/);
   });

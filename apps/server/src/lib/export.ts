@@ -91,7 +91,12 @@ type Row = Record<string, unknown>;
  * result inside the database, so other requests run between the batches.
  * Stopping early (the download was cancelled) closes the cursor.
  */
-async function* cursorRows(ctx: AppContext, query: ExportQuery, batch: number): AsyncGenerator<Row[]> {
+async function* cursorRows(
+  ctx: AppContext,
+  query: ExportQuery,
+  batch: number,
+  onLost: (error: Error) => void,
+): AsyncGenerator<Row[]> {
   const client = (ctx.db as Db & { $client: pg.Pool | PGlite }).$client;
   const { sql: text, params } = query.toSQL();
   const name = `wd_export_${++cursorCount}`;
@@ -99,10 +104,18 @@ async function* cursorRows(ctx: AppContext, query: ExportQuery, batch: number): 
     const connection = await (client as pg.Pool).connect();
     let done = false;
     let broken: Error | undefined;
+    // While it waits for its reader no query runs on the connection, so PostgreSQL ending it
+    // (the idle timeout, a restart) is an 'error' event, which the pool does not listen to on
+    // a checked-out client: unheard, Node would end the process. Heard, the download ends.
+    const lost = (error: Error) => {
+      broken = error;
+      onLost(error);
+    };
+    connection.on('error', lost);
     try {
       await connection.query('begin isolation level repeatable read read only');
       // A download nobody reads any more must not keep the connection and its snapshot for ever.
-      await connection.query(`set local idle_in_transaction_session_timeout = '${IDLE_SECONDS}s'`);
+      await connection.query(`set local idle_in_transaction_session_timeout = '${EXPORT_IDLE_SECONDS}s'`);
       await connection.query(`declare ${name} no scroll cursor for ${text}`, params);
       for (;;) {
         const { rows } = await connection.query<Row>(`fetch ${batch} from ${name}`);
@@ -118,6 +131,7 @@ async function* cursorRows(ctx: AppContext, query: ExportQuery, batch: number): 
       if (!done && !broken) await connection.query('rollback').catch((error: Error) => (broken = error));
       // A connection the server ended (the idle timeout) is dropped from the pool, not reused.
       connection.release(broken);
+      connection.off('error', lost);
     }
     return;
   }
@@ -158,7 +172,8 @@ export async function csvExportStream(
     running--;
     await batches.return(undefined);
   };
-  const batches = cursorRows(ctx, query, batch);
+  let stream: Readable | undefined;
+  const batches = cursorRows(ctx, query, batch, (error) => stream?.destroy(error));
   let first: IteratorResult<Row[]>;
   try {
     first = await batches.next();
@@ -168,7 +183,7 @@ export async function csvExportStream(
   }
   const lines = (rows: Row[]) => csvLines(rows.map((row) => columns.map(([key, , format]) => cell(row[key], format))));
   let headed = false;
-  return new Readable({
+  stream = new Readable({
     async read() {
       try {
         if (!headed) {
@@ -194,6 +209,7 @@ export async function csvExportStream(
       );
     },
   });
+  return stream;
 }
 
 /** Exports streaming at once in this process: fewer than the PostgreSQL pool's 10 connections. */
@@ -201,7 +217,7 @@ const MAX_EXPORTS = 4;
 let running = 0;
 export const TOO_MANY_EXPORTS = 'Other exports are being written; try again in a moment';
 /** How long an export's transaction may wait for its reader before PostgreSQL ends it. */
-const IDLE_SECONDS = 120;
+export const EXPORT_IDLE_SECONDS = 120;
 
 /**
  * A list's Export CSV call: the list's spec and sort give the statement, the

@@ -63,17 +63,17 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
       };
     },
     key: (cells: Cells) => (cells.company ? identity(cells.company, cells.postalCode ?? '') : ''),
-    async existing(tx, keys) {
+    async existing(tx, keys, lock) {
       const out = new Map<string, CustomerRow[]>();
       for (let i = 0; i < keys.length; i += 5000) {
         const chunk = keys.slice(i, i + 5000);
-        const rows = await tx
+        const query = tx
           .select()
           .from(customers)
           .where(and(isNull(customers.deletedAt), inArray(identitySql, chunk)))
-          .orderBy(customers.id)
-          // In the run's transaction: nobody changes them between this read and the write.
-          .for('update');
+          .orderBy(customers.id);
+        // In the run's transaction: nobody changes them between this read and the write.
+        const rows = await (lock ? query.for('update') : query);
         for (const row of rows) {
           const key = identity(row.company, row.postalCode);
           out.set(key, [...(out.get(key) ?? []), row]);

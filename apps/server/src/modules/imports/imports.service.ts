@@ -108,8 +108,14 @@ export function createImportsService(ctx: AppContext) {
           const result = await db.transaction(async (tx) => {
             // One import of a kind at a time (across instances): two at once would both create the same rows.
             await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wd_import_${kind}`}))`);
-            const plan = await planImport(tx, adapter, file, mapping, options.onMatch, (done) =>
-              progress({ type: 'progress', phase: 'check', done, total }),
+            const plan = await planImport(
+              tx,
+              adapter,
+              file,
+              mapping,
+              options.onMatch,
+              (done) => progress({ type: 'progress', phase: 'check', done, total }),
+              true,
             );
             const { counts } = plan;
             if (options.mode === 'all' && counts.refuse > 0) return { plan, written: false };

@@ -69,8 +69,11 @@ export interface ImportAdapter<I, E, Context = unknown> {
   load(tx: Tx, rows: Cells[]): Promise<Context>;
   /** The match key of a row's cells ('' when the row has none). */
   key(cells: Cells, context: Context): string;
-  /** The existing records with these keys, by key (normally one each; more is a refusal). */
-  existing(tx: Tx, keys: string[]): Promise<Map<string, E[]>>;
+  /**
+   * The existing records with these keys, by key (normally one each; more is a refusal);
+   * `lock`: in the run's transaction, locked until it ends.
+   */
+  existing(tx: Tx, keys: string[], lock: boolean): Promise<Map<string, E[]>>;
   /**
    * The form's input: the existing record's values with the row's cells over them (errors: cells
    * that can't be read). `mapped`: the fields the file has a column for.
@@ -156,6 +159,7 @@ export function issueText(fields: readonly ImportField[], issue: z.core.$ZodIssu
  * What the import would do with every row of the file: match each to an
  * existing record, build and validate its input by the form's contract, then
  * the adapter's checks. `onProgress` is told (and awaited) every 1,000 rows.
+ * `lock`: the run locks the records it matches (a preview only reads them).
  */
 export async function planImport<I, E, C>(
   tx: Tx,
@@ -164,12 +168,13 @@ export async function planImport<I, E, C>(
   mapping: ImportMapping,
   onMatch: 'refuse' | 'update',
   onProgress: (done: number) => unknown = () => {},
+  lock = false,
 ): Promise<Plan<I, E>> {
   const fields = IMPORT_FIELDS[adapter.kind];
   const allCells = file.rows.map((r) => mappedCells(r.cells, file.headings, mapping));
   const context = await adapter.load(tx, allCells);
   const keys = allCells.map((cells) => adapter.key(cells, context));
-  const existing = await adapter.existing(tx, [...new Set(keys.filter(Boolean))]);
+  const existing = await adapter.existing(tx, [...new Set(keys.filter(Boolean))], lock);
   const seen = new Map<string, number>();
   const mapped = new Set(Object.keys(mapping).filter((key) => mapping[key]));
   const rows: PlannedRow<I, E>[] = [];

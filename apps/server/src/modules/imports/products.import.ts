@@ -121,17 +121,17 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     return { owners };
   },
   key: (cells) => keyOf(cells),
-  async existing(tx, keys) {
+  async existing(tx, keys, lock) {
     const out = new Map<string, ProductRow[]>();
     for (let i = 0; i < keys.length; i += 5000) {
       const chunk = keys.slice(i, i + 5000);
-      const rows = await tx
+      const query = tx
         .select()
         .from(products)
         .where(and(isNull(products.deletedAt), inArray(products.barcode, chunk)))
-        .orderBy(products.id)
-        // In the run's transaction: nobody changes them between this read and the write.
-        .for('update');
+        .orderBy(products.id);
+      // In the run's transaction: nobody changes them between this read and the write.
+      const rows = await (lock ? query.for('update') : query);
       for (const row of rows) out.set(row.barcode, [row]);
     }
     return out;
