@@ -146,6 +146,16 @@ describe('csvExportStream', () => {
     expect((await t.call('POST', '/api/expenses/all/', {}, t.adminToken)).statusCode).toBe(200);
   });
 
+  it('a download nobody reads is ended after the idle time, on either database, freeing its place', async () => {
+    const many = { toSQL: () => ({ sql: 'select g::text as n from generate_series(1, 200000) g', params: [] }) };
+    const stream = await csvExportStream(t.app.ctx, many, [['n', 'N']], 1000, 200);
+    const reader = stream[Symbol.asyncIterator]();
+    await reader.next();
+    await new Promise((resolve) => stream.once('close', resolve));
+    expect(stream.errored?.message).toBe('nobody read the export');
+    expect(await openCursors()).toBe(0);
+  });
+
   it('refuses an unknown sort column before anything is sent', () => {
     expect(() => exportQuery(spec(), [{ column: 'nope', order: 'asc' }], columns)).toThrow(/sortingList column/);
   });

@@ -162,13 +162,23 @@ export async function csvExportStream(
   query: ExportQuery,
   columns: readonly ExportColumn[],
   batch = EXPORT_BATCH,
+  idleMs = EXPORT_IDLE_SECONDS * 1000,
 ): Promise<Readable> {
   if (running >= MAX_EXPORTS) throw new TooManyRequestsError(TOO_MANY_EXPORTS);
   running++;
   let finished = false;
+  // A download nobody reads for EXPORT_IDLE_SECONDS is ended here too (the embedded database
+  // has no server-side timeout), so a paused download can't keep one of the four places.
+  let idle: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => stream?.destroy(new Error('nobody read the export')), idleMs);
+    idle.unref();
+  };
   const finish = async () => {
     if (finished) return;
     finished = true;
+    clearTimeout(idle);
     running--;
     await batches.return(undefined);
   };
@@ -185,6 +195,7 @@ export async function csvExportStream(
   let headed = false;
   stream = new Readable({
     async read() {
+      touch();
       try {
         if (!headed) {
           headed = true;
