@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  LoadingOverlay,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IMPORT_FIELDS,
   IMPORT_MAX_ROWS,
@@ -22,7 +10,7 @@ import {
   type ImportPreview,
   MAX_UPLOAD_BYTES,
 } from '@wd/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { PageTitle } from '../../../components/PageTitle';
@@ -30,12 +18,10 @@ import { showAlert } from '../../../lib/alert';
 import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
 import { downloadRefused, previewImport, useRunImport } from '../api';
 import { ImportCounts } from '../components/ImportCounts';
+import { ImportChoices, type Mode, type OnMatch, Section } from '../components/ImportSections';
 import { MappingTable } from '../components/MappingTable';
 import { PreviewTable } from '../components/PreviewTable';
 import { type Outcome, type ProgressEvent, RunOutcome, RunProgress } from '../components/RunOutcome';
-
-type OnMatch = 'refuse' | 'update';
-type Mode = 'all' | 'valid';
 
 const WORDS: Record<ImportKind, { plural: string; singular: string; title: string; match: string }> = {
   products: {
@@ -57,18 +43,6 @@ const PREVIEW_DELAY_MS = 350;
 
 const number = (n: number) => n.toLocaleString('en-US');
 const rows = (n: number) => `${number(n)} ${n === 1 ? 'row' : 'rows'}`;
-
-function Section({ title, children, busy }: { title: string; children: ReactNode; busy?: boolean }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title} pos="relative">
-      <LoadingOverlay visible={!!busy} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 /** The answer on screen and the options it was made with: the import runs with exactly these. */
 interface Previewed {
@@ -371,28 +345,14 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
             />
           </Section>
           <Section title="Options">
-            <Radio.Group label={words.match} value={onMatch} onChange={(v) => change({ onMatch: v as OnMatch })}>
-              <Stack gap={6} mt={6}>
-                <Radio value="refuse" label="Refuse the row" disabled={locked} />
-                <Radio value="update" label={`Update the existing ${words.singular}`} disabled={locked} />
-              </Stack>
-            </Radio.Group>
-            <Radio.Group label="Import" value={mode} onChange={(v) => change({ mode: v as Mode })}>
-              <Stack gap={6} mt={6}>
-                <Radio
-                  value="all"
-                  label="All or nothing"
-                  description="Any refused row and nothing is written"
-                  disabled={locked}
-                />
-                <Radio
-                  value="valid"
-                  label="Valid rows only"
-                  description="The valid rows are written; the refused ones are left out"
-                  disabled={locked}
-                />
-              </Stack>
-            </Radio.Group>
+            <ImportChoices
+              matchLabel={words.match}
+              singular={words.singular}
+              onMatch={onMatch}
+              mode={mode}
+              disabled={locked}
+              onChange={change}
+            />
           </Section>
         </SimpleGrid>
       )}
