@@ -1,7 +1,7 @@
 import { computeInvoiceTotals } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoiceParts, storedTotals } from '../src/modules/invoices/invoice-recompute.js';
+import { invoiceParts, storedTotals } from '../src/modules/ledger/invoice-totals.js';
 import { api, newTarget, onPostgres, rowsOf, spawnServer, type Target, tableCounts } from './crash-process.js';
 
 /**

@@ -2,7 +2,7 @@ import { type Call, errorSchema, errorStatuses, type MultipartSpec } from '@wd/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthUser } from '../modules/users/users.service.js';
+import type { AuthUser } from './context.js';
 import { dataExceptionMessage, sqlState } from './db-errors.js';
 import { UnauthorizedError, ValidationError } from './errors.js';
 import { readMultipartCall, type UploadedImage } from './uploads.js';

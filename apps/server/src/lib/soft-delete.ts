@@ -2,8 +2,8 @@ import { MESSAGES } from '@wd/contracts';
 import { type AnyColumn, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
-import type { AuthUser } from '../modules/users/users.service.js';
-import { recordAuditMany } from './audit.js';
+import type { AuditTrail } from './audit.js';
+import type { AuthUser } from './context.js';
 import { ConflictError, NotFoundError } from './errors.js';
 
 /**
@@ -14,16 +14,14 @@ import { ConflictError, NotFoundError } from './errors.js';
  * nothing has taken its place. Always bulk (ids), in one transaction, audited.
  */
 export interface SoftDeletable<Row extends { id: number; deletedAt: Date | null }> {
-  /** The audit log's entity name. */
-  entity: string;
+  /** The records' audit trail. */
+  trail: AuditTrail<Row>;
   /** The 404 message ("The product doesn't exist"). */
   notFound: string;
   /** How a record is named in a refusal ("Acme Wholesale"). */
   label(row: Row): string;
   /** The records, deleted or not, locked for the change. */
   lockMany(tx: Tx, ids: number[]): Promise<Row[]>;
-  /** What the audit log keeps of a record. */
-  audit(row: Row): unknown;
   /** A record that may never be deleted: the reason (409). */
   undeletable?(row: Row): string | null;
   /** What still points at a deleted record, by name and count; any count > 0 refuses permanent deletion. */
@@ -106,9 +104,9 @@ export function createSoftDelete<Row extends { id: number; deletedAt: Date | nul
           hard.map((r) => r.id),
         );
         if (hard.length) await spec.removeFiles?.(tx, hard);
-        await recordAuditMany(tx, user.id, spec.entity, 'delete', [
-          ...soft.map((r) => ({ id: r.id, before: spec.audit(r), after: { deleted: 'soft' } })),
-          ...hard.map((r) => ({ id: r.id, before: spec.audit(r), after: { deleted: 'permanent' } })),
+        await spec.trail.write(tx, user.id, 'delete', [
+          ...soft.map((r) => ({ id: r.id, before: r, afterNote: { deleted: 'soft' } })),
+          ...hard.map((r) => ({ id: r.id, before: r, afterNote: { deleted: 'permanent' } })),
         ]);
       });
       return { message: MESSAGES.deleted };
@@ -128,10 +126,9 @@ export function createSoftDelete<Row extends { id: number; deletedAt: Date | nul
           found.map((r) => r.id),
           null,
         );
-        await recordAuditMany(
+        await spec.trail.write(
           tx,
           user.id,
-          spec.entity,
           'recover',
           found.map((r) => ({ id: r.id })),
         );

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuthUser } from '../lib/context.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
-import { type AuthUser, createUsersService } from '../modules/users/users.service.js';
+import { createUsersService } from '../modules/users/users.service.js';
 
 export type AuthLevel = 'public' | 'user' | 'admin';
 

@@ -2,9 +2,9 @@ import { Center, Loader } from '@mantine/core';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
-import { checkToken } from '../features/auth/api';
+import { checkToken } from '../lib/guards';
+import type { RouteHandle } from '../lib/route-types';
 import { restoreSession, session } from '../lib/session';
-import type { RouteHandle } from './route-types';
 
 const RECHECK_MS = 60_000;
 let lastCheck = Date.now();

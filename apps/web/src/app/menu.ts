@@ -13,7 +13,7 @@ import { productsMenu } from '../features/products/routes';
 import { reportsMenu } from '../features/reports/routes';
 import { settingsMenu } from '../features/settings/routes';
 import { usersMenu } from '../features/users/routes';
-import type { MenuSection } from './route-types';
+import type { MenuSection } from '../lib/route-types';
 
 /** The side menu: each area adds its section when it lands (no entries for areas not built). */
 export const menu: MenuSection[] = [

@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { auditRoutes } from '../features/audit/routes';
 import { authRoutes } from '../features/auth/routes';
 import { billersRoutes } from '../features/billers/routes';
+import { receiptsRoutes } from '../features/customers/receipts/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { distributorInvoicesRoutes } from '../features/distributor-invoices/routes';
@@ -14,18 +15,17 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { priceGroupsRoutes } from '../features/price-groups/routes';
 import { productGroupsRoutes } from '../features/product-groups/routes';
 import { productsRoutes } from '../features/products/routes';
-import { receiptsRoutes } from '../features/receipts/routes';
 import { receivablesRoutes } from '../features/receivables/routes';
 import { reportsRoutes } from '../features/reports/routes';
-import { loadSettings } from '../features/settings/api';
 import { settingsRoutes } from '../features/settings/routes';
 import { usersRoutes } from '../features/users/routes';
+import { requireAuth } from '../lib/guards';
 import { setNavigating } from '../lib/navigation-state';
-import { requireAuth } from './guards';
+import type { AppRoute } from '../lib/route-types';
+import { loadSettings } from '../lib/settings';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
 import { Root, StartupLoader } from './Root';
-import type { AppRoute } from './route-types';
 
 /** Every area's routes that need a signed-in user; a new area adds its list here. */
 const signedInRoutes: AppRoute[] = [

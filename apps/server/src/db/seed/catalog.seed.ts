@@ -1,7 +1,7 @@
 import { gs1CheckDigit, roundHalfAwayFromZero } from '@wd/contracts';
 import { inArray } from 'drizzle-orm';
 import { priceGroupItems, priceGroups, productGroups, products } from '../schema/index.js';
-import type { SeedArea } from './index.js';
+import type { SeedArea } from './seed-area.js';
 
 /** What a convenience-store distributor carries: brands, sizes and a cost range in cents. */
 const CATALOG: { category: string; brands: string[]; items: string[]; cost: [number, number]; pack: number[] }[] = [

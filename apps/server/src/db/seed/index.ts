@@ -5,21 +5,9 @@ import { seedCatalog } from './catalog.seed.js';
 import { seedInvoices } from './invoices.seed.js';
 import { seedParties } from './parties.seed.js';
 import { Random } from './random.js';
+import type { SeedArea, SeedContext } from './seed-area.js';
 import { seedSupplierInvoices } from './supplier.seed.js';
 import { seedUsers } from './users.seed.js';
-
-export interface SeedContext {
-  db: Db;
-  random: Random;
-  /** 1 is a small business's year (300 invoices); larger numbers make more of everything (benchmarks). */
-  scale: number;
-  /** The business's "today" (YYYY-MM-DD). */
-  today: string;
-  /** How many days back the dated rows reach: a year, four at benchmark scales (10 and up). */
-  spanDays: number;
-}
-
-export type SeedArea = (ctx: SeedContext) => Promise<void>;
 
 /** Each area adds its generator here, in dependency order. */
 const areas: SeedArea[] = [seedUsers, seedCatalog, seedParties, seedInvoices, seedSupplierInvoices];

@@ -1,9 +1,9 @@
 import { addDays, computeInvoiceTotals, lineSubtotal, paymentAmountDue, settledStatus } from '@wd/contracts';
 import { isNull } from 'drizzle-orm';
-import { storedTotals } from '../../modules/invoices/invoice-recompute.js';
+import { storedTotals } from '../../modules/ledger/invoice-totals.js';
 import { customers, priceGroupItems, products } from '../schema/index.js';
 import { type BulkColumn, bulkInsert, idSequence, Pipeline, reserve } from './bulk.js';
-import type { SeedArea, SeedContext } from './index.js';
+import type { SeedArea, SeedContext } from './seed-area.js';
 
 /** Invoices per batch: one transaction, three statements (invoices, lines, payments). */
 const BATCH = 2000;

@@ -1,7 +1,7 @@
 import { addDays } from '@wd/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { billers, customers, distributors, expenses, priceGroups } from '../schema/index.js';
-import type { SeedArea } from './index.js';
+import type { SeedArea } from './seed-area.js';
 
 const CITIES = [
   ['Dallas', 'TX', '752'],

@@ -2,7 +2,7 @@ import { computeInvoiceTotals } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { invoiceParts, storedTotals } from '../../modules/invoices/invoice-recompute.js';
+import { invoiceParts, storedTotals } from '../../modules/ledger/invoice-totals.js';
 import type { Db } from '../client.js';
 import { invoices } from '../schema/index.js';
 import { INVOICES_PER_SCALE, seedDemoData } from './index.js';

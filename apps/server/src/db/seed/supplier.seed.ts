@@ -1,7 +1,7 @@
 import { addDays } from '@wd/contracts';
 import { distributors } from '../schema/index.js';
 import { type BulkColumn, bulkInsert, idSequence, reserve } from './bulk.js';
-import type { SeedArea } from './index.js';
+import type { SeedArea } from './seed-area.js';
 
 /** Supplier invoices over the seeded span, most paid by cheque, the recent ones still due. */
 export const seedSupplierInvoices: SeedArea = async ({ db, random, scale, today, spanDays }) => {

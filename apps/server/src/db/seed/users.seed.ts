@@ -1,5 +1,5 @@
 import { users } from '../schema/index.js';
-import type { SeedArea } from './index.js';
+import type { SeedArea } from './seed-area.js';
 
 const STAFF = ['maria.garcia', 'james.lee', 'aisha.khan', 'tom.nguyen', 'sofia.rossi', 'david.brown'];
 

@@ -9,18 +9,20 @@ import {
 } from '@wd/contracts';
 import type { z } from 'zod';
 import { billers } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { createSoftDelete } from '../../lib/soft-delete.js';
 import type { UploadedImage } from '../../lib/uploads.js';
-import { filesRepository } from '../files.repository.js';
-import type { AuthUser } from '../users/users.service.js';
+import { filesRepository } from '../files/files.repository.js';
 import { type BillerRow, billersRepository as repo, toBiller } from './billers.repository.js';
 
 type Input = z.output<typeof billerInput>;
 type UpdateInput = z.output<typeof billerUpdateInput>;
+
+/** A biller's audit trail: the biller as the API answers it. */
+const billerTrail = auditTrail('biller', toBiller);
 
 export function createBillersService({ db }: AppContext) {
   return {
@@ -38,7 +40,7 @@ export function createBillersService({ db }: AppContext) {
     async create(input: Input, user: AuthUser) {
       return db.transaction(async (tx) => {
         const row = await repo.insert(tx, input);
-        await recordAudit(tx, user.id, 'biller', row.id, 'create', null, input);
+        await billerTrail.create(tx, user.id, row.id, row);
         return toBiller(row);
       });
     },
@@ -48,7 +50,7 @@ export function createBillersService({ db }: AppContext) {
         const before = await repo.find(tx, id, true);
         if (!before) throw new NotFoundError(PARTY_MESSAGES.billerNotFound);
         const row = await repo.update(tx, id, values);
-        await recordAudit(tx, user.id, 'biller', id, 'update', toBiller(before), toBiller(row));
+        await billerTrail.update(tx, user.id, id, before, row);
         return toBiller(row);
       });
     },
@@ -60,7 +62,7 @@ export function createBillersService({ db }: AppContext) {
         const fileId = await filesRepository.insert(tx, 'logo', image);
         const row = await repo.update(tx, id, { logoFileId: fileId });
         if (before.logoFileId) await filesRepository.remove(tx, before.logoFileId);
-        await recordAudit(tx, user.id, 'biller', id, 'update', { logo: before.logoFileId }, { logo: fileId });
+        await billerTrail.update(tx, user.id, id, before, row);
         return toBiller(row);
       });
     },
@@ -74,11 +76,10 @@ export function createBillersService({ db }: AppContext) {
 
     /** Delete and recover (docs/business-rules.md): billers 1 and 2 are defaults and always stay. */
     ...createSoftDelete(db, billers, {
-      entity: 'biller',
+      trail: billerTrail,
       notFound: PARTY_MESSAGES.billerNotFound,
       label: (r: BillerRow) => r.company,
       lockMany: repo.findMany,
-      audit: toBiller,
       undeletable: (r) =>
         r.id === HOUSE_BILLER_ID || r.id === SECOND_BILLER_ID
           ? `Biller ${r.id} is a default biller (for new invoices and expenses) and can not be deleted`

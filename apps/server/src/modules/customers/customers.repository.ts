@@ -1,14 +1,15 @@
-import type { CustomerListFilter } from '@wd/contracts';
+import { type Customer, type CustomerListFilter, isStale, toDollars } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
+import { auditTrail } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
-import { overCreditLimit } from '../receivables/credit-limit.repository.js';
+import { overCreditLimit } from './credit-limit.repository.js';
 
 const columns = {
   id: customers.id,
@@ -31,6 +32,24 @@ const columns = {
   deletedAt: customers.deletedAt,
 };
 export type CustomerRow = NonNullable<Awaited<ReturnType<typeof customersRepository.find>>>;
+
+/** A customer as the API answers it (cents → dollars); `today` decides whether its certificate is stale. */
+export function toCustomer(row: CustomerRow, today: string): Customer {
+  const { resaleCertificateFileId, deletedAt, ...rest } = row;
+  return {
+    ...rest,
+    creditLimit: toDollars(row.creditLimit),
+    hasResaleCertificate: Boolean(resaleCertificateFileId),
+    stale: isStale(row.dateLastVerified, today),
+    deletedAt: deletedAt ? deletedAt.toISOString() : null,
+  };
+}
+
+/** A customer's audit trail: the customer as the API answers it, without the day-dependent stale flag. */
+export const customerTrail = auditTrail('customer', (row: CustomerRow) => {
+  const { stale: _, ...record } = toCustomer(row, '');
+  return record;
+});
 
 /** Customers with the name of their price group (every customer is in one). */
 function select<F extends SelectedFields>(db: Tx, fields: F) {

@@ -4,27 +4,28 @@ import {
   type customerInput,
   type customerUpdateInput,
   HOUSE_BILLER_ID,
-  isStale,
   PARTY_MESSAGES,
   PRICE_GROUP_MESSAGES,
   toCents,
-  toDollars,
   todayIn,
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { createSoftDelete } from '../../lib/soft-delete.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { billersRepository } from '../billers/billers.repository.js';
-import { filesRepository } from '../files.repository.js';
+import { filesRepository } from '../files/files.repository.js';
 import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
-import type { AuthUser } from '../users/users.service.js';
-import { type CustomerRow, customersRepository as repo } from './customers.repository.js';
+import {
+  type CustomerRow,
+  toCustomer as customerOf,
+  customerTrail,
+  customersRepository as repo,
+} from './customers.repository.js';
 import { renderResaleCertificate } from './resale-certificate.js';
 
 type Input = z.output<typeof customerInput>;
@@ -33,16 +34,7 @@ type UpdateInput = z.output<typeof customerUpdateInput>;
 export function createCustomersService({ db, config }: AppContext) {
   const today = () => todayIn(config.timeZone);
 
-  const toCustomer = (row: CustomerRow): Customer => {
-    const { resaleCertificateFileId, deletedAt, ...rest } = row;
-    return {
-      ...rest,
-      creditLimit: toDollars(row.creditLimit),
-      hasResaleCertificate: Boolean(resaleCertificateFileId),
-      stale: isStale(row.dateLastVerified, today()),
-      deletedAt: deletedAt ? deletedAt.toISOString() : null,
-    };
-  };
+  const toCustomer = (row: CustomerRow): Customer => customerOf(row, today());
 
   const assertNotFuture = (date: string | null | undefined) => {
     if (date && date > today())
@@ -78,8 +70,9 @@ export function createCustomersService({ db, config }: AppContext) {
           priceGroupId: priceGroupID,
           dateLastVerified: dateLastVerified || null,
         });
-        await recordAudit(tx, user.id, 'customer', id, 'create', null, input);
-        return toCustomer((await repo.find(tx, id))!);
+        const row = (await repo.find(tx, id))!;
+        await customerTrail.create(tx, user.id, id, row);
+        return toCustomer(row);
       });
     },
 
@@ -99,8 +92,7 @@ export function createCustomersService({ db, config }: AppContext) {
           ...(dateLastVerified === undefined ? {} : { dateLastVerified: dateLastVerified || null }),
         });
         const after = (await repo.find(tx, id))!;
-        // As the screen shows it (a credit limit in dollars), like the create's entry.
-        await recordAudit(tx, user.id, 'customer', id, 'update', before && toCustomer(before), toCustomer(after));
+        await customerTrail.update(tx, user.id, id, before!, after);
         return toCustomer(after);
       });
     },
@@ -113,16 +105,9 @@ export function createCustomersService({ db, config }: AppContext) {
         const fileId = await filesRepository.insert(tx, 'resaleCertificate', image);
         await repo.update(tx, id, { resaleCertificateFileId: fileId, dateLastVerified: today() });
         if (before.resaleCertificateFileId) await filesRepository.remove(tx, before.resaleCertificateFileId);
-        await recordAudit(
-          tx,
-          user.id,
-          'customer',
-          id,
-          'update',
-          { dateLastVerified: before.dateLastVerified },
-          { dateLastVerified: today(), resaleCertificate: fileId },
-        );
-        return toCustomer((await repo.find(tx, id))!);
+        const after = (await repo.find(tx, id))!;
+        await customerTrail.update(tx, user.id, id, before, after);
+        return toCustomer(after);
       });
     },
 
@@ -155,11 +140,10 @@ export function createCustomersService({ db, config }: AppContext) {
 
     /** Delete and recover (docs/business-rules.md); the certificate image goes with a permanent delete. */
     ...createSoftDelete(db, customers, {
-      entity: 'customer',
+      trail: customerTrail,
       notFound: PARTY_MESSAGES.customerNotFound,
       label: (r: CustomerRow) => r.company,
       lockMany: repo.findMany,
-      audit: (r) => r,
       references: (tx, r) => repo.references(tx, r.id),
       async removeFiles(tx, rows) {
         for (const r of rows) {

@@ -107,14 +107,4 @@ export const distributorInvoicesRepository = {
     const [row] = await select(db, columns).where(eq(distributorInvoices.id, id));
     return row;
   },
-
-  /** Locks the supplier invoice row: every change to it or its payments takes this lock first. */
-  async lock(db: Tx, id: number) {
-    const [row] = await db
-      .select({ id: distributorInvoices.id })
-      .from(distributorInvoices)
-      .where(eq(distributorInvoices.id, id))
-      .for('update');
-    return row;
-  },
 };

@@ -9,18 +9,33 @@ import {
   toDollars,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { distributorsRepository } from '../distributors/distributors.repository.js';
-import { paymentsRepository } from '../payments/payments.repository.js';
-import type { AuthUser } from '../users/users.service.js';
+import { paymentSnapshot } from '../ledger/payments-ledger.js';
 import {
-  lockDistributorInvoice as lock,
-  recomputeDistributorInvoice as recompute,
-} from './distributor-invoice-recompute.js';
-import { distributorInvoicesRepository as repo, toDistributorInvoice } from './distributor-invoices.repository.js';
+  lockSupplierInvoice as lock,
+  recomputeSupplierInvoice as recompute,
+  supplierInvoicePayments,
+} from '../ledger/supplier-amounts.js';
+import {
+  type DistributorInvoiceRow,
+  distributorInvoicesRepository as repo,
+  toDistributorInvoice,
+} from './distributor-invoices.repository.js';
+
+/** A supplier invoice's audit trail: the invoice as the API answers it. */
+const supplierInvoiceTrail = auditTrail('supplier_invoice', toDistributorInvoice);
+/** Its deletion keeps its payments too. */
+const supplierInvoiceDeletionTrail = auditTrail(
+  'supplier_invoice',
+  (d: { invoice: DistributorInvoiceRow; payments: Awaited<ReturnType<typeof supplierInvoicePayments>> }) => ({
+    invoice: toDistributorInvoice(d.invoice),
+    payments: d.payments.map(paymentSnapshot),
+  }),
+);
 
 /** The stored fields of a supplier invoice from its input (cents). */
 const fieldsOf = (input: DistributorInvoiceCreate) => ({
@@ -62,7 +77,7 @@ export function createDistributorInvoicesService({ db }: AppContext) {
         const id = await repo.insert(tx, { ...fields, amountDue: fields.amountPurchase });
         await recompute(tx, id);
         const created = (await repo.find(tx, id))!;
-        await recordAudit(tx, user.id, 'distributor_invoice', id, 'create', null, created);
+        await supplierInvoiceTrail.create(tx, user.id, id, created);
         return toDistributorInvoice(created);
       });
     },
@@ -75,7 +90,7 @@ export function createDistributorInvoicesService({ db }: AppContext) {
         await repo.update(tx, input.id, fieldsOf(input));
         await recompute(tx, input.id);
         const after = (await repo.find(tx, input.id))!;
-        await recordAudit(tx, user.id, 'distributor_invoice', input.id, 'update', before, after);
+        await supplierInvoiceTrail.update(tx, user.id, input.id, before!, after);
         return toDistributorInvoice(after);
       });
     },
@@ -85,9 +100,9 @@ export function createDistributorInvoicesService({ db }: AppContext) {
       await db.transaction(async (tx) => {
         await lock(tx, id);
         const before = await repo.find(tx, id);
-        const payments = await paymentsRepository.ofInvoice(tx, 'supplier', id);
+        const payments = await supplierInvoicePayments(tx, id);
         await repo.remove(tx, id);
-        await recordAudit(tx, user.id, 'distributor_invoice', id, 'delete', { invoice: before, payments }, null);
+        await supplierInvoiceDeletionTrail.delete(tx, user.id, id, { invoice: before!, payments });
       });
       return { message: MESSAGES.deleted };
     },

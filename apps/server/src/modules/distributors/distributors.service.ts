@@ -6,16 +6,18 @@ import {
   PARTY_MESSAGES,
 } from '@wd/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { describeReferences } from '../../lib/soft-delete.js';
-import type { AuthUser } from '../users/users.service.js';
 import { distributorsRepository as repo } from './distributors.repository.js';
 
 type Input = z.output<typeof distributorInput>;
 type UpdateInput = z.output<typeof distributorUpdateInput>;
+
+/** A supplier's audit trail: the supplier as the API answers it (it holds no money). */
+const supplierTrail = auditTrail('supplier', (row: NonNullable<Awaited<ReturnType<typeof repo.find>>>) => row);
 
 export function createDistributorsService({ db }: AppContext) {
   return {
@@ -31,7 +33,7 @@ export function createDistributorsService({ db }: AppContext) {
     async create(input: Input, user: AuthUser) {
       return db.transaction(async (tx) => {
         const row = await repo.insert(tx, input);
-        await recordAudit(tx, user.id, 'distributor', row.id, 'create', null, row);
+        await supplierTrail.create(tx, user.id, row.id, row);
         return row;
       });
     },
@@ -40,7 +42,7 @@ export function createDistributorsService({ db }: AppContext) {
         const before = await repo.find(tx, id, true);
         if (!before) throw new NotFoundError(PARTY_MESSAGES.distributorNotFound);
         const row = await repo.update(tx, id, values);
-        await recordAudit(tx, user.id, 'distributor', id, 'update', before, row);
+        await supplierTrail.update(tx, user.id, id, before, row);
         return row;
       });
     },
@@ -51,7 +53,7 @@ export function createDistributorsService({ db }: AppContext) {
         const refs = describeReferences(await repo.references(tx, id));
         if (refs) throw new ConflictError(`${row.company} has ${refs} and can not be deleted`);
         await repo.remove(tx, id);
-        await recordAudit(tx, user.id, 'distributor', id, 'delete', row, null);
+        await supplierTrail.delete(tx, user.id, id, row);
       });
       return { message: MESSAGES.deleted };
     },

@@ -10,12 +10,11 @@ import {
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { billersRepository } from '../billers/billers.repository.js';
-import type { AuthUser } from '../users/users.service.js';
 import { expensesRepository as repo } from './expenses.repository.js';
 
 type Input = z.output<typeof expenseInput>;
@@ -23,6 +22,9 @@ type UpdateInput = z.output<typeof expenseUpdateInput>;
 type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 
 const toExpense = (row: Row): Expense => ({ ...row, amount: toDollars(row.amount) });
+
+/** An expense's audit trail: the expense as the API answers it. */
+const expenseTrail = auditTrail('expense', toExpense);
 
 async function assertBiller(tx: Tx, id: number) {
   const biller = await billersRepository.find(tx, id);
@@ -58,7 +60,7 @@ export function createExpensesService({ db }: AppContext) {
           amount: toCents(input.amount),
         });
         const row = (await repo.find(tx, id))!;
-        await recordAudit(tx, user.id, 'expense', id, 'create', null, row);
+        await expenseTrail.create(tx, user.id, id, row);
         return toExpense(row);
       });
     },
@@ -76,7 +78,7 @@ export function createExpensesService({ db }: AppContext) {
           amount: toCents(input.amount),
         });
         const row = (await repo.find(tx, input.id))!;
-        await recordAudit(tx, user.id, 'expense', input.id, 'update', before, row);
+        await expenseTrail.update(tx, user.id, input.id, before!, row);
         return toExpense(row);
       });
     },
@@ -86,7 +88,7 @@ export function createExpensesService({ db }: AppContext) {
         if (!(await repo.lock(tx, id))) throw new NotFoundError(PARTY_MESSAGES.expenseNotFound);
         const before = await repo.find(tx, id);
         await repo.remove(tx, id);
-        await recordAudit(tx, user.id, 'expense', id, 'delete', before, null);
+        await expenseTrail.delete(tx, user.id, id, before!);
       });
       return { message: MESSAGES.deleted };
     },

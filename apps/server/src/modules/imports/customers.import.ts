@@ -2,7 +2,7 @@ import { customerInput, IMPORT_FIELDS, matchFields, toCents, toDollars, todayIn 
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customers, priceGroups } from '../../db/schema/index.js';
-import { recordAuditMany } from '../../lib/audit.js';
+import { type AuditEntry, auditTrail } from '../../lib/audit.js';
 import { dateCell, moneyCell, wholeCell } from './cells.js';
 import { type Cells, formChanges, type ImportAdapter } from './plan.js';
 
@@ -31,11 +31,17 @@ function columnsOf(input: Input) {
   };
 }
 
-/** What the audit log keeps of a customer: the form's field names, money in dollars (as the form's own entries). */
-function audited(row: CustomerRow) {
-  const { createdAt: _c, updatedAt: _u, deletedAt: _d, resaleCertificateFileId: _f, priceGroupId, ...rest } = row;
-  return { ...rest, priceGroupID: priceGroupId, creditLimit: toDollars(row.creditLimit) };
-}
+/** A customer's audit entries from an import: the API's field names, money in dollars, as the customer screens' entries. */
+const customerTrail = auditTrail('customer', (row: CustomerRow) => {
+  const { createdAt: _c, updatedAt: _u, deletedAt, resaleCertificateFileId, priceGroupId, ...rest } = row;
+  return {
+    ...rest,
+    priceGroupID: priceGroupId,
+    creditLimit: toDollars(row.creditLimit),
+    hasResaleCertificate: Boolean(resaleCertificateFileId),
+    deletedAt: deletedAt ? deletedAt.toISOString() : null,
+  };
+});
 
 /** A customer as its form's input, but for the price group (an id there, a name in a file). */
 function formOf(existing: CustomerRow) {
@@ -135,17 +141,16 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
           .insert(customers)
           .values(rows.slice(i, i + BATCH).map((r) => columnsOf(r.input as Input)))
           .returning();
-        await recordAuditMany(
+        await customerTrail.write(
           tx,
           userId,
-          'customer',
           'create',
-          inserted.map((c) => ({ id: c.id, after: audited(c) })),
+          inserted.map((c) => ({ id: c.id, after: c })),
         );
       }
     },
     async update(tx, rows, userId) {
-      const audits: { id: number; before: unknown; after: unknown }[] = [];
+      const audits: AuditEntry<CustomerRow>[] = [];
       for (const r of rows) {
         const before = r.existing as CustomerRow;
         const [after] = await tx
@@ -153,10 +158,10 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
           .set(columnsOf(r.input as Input))
           .where(eq(customers.id, before.id))
           .returning();
-        audits.push({ id: before.id, before: audited(before), after: audited(after) });
+        audits.push({ id: before.id, before, after });
       }
       for (let i = 0; i < audits.length; i += BATCH) {
-        await recordAuditMany(tx, userId, 'customer', 'update', audits.slice(i, i + BATCH));
+        await customerTrail.write(tx, userId, 'update', audits.slice(i, i + BATCH));
       }
     },
   };

@@ -11,11 +11,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { appState } from '../../db/schema/index.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { tableCsv } from '../../lib/csv.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
-import type { AuthUser } from '../users/users.service.js';
 import { type CsvFile, readImportFile } from './csv-file.js';
 import { customersImport } from './customers.import.js';
 import { checkMapping, type ImportAdapter, type Plan, planImport, previewOf } from './plan.js';

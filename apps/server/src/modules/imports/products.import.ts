@@ -11,8 +11,8 @@ import {
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { products } from '../../db/schema/index.js';
-import { recordAuditMany } from '../../lib/audit.js';
-import { type ProductRow, toProduct } from '../products/products.repository.js';
+import type { AuditEntry } from '../../lib/audit.js';
+import { type ProductRow, productTrail, toProduct } from '../products/products.repository.js';
 import { toColumns } from '../products/products.service.js';
 import { moneyCell, wholeCell } from './cells.js';
 import { type Cells, formChanges, type ImportAdapter, type PlannedRow } from './plan.js';
@@ -220,17 +220,16 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
         .insert(products)
         .values(batch.map((r) => toColumns(r.input as Input)))
         .returning();
-      await recordAuditMany(
+      await productTrail.write(
         tx,
         userId,
-        'product',
         'create',
-        inserted.map((p) => ({ id: p.id, after: toProduct(p) })),
+        inserted.map((p) => ({ id: p.id, after: p })),
       );
     }
   },
   async update(tx, rows, userId) {
-    const audits: { id: number; before: unknown; after: unknown }[] = [];
+    const audits: AuditEntry<ProductRow>[] = [];
     for (const r of rows) {
       const before = r.existing as ProductRow;
       const [after] = await tx
@@ -238,9 +237,9 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
         .set(toColumns(r.input as Input))
         .where(eq(products.id, before.id))
         .returning();
-      audits.push({ id: before.id, before: toProduct(before), after: toProduct(after) });
-      if (audits.length === BATCH) await recordAuditMany(tx, userId, 'product', 'update', audits.splice(0));
+      audits.push({ id: before.id, before, after });
+      if (audits.length === BATCH) await productTrail.write(tx, userId, 'update', audits.splice(0));
     }
-    await recordAuditMany(tx, userId, 'product', 'update', audits);
+    await productTrail.write(tx, userId, 'update', audits);
   },
 };

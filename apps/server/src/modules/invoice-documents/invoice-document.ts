@@ -12,7 +12,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { billersRepository, toBiller } from '../billers/billers.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
 import { invoicesRepository } from '../invoices/invoices.repository.js';
-import { paymentsRepository } from '../payments/payments.repository.js';
+import { invoicePayments } from '../ledger/invoice-totals.js';
 
 /** The lines in the order they were added, with what the printout needs of each product (gone products: none). */
 function documentLines(db: Tx, invoiceId: number) {
@@ -60,7 +60,7 @@ export async function loadInvoiceDocument(db: Tx, id: number): Promise<InvoiceDo
   if (!head) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   const [lines, payments, biller, customer] = await Promise.all([
     documentLines(db, id),
-    paymentsRepository.ofInvoice(db, 'customer', id),
+    invoicePayments(db, id),
     billersRepository.find(db, head.billerID),
     head.customerID ? customersRepository.find(db, head.customerID) : undefined,
   ]);

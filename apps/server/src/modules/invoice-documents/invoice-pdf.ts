@@ -11,7 +11,7 @@ import { createElement as h } from 'react';
 import type { Tx } from '../../db/client.js';
 import { PDF_MARGIN, pageNumberText } from '../../lib/pdf.js';
 import { billersRepository } from '../billers/billers.repository.js';
-import { filesRepository } from '../files.repository.js';
+import { filesRepository } from '../files/files.repository.js';
 import { loadInvoiceDocument } from './invoice-document.js';
 import { lineCount, paginate } from './invoice-pdf-pages.js';
 import { linesTable, tableMeasure } from './invoice-pdf-table.js';

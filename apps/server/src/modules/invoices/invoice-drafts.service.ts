@@ -1,8 +1,8 @@
 import { HOUSE_BILLER_ID } from '@wd/contracts';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
-import type { AuthUser } from '../users/users.service.js';
-import { invoiceParts, lockInvoice } from './invoice-recompute.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
+import { invoicePayments, lockInvoice } from '../ledger/invoice-totals.js';
+import { invoiceDeletionTrail } from './invoice-deletion.js';
+import { invoiceItemsRepository } from './invoice-items.repository.js';
 import { type InvoiceRow, invoicesRepository as repo } from './invoices.repository.js';
 
 /**
@@ -38,10 +38,11 @@ export function createInvoiceDraftsService({ db }: AppContext) {
       return db.transaction(async (tx) => {
         await lockInvoice(tx, id);
         const head = await repo.find(tx, id);
-        const { lines, payments } = await invoiceParts(tx, id);
+        const lines = await invoiceItemsRepository.ofInvoice(tx, id);
+        const payments = await invoicePayments(tx, id);
         if (!head || !untouchedHeader(head) || lines.length > 0 || payments.length > 0) return { discarded: false };
         await repo.remove(tx, id);
-        await recordAudit(tx, user.id, 'invoice', id, 'delete', { invoice: head, lines, payments, draft: true }, null);
+        await invoiceDeletionTrail.delete(tx, user.id, id, { invoice: head, lines, payments, draft: true });
         return { discarded: true };
       });
     },

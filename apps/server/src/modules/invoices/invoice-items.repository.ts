@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
 import { invoiceItems, invoices } from '../../db/schema/index.js';
+import { auditTrail } from '../../lib/audit.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
@@ -30,6 +31,9 @@ export function toInvoiceItem(row: InvoiceItemRow): InvoiceItem {
     subtotal: toDollars(row.subtotal),
   };
 }
+
+/** An invoice line's audit trail: the line as the API answers it (with its invoiceID, which the invoice's history finds it by). */
+export const invoiceItemTrail = auditTrail('invoice_item', toInvoiceItem);
 
 const historyColumns = {
   date: invoices.date,

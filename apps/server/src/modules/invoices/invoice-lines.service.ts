@@ -12,26 +12,31 @@ import {
   usesGroupPrices,
 } from '@wd/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
+import { assertLineFits, invoicePayments, lockInvoice, storeTotals } from '../ledger/invoice-totals.js';
 import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
 import { productsRepository } from '../products/products.repository.js';
 import { checkCreditLimit } from '../receivables/credit-limit.js';
-import type { AuthUser } from '../users/users.service.js';
 import {
   type InvoiceItemRow,
+  invoiceItemTrail,
   invoiceItemsRepository as items,
   toInvoiceItem,
   toPriceHistoryEntry,
 } from './invoice-items.repository.js';
-import { assertLineFits, invoiceParts, lockInvoice, recomputeWithInvoice, storeTotals } from './invoice-recompute.js';
-import { invoicesRepository, toInvoice, toInvoiceTotals } from './invoices.repository.js';
+import { type InvoiceRow, invoicesRepository, toInvoice, toInvoiceTotals } from './invoices.repository.js';
 
 /** What a line change left: the invoice's totals and header, so a screen updates from the answer alone. */
-function answer({ totals, invoice }: Awaited<ReturnType<typeof storeTotals>>) {
+function answer({ totals, invoice }: Awaited<ReturnType<typeof storeTotals<InvoiceRow>>>) {
   return { invoiceTotals: toInvoiceTotals(totals), invoice: toInvoice(invoice) };
+}
+/** Recomputes the invoice after a line change (under its lock) and answers it with its new totals. */
+async function recomputeWithInvoice(tx: Tx, invoiceId: number) {
+  const head = (await invoicesRepository.find(tx, invoiceId))!;
+  const lines = await items.ofInvoice(tx, invoiceId);
+  return storeTotals(tx, head, lines, await invoicePayments(tx, invoiceId));
 }
 /** Recomputes the invoice after a line change and answers what it left. */
 const recomputed = async (tx: Tx, invoiceId: number) => answer(await recomputeWithInvoice(tx, invoiceId));
@@ -83,7 +88,8 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
       return db.transaction(async (tx) => {
         await lockInvoice(tx, input.invoiceID);
         const head = await invoicesRepository.find(tx, input.invoiceID);
-        const { lines, payments } = await invoiceParts(tx, input.invoiceID);
+        const lines = await items.ofInvoice(tx, input.invoiceID);
+        const payments = await invoicePayments(tx, input.invoiceID);
         const invoice = head!;
         const looked = await lookup;
         if ('error' in looked) throw looked.error;
@@ -117,7 +123,8 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
         const stored = await storeTotals(tx, invoice, after, payments);
         await checkCreditLimit(tx, invoice, stored.invoice, input.confirmCreditLimit, user);
         const change = answer(stored);
-        await recordAudit(tx, user.id, 'invoice_item', item.id, merge ? 'update' : 'create', merge ?? null, item);
+        if (merge) await invoiceItemTrail.update(tx, user.id, item.id, merge, item);
+        else await invoiceItemTrail.create(tx, user.id, item.id, item);
         return { invoiceItem: toInvoiceItem(item), ...change };
       });
     },
@@ -144,7 +151,7 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
         const stored = await recomputeWithInvoice(tx, input.invoiceID);
         await checkCreditLimit(tx, standing, stored.invoice, input.confirmCreditLimit, user);
         const change = answer(stored);
-        await recordAudit(tx, user.id, 'invoice_item', input.id, 'update', before, after);
+        await invoiceItemTrail.update(tx, user.id, input.id, before, after);
         return { invoiceItem: toInvoiceItem(after), ...change };
       });
     },
@@ -155,7 +162,7 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
         await lockInvoice(tx, item.invoiceID);
         const current = await itemOf(tx, id);
         await items.remove(tx, id);
-        await recordAudit(tx, user.id, 'invoice_item', id, 'delete', current, null);
+        await invoiceItemTrail.delete(tx, user.id, id, current);
         return recomputed(tx, item.invoiceID);
       });
       return { message: MESSAGES.deleted, ...change };

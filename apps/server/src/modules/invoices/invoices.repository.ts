@@ -12,6 +12,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
+import { auditTrail } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { listPage } from '../../lib/list.js';
@@ -76,6 +77,9 @@ export function toInvoice(row: InvoiceRow): Invoice {
   for (const k of MONEY) out[k] = toDollars(row[k]);
   return out as Invoice;
 }
+
+/** An invoice's audit trail: the invoice as the API answers it. */
+export const invoiceTrail = auditTrail('invoice', toInvoice);
 
 /** Computed totals (cents) → the wire's dollars. */
 export function toInvoiceTotals(t: InvoiceTotalsCents): InvoiceTotals {
@@ -210,16 +214,6 @@ export const invoicesRepository = {
   async find(db: Tx, id: number) {
     const [row] = await select(db, invoiceColumns).where(eq(invoices.id, id));
     return row as InvoiceRow | undefined;
-  },
-
-  /** Locks the invoice row: every change to its lines, payments or header takes this lock first. */
-  async lock(db: Tx, id: number) {
-    const [row] = await db
-      .select({ id: invoices.id, status: invoices.status, balance: invoices.balance })
-      .from(invoices)
-      .where(eq(invoices.id, id))
-      .for('update');
-    return row;
   },
 
   async nextInvoiceNo(db: Tx) {

@@ -15,18 +15,18 @@ import {
   todayIn,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { billersRepository, toBiller } from '../billers/billers.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
+import { invoicePayments, lockInvoice, recomputeInvoice } from '../ledger/invoice-totals.js';
 import { receiptsRepository } from '../receipts/receipts.repository.js';
 import { checkCreditLimit } from '../receivables/credit-limit.js';
 import { settingsRepository } from '../settings/settings.repository.js';
-import type { AuthUser } from '../users/users.service.js';
-import { invoiceParts, lockInvoice, recomputeInvoice } from './invoice-recompute.js';
-import { invoicesRepository as repo, toInvoice, toInvoiceTotals } from './invoices.repository.js';
+import { invoiceDeletionTrail } from './invoice-deletion.js';
+import { invoiceItemsRepository } from './invoice-items.repository.js';
+import { invoiceTrail, invoicesRepository as repo, toInvoice, toInvoiceTotals } from './invoices.repository.js';
 
 /** "12 Main St, Springfield, IL 62701, USA" from a party's address fields. */
 function fullAddress(p?: PostalAddress) {
@@ -65,7 +65,7 @@ export function createInvoicesService({ db, config }: AppContext) {
           showIndividualMargin: Number(defaults.showIndividualMargin),
           showDamagedGoods: Number(defaults.showDamagedGoods),
         });
-        await recordAudit(tx, user.id, 'invoice', id, 'create', null, { invoiceNo, type });
+        await invoiceTrail.create(tx, user.id, id, (await repo.find(tx, id))!);
         return { id, invoiceNo };
       });
     },
@@ -87,8 +87,9 @@ export function createInvoicesService({ db, config }: AppContext) {
     async summary(id: number) {
       const row = await repo.find(db, id);
       if (!row) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-      const [{ lines, payments }, biller, customer] = await Promise.all([
-        invoiceParts(db, id),
+      const [lines, payments, biller, customer] = await Promise.all([
+        invoiceItemsRepository.ofInvoice(db, id),
+        invoicePayments(db, id),
         billersRepository.find(db, row.billerID),
         row.customerID ? customersRepository.find(db, row.customerID) : undefined,
       ]);
@@ -145,7 +146,7 @@ export function createInvoicesService({ db, config }: AppContext) {
         await recomputeInvoice(tx, input.id);
         const after = (await repo.find(tx, input.id))!;
         await checkCreditLimit(tx, before, after, input.confirmCreditLimit, user);
-        await recordAudit(tx, user.id, 'invoice', input.id, 'update', toInvoice(before), toInvoice(after));
+        await invoiceTrail.update(tx, user.id, input.id, before, after);
         return toInvoice(after);
       });
     },
@@ -155,7 +156,8 @@ export function createInvoicesService({ db, config }: AppContext) {
       await db.transaction(async (tx) => {
         await lockInvoice(tx, id);
         const head = await repo.find(tx, id);
-        const { lines, payments } = await invoiceParts(tx, id);
+        const lines = await invoiceItemsRepository.ofInvoice(tx, id);
+        const payments = await invoicePayments(tx, id);
         // A receipt's share goes only with its receipt (docs/receivables.md "Receipts").
         const share = payments.find((p) => p.receiptId);
         if (share?.receiptId) {
@@ -163,7 +165,7 @@ export function createInvoicesService({ db, config }: AppContext) {
           throw new ConflictError(RECEIPT_MESSAGES.invoiceInReceipt(head?.invoiceNo ?? '', receipt?.referenceNo ?? ''));
         }
         await repo.remove(tx, id);
-        await recordAudit(tx, user.id, 'invoice', id, 'delete', { invoice: head, lines, payments }, null);
+        await invoiceDeletionTrail.delete(tx, user.id, id, { invoice: head!, lines, payments });
       });
       return { message: MESSAGES.deleted };
     },

@@ -1,9 +1,8 @@
 import { DOCUMENT_MESSAGES, INVOICE_MESSAGES, type InvoiceSendResult, type OutboxFilter } from '@wd/contracts';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { invoicesRepository } from '../invoices/invoices.repository.js';
-import type { AuthUser } from '../users/users.service.js';
 import { type ComposedMessage, composeMessage, type OutboxKind } from './compose.js';
 import { type Mailer, NO_MAIL_SERVER } from './mailer.js';
 import { type ClaimedMessage, outboxRepository as repo } from './outbox.repository.js';

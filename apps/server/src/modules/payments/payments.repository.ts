@@ -6,7 +6,7 @@ import {
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyReply } from 'fastify';
@@ -85,8 +85,6 @@ function chequeText(chequeNo: AnyColumn, photo: AnyColumn | SQL): SQL {
 const spec = {
   customer: {
     table: payments,
-    sequence: 'payment_reference_seq',
-    prefix: 'PAY-',
     columns: customerColumns,
     select: (db: Tx, fields: SelectedFields) =>
       db
@@ -139,8 +137,6 @@ const spec = {
   },
   supplier: {
     table: distributorPayments,
-    sequence: 'distributor_payment_reference_seq',
-    prefix: 'SPAY-',
     columns: supplierColumns,
     select: (db: Tx, fields: SelectedFields) =>
       db
@@ -203,15 +199,11 @@ type SupplierPaymentRow = SelectResultFields<typeof supplierColumns>;
 export interface PaymentTypes {
   customer: {
     row: CustomerPaymentRow;
-    stored: typeof payments.$inferSelect;
-    insert: typeof payments.$inferInsert;
     wire: Payment;
     totals: { paid: number; discount: number } & InvoiceSums;
   };
   supplier: {
     row: SupplierPaymentRow;
-    stored: typeof distributorPayments.$inferSelect;
-    insert: typeof distributorPayments.$inferInsert;
     wire: DistributorPayment;
     totals: { paid: number } & InvoiceSums;
   };
@@ -277,45 +269,6 @@ export const paymentsRepository = {
     const k = of(kind);
     const [row] = await k.select(db, k.columns).where(eq(k.table.id, id));
     return row as PaymentRow<K> | undefined;
-  },
-
-  /** The next reference number: PAY-000123 or SPAY-000123, from the kind's own sequence. */
-  async nextReference(db: Tx, kind: PaymentKind) {
-    const k = of(kind);
-    const result = await db.execute<{ n: string }>(sql`select nextval(${k.sequence}) as n`);
-    return `${k.prefix}${String((result as unknown as { rows: { n: string }[] }).rows[0].n).padStart(6, '0')}`;
-  },
-
-  async insert<K extends PaymentKind>(db: Tx, kind: K, values: PaymentTypes[K]['insert']) {
-    const k = of(kind);
-    const [row] = await db
-      .insert(k.table)
-      .values(values as typeof payments.$inferInsert)
-      .returning({ id: k.table.id });
-    return row.id;
-  },
-
-  async update<K extends PaymentKind>(db: Tx, kind: K, id: number, values: Partial<PaymentTypes[K]['insert']>) {
-    const k = of(kind);
-    await db
-      .update(k.table)
-      .set(values as Partial<typeof payments.$inferInsert>)
-      .where(eq(k.table.id, id));
-  },
-
-  async remove(db: Tx, kind: PaymentKind, id: number) {
-    const k = of(kind);
-    await db.delete(k.table).where(eq(k.table.id, id));
-  },
-
-  /** The stored payments of one invoice, oldest first. */
-  ofInvoice<K extends PaymentKind>(db: Tx, kind: K, invoiceId: number): Promise<PaymentTypes[K]['stored'][]> {
-    const k = of(kind);
-    return db
-      .select()
-      .from(k.table)
-      .where(eq(k.table.invoiceId, invoiceId))
-      .orderBy(asc(k.table.date), asc(k.table.id));
   },
 
   /**

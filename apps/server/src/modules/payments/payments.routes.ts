@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
 import { type CallContext, type Handlers, registerCalls } from '../../lib/routes.js';
 import { sendStoredFile } from '../../lib/send-file.js';
-import { customerPayments, supplierPayments } from './payment-kinds.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
 
 type CallsOf<K extends PaymentKind> = K extends 'customer' ? typeof paymentCalls : typeof supplierPaymentCalls;
@@ -43,8 +42,8 @@ function paymentHandlers<K extends PaymentKind>(service: PaymentsService<K>): Ha
 }
 
 export async function paymentsRoutes(app: FastifyInstance) {
-  registerCalls(app, paymentCalls, paymentHandlers(createPaymentsService(app.ctx, customerPayments)));
-  registerCalls(app, supplierPaymentCalls, paymentHandlers(createPaymentsService(app.ctx, supplierPayments)));
+  registerCalls(app, paymentCalls, paymentHandlers(createPaymentsService(app.ctx, 'customer')));
+  registerCalls(app, supplierPaymentCalls, paymentHandlers(createPaymentsService(app.ctx, 'supplier')));
 }
 
 /**
@@ -54,8 +53,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
  */
 export async function chequeImageRoutes(app: FastifyInstance) {
   const services = {
-    customer: createPaymentsService(app.ctx, customerPayments),
-    supplier: createPaymentsService(app.ctx, supplierPayments),
+    customer: createPaymentsService(app.ctx, 'customer'),
+    supplier: createPaymentsService(app.ctx, 'supplier'),
   };
   app.get(
     '/images/cheques/:file',

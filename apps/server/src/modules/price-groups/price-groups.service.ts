@@ -9,16 +9,16 @@ import {
   type PriceGroupItemInput,
   type PriceGroupItemUpdateInput,
   toCents,
+  toDollars,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { recordAudit, recordAuditMany } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { productGroupsRepository } from '../product-groups/product-groups.repository.js';
 import { productsRepository } from '../products/products.repository.js';
-import type { AuthUser } from '../users/users.service.js';
 import { priceGroupsRepository as repo } from './price-groups.repository.js';
 
 /** The default group holds no items and keeps its name: customers in it pay the products' own prices. */
@@ -31,6 +31,26 @@ async function existingGroup(tx: Tx, id: number, lock = false) {
   if (!group) throw new NotFoundError(PRICE_GROUP_MESSAGES.notFound);
   return group;
 }
+
+/** A price group's audit trail: the group as the API answers it (a name; no money). */
+const groupTrail = auditTrail('price_group', (g: Awaited<ReturnType<typeof existingGroup>>) => g);
+
+/** A price group item as stored (cents). */
+interface StoredItem {
+  id: number;
+  priceGroupId: number;
+  productId: number;
+  price: number;
+  suggestedRetailPrice: number;
+}
+/** A price group item's audit trail: the wire's field names, prices in dollars. */
+const itemTrail = auditTrail('price_group_item', (i: StoredItem) => ({
+  id: i.id,
+  priceGroupID: i.priceGroupId,
+  productID: i.productId,
+  price: toDollars(i.price),
+  suggestedRetailPrice: toDollars(i.suggestedRetailPrice),
+}));
 
 export function createPriceGroupsService({ db }: AppContext) {
   return {
@@ -45,8 +65,9 @@ export function createPriceGroupsService({ db }: AppContext) {
       return db.transaction(async (tx) => {
         if (await repo.nameTaken(tx, name)) throw new ConflictError(PRICE_GROUP_MESSAGES.nameTaken, 'name');
         const id = await repo.insert(tx, name);
-        await recordAudit(tx, user.id, 'price_group', id, 'create', null, { name });
-        return existingGroup(tx, id);
+        const group = await existingGroup(tx, id);
+        await groupTrail.create(tx, user.id, id, group);
+        return group;
       });
     },
 
@@ -56,8 +77,9 @@ export function createPriceGroupsService({ db }: AppContext) {
         const before = await existingGroup(tx, id, true);
         if (await repo.nameTaken(tx, name, id)) throw new ConflictError(PRICE_GROUP_MESSAGES.nameTaken, 'name');
         await repo.rename(tx, id, name);
-        await recordAudit(tx, user.id, 'price_group', id, 'update', { name: before.name }, { name });
-        return existingGroup(tx, id);
+        const after = await existingGroup(tx, id);
+        await groupTrail.update(tx, user.id, id, before, after);
+        return after;
       });
     },
 
@@ -67,7 +89,7 @@ export function createPriceGroupsService({ db }: AppContext) {
       await db.transaction(async (tx) => {
         const group = await existingGroup(tx, id, true);
         await repo.remove(tx, id);
-        await recordAudit(tx, user.id, 'price_group', id, 'delete', group, null);
+        await groupTrail.delete(tx, user.id, id, group);
       });
       return { message: MESSAGES.deleted };
     },
@@ -106,7 +128,8 @@ export function createPriceGroupsService({ db }: AppContext) {
             productId: input.productID,
             ...values,
           });
-          await recordAudit(tx, user.id, 'price_group_item', id, 'create', null, { ...input });
+          const [stored] = await repo.itemsByIds(tx, [id]);
+          await itemTrail.create(tx, user.id, id, stored);
           return (await repo.item(tx, id))!;
         });
       } catch (error) {
@@ -122,7 +145,7 @@ export function createPriceGroupsService({ db }: AppContext) {
         assertEditable(before.priceGroupId);
         const values = { price: toCents(input.price), suggestedRetailPrice: toCents(input.suggestedRetailPrice) };
         await repo.updateItem(tx, input.id, values);
-        await recordAudit(tx, user.id, 'price_group_item', input.id, 'update', before, { ...before, ...values });
+        await itemTrail.update(tx, user.id, input.id, before, { ...before, ...values });
         return (await repo.item(tx, input.id))!;
       });
     },
@@ -135,10 +158,9 @@ export function createPriceGroupsService({ db }: AppContext) {
           tx,
           rows.map((r) => r.id),
         );
-        await recordAuditMany(
+        await itemTrail.write(
           tx,
           user.id,
-          'price_group_item',
           'delete',
           rows.map((r) => ({ id: r.id, before: r })),
         );
@@ -160,11 +182,18 @@ export function createPriceGroupsService({ db }: AppContext) {
           mode === 'add'
             ? await repo.upsertForProductGroup(tx, input.priceGroupID, input.productGroupID, price, srp)
             : await repo.updateForProductGroup(tx, input.priceGroupID, input.productGroupID, price, srp);
-        await recordAudit(tx, user.id, 'price_group', input.priceGroupID, 'update', null, {
-          byProductGroup: input,
-          mode,
-          count,
-        });
+        await groupTrail.write(tx, user.id, 'update', [
+          {
+            id: input.priceGroupID,
+            afterNote: {
+              productGroupID: input.productGroupID,
+              price: input.price,
+              suggestedRetailPrice: input.suggestedRetailPrice,
+              mode,
+              count,
+            },
+          },
+        ]);
         return { message: `${count} product${count === 1 ? '' : 's'} priced`, count };
       });
     },
@@ -174,7 +203,9 @@ export function createPriceGroupsService({ db }: AppContext) {
       return db.transaction(async (tx) => {
         await existingGroup(tx, priceGroupID, true);
         const count = await repo.insertAllProducts(tx, priceGroupID);
-        await recordAudit(tx, user.id, 'price_group', priceGroupID, 'update', null, { addAllProducts: true, count });
+        await groupTrail.write(tx, user.id, 'update', [
+          { id: priceGroupID, afterNote: { addAllProducts: true, count } },
+        ]);
         return { message: `${count} product${count === 1 ? '' : 's'} added`, count };
       });
     },

@@ -7,14 +7,32 @@ import {
   type ProductGroupInput,
   type ProductGroupUpdateInput,
   toCents,
+  toDollars,
 } from '@wd/contracts';
-import { recordAudit, recordAuditMany } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
-import { productsRepository, toProduct } from '../products/products.repository.js';
-import type { AuthUser } from '../users/users.service.js';
+import { productsRepository, productTrail, toProduct } from '../products/products.repository.js';
 import { productGroupsRepository as repo, toProductGroup } from './product-groups.repository.js';
+
+/** A product group's audit trail: the group as the API answers it. */
+const groupTrail = auditTrail('product_group', toProductGroup);
+
+/** The prices a group writes onto a member product (cents), as its audit entry keeps them (dollars). */
+interface MemberPrices {
+  id: number;
+  costPrice: number;
+  sellingPrice: number;
+  suggestedRetailPrice: number;
+  productGroupID?: number;
+}
+const memberPricesTrail = auditTrail('product', (m: MemberPrices) => ({
+  ...m,
+  costPrice: toDollars(m.costPrice),
+  sellingPrice: toDollars(m.sellingPrice),
+  suggestedRetailPrice: toDollars(m.suggestedRetailPrice),
+}));
 
 function prices(input: ProductGroupInput) {
   return {
@@ -49,7 +67,7 @@ export function createProductGroupsService({ db }: AppContext) {
       return db.transaction(async (tx) => {
         const id = await repo.insert(tx, { name: input.name, ...prices(input) });
         const row = await repo.findById(tx, id);
-        await recordAudit(tx, user.id, 'product_group', id, 'create', null, row && toProductGroup(row));
+        await groupTrail.create(tx, user.id, id, row!);
         return toProductGroup(row!);
       });
     },
@@ -64,19 +82,10 @@ export function createProductGroupsService({ db }: AppContext) {
         await repo.update(tx, input.id, { name: input.name, ...next });
         await repo.writePricesToMembers(tx, input.id, next);
         const after = await repo.findById(tx, input.id);
-        await recordAudit(
+        await groupTrail.update(tx, user.id, input.id, before, after!);
+        await memberPricesTrail.write(
           tx,
           user.id,
-          'product_group',
-          input.id,
-          'update',
-          toProductGroup(before),
-          after && toProductGroup(after),
-        );
-        await recordAuditMany(
-          tx,
-          user.id,
-          'product',
           'update',
           members.map((m) => ({ id: m.id, before: m, after: { id: m.id, ...next, productGroupID: input.id } })),
         );
@@ -98,7 +107,7 @@ export function createProductGroupsService({ db }: AppContext) {
           sellingPrice: group.sellingPrice,
           suggestedRetailPrice: group.suggestedRetailPrice,
         });
-        await recordAudit(tx, user.id, 'product', productId, 'update', toProduct(product), toProduct(row));
+        await productTrail.update(tx, user.id, productId, product, row);
         return toProduct(row);
       });
     },
@@ -110,7 +119,7 @@ export function createProductGroupsService({ db }: AppContext) {
         if (!product) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
         if (!product.productGroupId) throw new NotFoundError(PRODUCT_GROUP_MESSAGES.notInGroup);
         const row = await productsRepository.update(tx, productId, { productGroupId: null });
-        await recordAudit(tx, user.id, 'product', productId, 'update', toProduct(product), toProduct(row));
+        await productTrail.update(tx, user.id, productId, product, row);
       });
       return { message: MESSAGES.deleted };
     },
@@ -121,7 +130,7 @@ export function createProductGroupsService({ db }: AppContext) {
         const group = await repo.findById(tx, id, true);
         if (!group) throw new NotFoundError(PRODUCT_GROUP_MESSAGES.notFound);
         await repo.remove(tx, id);
-        await recordAudit(tx, user.id, 'product_group', id, 'delete', toProductGroup(group), null);
+        await groupTrail.delete(tx, user.id, id, group);
       });
       return { message: MESSAGES.deleted };
     },

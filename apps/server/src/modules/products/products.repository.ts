@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
+import { auditTrail } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
 import { likePattern, listPage, orderBy, searchCondition } from '../../lib/list.js';
@@ -45,6 +46,9 @@ export function toProduct(row: ProductRow): Product {
     deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
   };
 }
+
+/** A product's audit trail: every entry holds the product as the API answers it. */
+export const productTrail = auditTrail('product', toProduct);
 
 export const productSortable = {
   id: products.id,

@@ -10,14 +10,12 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { createSoftDelete } from '../../lib/soft-delete.js';
-import type { AuthUser } from '../users/users.service.js';
-import { type ProductRow, productsRepository as repo, toProduct } from './products.repository.js';
+import { type ProductRow, productTrail, productsRepository as repo, toProduct } from './products.repository.js';
 
 type Input = z.output<typeof productInput>;
 type UpdateInput = z.output<typeof productUpdateInput>;
@@ -99,7 +97,7 @@ export function createProductsService({ db }: AppContext) {
         return await db.transaction(async (tx) => {
           await assertCodesFree(tx, input.barcode, input.boxBarcode);
           const row = await repo.insert(tx, toColumns(input));
-          await recordAudit(tx, user.id, 'product', row.id, 'create', null, toProduct(row));
+          await productTrail.create(tx, user.id, row.id, row);
           return toProduct(row);
         });
       } catch (error) {
@@ -119,7 +117,7 @@ export function createProductsService({ db }: AppContext) {
           }
           await assertCodesFree(tx, values.barcode, values.boxBarcode, input.id);
           const row = await repo.update(tx, input.id, values);
-          await recordAudit(tx, user.id, 'product', row.id, 'update', toProduct(current), toProduct(row));
+          await productTrail.update(tx, user.id, row.id, current, row);
           return toProduct(row);
         });
       } catch (error) {
@@ -129,12 +127,11 @@ export function createProductsService({ db }: AppContext) {
 
     /** Invoice lines keep their snapshot of a product that is removed for good. */
     ...createSoftDelete(db, products, {
-      entity: 'product',
+      trail: productTrail,
       notFound: PRODUCT_MESSAGES.notFound,
       label: (r: ProductRow) => r.name,
       lockMany: (tx, ids) => repo.findByIds(tx, ids),
       rethrow: rethrowDuplicate,
-      audit: toProduct,
       async unrecoverable(tx, r) {
         const owner = await repo.barcodeOwner(tx, 'barcode', r.barcode, r.id);
         if (owner) return `"${r.name}" can not be recovered: ${owner.name} now has its barcode ${r.barcode}`;

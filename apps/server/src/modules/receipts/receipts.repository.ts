@@ -110,10 +110,6 @@ export const receiptsRepository = {
     return db.select().from(payments).where(eq(payments.receiptId, receiptId)).orderBy(asc(payments.invoiceId));
   },
 
-  async removePayments(db: Tx, receiptId: number) {
-    await db.delete(payments).where(eq(payments.receiptId, receiptId));
-  },
-
   async remove(db: Tx, id: number) {
     await db.delete(receipts).where(eq(receipts.id, id));
   },

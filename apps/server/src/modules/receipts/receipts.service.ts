@@ -3,22 +3,21 @@ import {
   formatMoney,
   MESSAGES,
   type OpenInvoice,
-  paymentAmountDue,
   RECEIPT_MESSAGES,
+  type Receipt,
   type ReceiptCreate,
   toCents,
   toDollars,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { assertMoneyFits, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { customersRepository } from '../customers/customers.repository.js';
-import { filesRepository } from '../files.repository.js';
-import { lockInvoice, recomputeInvoice } from '../invoices/invoice-recompute.js';
-import { paymentsRepository } from '../payments/payments.repository.js';
-import type { AuthUser } from '../users/users.service.js';
+import { filesRepository } from '../files/files.repository.js';
+import { lockInvoice } from '../ledger/invoice-totals.js';
+import { deletePayment, recordPayment } from '../ledger/payments-ledger.js';
 import { receiptsRepository as repo } from './receipts.repository.js';
 
 /**
@@ -27,6 +26,9 @@ import { receiptsRepository as repo } from './receipts.repository.js';
  * payments core's rules (the invoice's lock, amountDue = what was owed less
  * the share, the invoice recomputed), all in one transaction.
  */
+/** A receipt's audit trail: the receipt with its shares as the API answers it. */
+const receiptTrail = auditTrail('receipt', (r: Receipt) => r);
+
 export function createReceiptsService({ db }: AppContext) {
   const customerExists = async (tx: Tx, id: number) => {
     if (!(await customersRepository.find(tx, id))) throw new NotFoundError(RECEIPT_MESSAGES.customerNotFound);
@@ -95,24 +97,24 @@ export function createReceiptsService({ db }: AppContext) {
           chequeFileId,
           createdBy: user.id,
         });
-        for (const [i, share] of shares.entries()) {
-          const paymentId = await paymentsRepository.insert(tx, 'customer', {
-            referenceNo: await paymentsRepository.nextReference(tx, 'customer'),
-            invoiceId: share.id,
-            date: input.date,
-            paymentType: input.paymentType,
-            amountPaid: share.cents,
-            amountDue: paymentAmountDue(open[i].balanceCents, share.cents, 0),
-            chequeNo: input.chequeNo,
-            receiptId,
-            createdBy: user.id,
-          });
-          await recomputeInvoice(tx, share.id);
-          const payment = await paymentsRepository.find(tx, 'customer', paymentId);
-          await recordAudit(tx, user.id, 'payment', paymentId, 'create', null, payment);
+        // Each share is a payment of its invoice, made by the ledger's one rule (amountDue, recompute, audit).
+        for (const share of shares) {
+          await recordPayment(
+            tx,
+            'customer',
+            {
+              invoiceId: share.id,
+              date: input.date,
+              paymentType: input.paymentType,
+              amountPaid: share.cents,
+              chequeNo: input.chequeNo,
+              receiptId,
+            },
+            user.id,
+          );
         }
         const receipt = await found(tx, receiptId);
-        await recordAudit(tx, user.id, 'receipt', receiptId, 'create', null, receipt);
+        await receiptTrail.create(tx, user.id, receiptId, receipt);
         return receipt;
       });
     },
@@ -133,12 +135,10 @@ export function createReceiptsService({ db }: AppContext) {
         const shares = await repo.payments(tx, id);
         const invoiceIds = [...new Set(shares.map((p) => p.invoiceId))].sort((a, b) => a - b);
         for (const invoiceId of invoiceIds) await lockInvoice(tx, invoiceId);
-        await repo.removePayments(tx, id);
+        for (const payment of shares) await deletePayment(tx, 'customer', payment.id, user.id, true);
         await repo.remove(tx, id);
         if (stored.chequeFileId) await filesRepository.remove(tx, stored.chequeFileId);
-        for (const invoiceId of invoiceIds) await recomputeInvoice(tx, invoiceId);
-        for (const payment of shares) await recordAudit(tx, user.id, 'payment', payment.id, 'delete', payment, null);
-        await recordAudit(tx, user.id, 'receipt', id, 'delete', before, null);
+        await receiptTrail.delete(tx, user.id, id, before);
       });
       return { message: MESSAGES.deleted };
     },

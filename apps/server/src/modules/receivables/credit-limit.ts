@@ -1,10 +1,12 @@
 import { CREDIT_LIMIT_FIELD, type CustomerCredit, creditLimitMessage, PARTY_MESSAGES, toDollars } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { AuthUser } from '../users/users.service.js';
-import { creditLimitRepository } from './credit-limit.repository.js';
+import { creditLimitRepository } from '../customers/credit-limit.repository.js';
+
+/** Who confirmed an invoice past its customer's credit limit, at what balance and limit (dollars). */
+const confirmationTrail = auditTrail('credit_limit_confirmation', (c: Record<string, string | number>) => c);
 
 /** What an invoice adds to its customer's open balance: its balance while DUE (cents). */
 interface InvoiceStanding {
@@ -39,7 +41,7 @@ export async function checkCreditLimit(
   const creditLimit = toDollars(credit.creditLimit);
   if (!confirmed)
     throw new ConflictError(creditLimitMessage(credit.company, openBalance, creditLimit), CREDIT_LIMIT_FIELD);
-  await recordAudit(tx, user.id, 'credit_limit_confirmation', after.id, 'create', null, {
+  await confirmationTrail.create(tx, user.id, after.id, {
     invoiceID: after.id,
     invoiceNo: after.invoiceNo,
     customerID: after.customerID,

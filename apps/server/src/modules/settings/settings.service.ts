@@ -1,8 +1,10 @@
 import type { Settings, SettingsUpdateBody } from '@wd/contracts';
-import { recordAudit } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
-import type { AuthUser } from '../users/users.service.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { settingsRepository as repo } from './settings.repository.js';
+
+/** The settings' audit trail: the settings as the API answers them. */
+const settingsTrail = auditTrail('settings', (s: Settings) => s);
 
 export function createSettingsService({ db, config }: AppContext) {
   return {
@@ -16,7 +18,7 @@ export function createSettingsService({ db, config }: AppContext) {
         const before = await repo.read(tx, true);
         const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
         const after = await repo.write(tx, { ...before, ...changes } as Settings);
-        await recordAudit(tx, user.id, 'settings', 1, 'update', before, after);
+        await settingsTrail.update(tx, user.id, 1, before, after);
         return { settings: after };
       });
     },

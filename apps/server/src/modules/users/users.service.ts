@@ -10,7 +10,7 @@ import {
   type User,
 } from '@wd/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import {
   ConflictError,
@@ -40,10 +40,6 @@ export class SignInLimitError extends TooManyRequestsError {
 }
 /** lastUsedAt is written at most this often, so a busy session does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
-
-export interface AuthUser extends User {
-  sessionId: number;
-}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

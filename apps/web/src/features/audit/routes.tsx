@@ -1,5 +1,5 @@
-import { requireAdmin } from '../../app/guards';
-import { type MenuSection, route } from '../../app/route-types';
+import { requireAdmin } from '../../lib/guards';
+import { type MenuSection, route } from '../../lib/route-types';
 
 /** /audit: the audit trail (admins only). */
 export const auditRoutes = [route('audit', 'Audit Trail', () => import('./pages/AuditPage'))].map((r) => ({

@@ -1,4 +1,4 @@
-import { type ChangePasswordBody, type Session, type SignInBody, userCalls } from '@wd/contracts';
+import { type ChangePasswordBody, type SignInBody, userCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
 
@@ -6,9 +6,6 @@ import { session } from '../../lib/session';
 export const signIn = (body: SignInBody) => callApi(userCalls.signIn, { body });
 
 export const changePassword = (body: ChangePasswordBody) => callApi(userCalls.changePassword, { body });
-
-/** The session of the stored token (user/token), for restoreSession. */
-export const checkToken = (): Promise<Session> => callApi(userCalls.token);
 
 /** Signs out on the server (a failure is ignored) and always clears the local session. */
 export async function signOut() {

@@ -1,5 +1,5 @@
-import { guestOnly } from '../../app/guards';
-import { type AppRoute, page } from '../../app/route-types';
+import { guestOnly } from '../../lib/guards';
+import { type AppRoute, page } from '../../lib/route-types';
 
 export const authRoutes: AppRoute[] = [
   {

@@ -1,4 +1,4 @@
-import { recordArea } from '../../app/route-types';
+import { recordArea } from '../../lib/route-types';
 
 export const { routes: billersRoutes, menu: billersMenu } = recordArea({
   path: 'billers',

@@ -1,4 +1,4 @@
-import { recordArea, route } from '../../app/route-types';
+import { recordArea, route } from '../../lib/route-types';
 
 const area = recordArea({
   path: 'customers',

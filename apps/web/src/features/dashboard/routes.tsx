@@ -1,4 +1,4 @@
-import { type AppRoute, type MenuSection, route } from '../../app/route-types';
+import { type AppRoute, type MenuSection, route } from '../../lib/route-types';
 
 /** /dashboard: its page (and the charts with it) loads only when opened. */
 export const dashboardRoutes: AppRoute[] = [route('dashboard', 'Dashboard', () => import('./pages/DashboardPage'))];

@@ -1,4 +1,4 @@
-import { route } from '../../app/route-types';
+import { route } from '../../lib/route-types';
 
 const form = () => import('./pages/DistributorInvoiceFormPage');
 

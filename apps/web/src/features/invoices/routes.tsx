@@ -1,4 +1,4 @@
-import { type AppRoute, type MenuSection, route } from '../../app/route-types';
+import { type AppRoute, type MenuSection, route } from '../../lib/route-types';
 
 const newInvoice = () => import('./pages/NewInvoicePage');
 

@@ -1,5 +1,5 @@
-import { requireAdmin } from '../../app/guards';
-import { type MenuSection, route } from '../../app/route-types';
+import { requireAdmin } from '../../lib/guards';
+import { type MenuSection, route } from '../../lib/route-types';
 
 /** /outbox: the e-mails queued, sent and failed (admins only). */
 export const outboxRoutes = [route('outbox', 'Outbox', () => import('./pages/OutboxListPage'))].map((r) => ({

@@ -1,4 +1,4 @@
-import { type AppRoute, page } from '../../app/route-types';
+import { type AppRoute, page } from '../../lib/route-types';
 import { paymentHistoryScreens } from './histories';
 
 /** The payment histories of both kinds: one screen, which each route tells through its loader data. */

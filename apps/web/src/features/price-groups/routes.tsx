@@ -1,4 +1,4 @@
-import { type MenuSection, route } from '../../app/route-types';
+import { type MenuSection, route } from '../../lib/route-types';
 
 const list = () => import('./pages/PriceGroupsListPage');
 const form = () => import('./pages/PriceGroupFormPage');

@@ -1,4 +1,4 @@
-import { type MenuSection, route } from '../../app/route-types';
+import { type MenuSection, route } from '../../lib/route-types';
 
 const form = () => import('./pages/ProductGroupFormPage');
 

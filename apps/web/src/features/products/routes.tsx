@@ -1,4 +1,4 @@
-import { type AppRoute, recordArea, route } from '../../app/route-types';
+import { type AppRoute, recordArea, route } from '../../lib/route-types';
 
 const area = recordArea({
   path: 'products',

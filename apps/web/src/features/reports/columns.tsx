@@ -8,7 +8,7 @@ import {
   type ProductReportRow,
 } from '@wd/contracts';
 import type { Column } from '../../components/DataTable';
-import { moneyColumn } from '../invoices/components/columns';
+import { moneyColumn } from '../../components/invoice-columns';
 
 /** A whole number with thousands separators (quantities, invoice counts). */
 export const formatCount = (n: number | undefined) => Math.round(n ?? 0).toLocaleString('en-US');

@@ -1,5 +1,5 @@
 import { REPORT_TITLES } from '@wd/contracts';
-import { type MenuSection, route } from '../../app/route-types';
+import { type MenuSection, route } from '../../lib/route-types';
 
 const pages = () => import('./pages/ReportPages');
 

@@ -1,28 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_SETTINGS, type Settings, type SettingsUpdateBody, settingsCalls } from '@wd/contracts';
-import { callApi } from '../../lib/api-client';
+import { type SettingsUpdateBody, settingsCalls } from '@wd/contracts';
 import { useCallMutation } from '../../lib/mutations';
-import { queryClient } from '../../lib/query-client';
 import { keys } from '../../lib/query-keys';
 
-/** The settings change rarely: read once (at sign-in or app start) and kept; saving refreshes them. */
-export const settingsQuery = queryOptions({
-  queryKey: keys.settings.all,
-  queryFn: async () => (await callApi(settingsCalls.get)).settings,
-  staleTime: 30 * 60_000,
-});
-
-/** Loads the settings before the first signed-in screen (a failure leaves the defaults). */
-export async function loadSettings(): Promise<void> {
-  await queryClient.ensureQueryData(settingsQuery).catch(() => undefined);
-}
-
-/** The settings, or the defaults until they arrive (`ready` once they did, or failed). */
-export function useSettings(): { settings: Settings; ready: boolean } {
-  const query = useQuery(settingsQuery);
-  return { settings: query.data ?? DEFAULT_SETTINGS, ready: !query.isPending };
-}
-
+/** Saving the settings puts the answer in the cache that lib/settings reads. */
 export const useUpdateSettings = () =>
   useCallMutation(settingsCalls.update, {
     input: (body: SettingsUpdateBody) => ({ body }),

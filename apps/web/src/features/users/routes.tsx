@@ -1,5 +1,5 @@
-import { requireAdmin } from '../../app/guards';
-import { recordArea } from '../../app/route-types';
+import { requireAdmin } from '../../lib/guards';
+import { recordArea } from '../../lib/route-types';
 
 const area = recordArea({
   path: 'users',

@@ -1,8 +1,8 @@
 import { Badge, Select, Stack, Text } from '@mantine/core';
 import { AUDIT_ACTIONS, type AuditEntry } from '@wd/contracts';
+import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/ListPage';
 import { formatTimestamp } from '../../../lib/format';
-import * as Filter from '../../invoices/components/ListFilters';
 import { auditTrail, useAuditEntities, useAuditUsers } from '../api';
 
 const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red', recover: 'yellow' } as const;

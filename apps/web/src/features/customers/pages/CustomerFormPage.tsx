@@ -11,9 +11,9 @@ import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { zodValidate } from '../../../lib/form';
 import { HistoryLink } from '../../audit/HistoryLink';
-import { ReceivePaymentButton } from '../../receipts/components/ReceivePaymentModal';
 import { CustomerCreditLine } from '../../receivables/credit';
 import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
+import { ReceivePaymentButton } from '../receipts/components/ReceivePaymentModal';
 
 type Values = AddressValues & {
   awardPoints: number | string;

@@ -3,11 +3,11 @@ import { useCallback, useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { ImportButton } from '../../imports/ImportButton';
-import { type ReceiptCustomer, ReceivePaymentModal } from '../../receipts/components/ReceivePaymentModal';
 import { activeCustomers, useDeleteCustomers } from '../api';
 import { customerColumns } from '../components/customerColumns';
 import { OverLimitFilter, overLimitParams } from '../components/OverLimitFilter';
 import { type CertificateDialog, ResaleCertificateDialogs } from '../components/ResaleCertificateActions';
+import { type ReceiptCustomer, ReceivePaymentModal } from '../receipts/components/ReceivePaymentModal';
 
 export default function CustomersListPage() {
   const [dialog, setDialog] = useState<CertificateDialog>(null);

@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateText, MoneyText } from '../../../components/MoneyText';
-import { StatusBadge } from '../../invoices/components/StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { useRecentInvoices } from '../api';
 import { Panel } from './Panel';
 

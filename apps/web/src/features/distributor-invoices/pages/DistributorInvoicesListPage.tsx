@@ -1,12 +1,12 @@
 import { type DistributorInvoice, distributorInvoiceCalls } from '@wd/contracts';
 import { useState } from 'react';
+import { moneyColumn } from '../../../components/invoice-columns';
+import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { useDistributorOptions } from '../../distributors/api';
-import { moneyColumn } from '../../invoices/components/columns';
-import * as Filter from '../../invoices/components/ListFilters';
-import { StatusBadge } from '../../invoices/components/StatusBadge';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { distributorInvoiceList, useDeleteDistributorInvoice } from '../api';
 

@@ -5,7 +5,7 @@ import { customerCalls, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
-import { useSettings } from '../../settings/api';
+import { useSettings } from '../../../lib/settings';
 
 /**
  * Customer search for invoices: opens on the first customers by company, then

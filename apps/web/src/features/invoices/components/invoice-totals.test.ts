@@ -1,7 +1,7 @@
 import type { InvoiceTotals } from '@wd/contracts';
 import { describe, expect, it } from 'vitest';
+import { id, period } from '../../../components/ListFilters';
 import { totalsRows } from './InvoiceTotalsTable';
-import { id, period } from './ListFilters';
 
 const totals: InvoiceTotals = {
   total: 100,

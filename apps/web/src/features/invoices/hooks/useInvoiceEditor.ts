@@ -2,9 +2,9 @@ import type { InvoiceItem, InvoiceItemUpdateInput, InvoiceUpdateInput, Product }
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { showAlert } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSettings } from '../../../lib/settings';
 import { lookupProducts } from '../../products/api';
 import { withCreditConfirmation } from '../../receivables/credit';
-import { useSettings } from '../../settings/api';
 import { useAddInvoiceLine, useDeleteInvoiceLine, useUpdateInvoice, useUpdateInvoiceLine } from '../api';
 import { useInvoice } from './useInvoice';
 

@@ -1,13 +1,13 @@
 import { Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@wd/contracts';
 import { Link, useParams } from 'react-router';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { HistoryLink } from '../../audit/HistoryLink';
 import { DocumentMenus, LastSent } from '../../invoice-documents/components/DocumentMenus';
 import { DeleteInvoiceButton } from '../components/DeleteInvoiceButton';
 import { DocumentLines } from '../components/DocumentLines';
 import { InvoiceLoader } from '../components/InvoiceLoader';
 import { InvoiceTotalsTable } from '../components/InvoiceTotalsTable';
-import { StatusBadge } from '../components/StatusBadge';
 import { useInvoice } from '../hooks/useInvoice';
 
 /** /invoices/{id}: the invoice as the customer sees it, read-only. */

@@ -1,20 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { addDays, type Invoice, invoiceCalls, todayIn } from '@wd/contracts';
 import { useState } from 'react';
+import { InvoiceStatus, moneyColumn } from '../../../components/invoice-columns';
+import * as Filter from '../../../components/ListFilters';
 import { ListPage, type ListResult } from '../../../components/ListPage';
 import { DateText } from '../../../components/MoneyText';
 import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { showSuccess } from '../../../lib/alert';
 import { keys } from '../../../lib/query-keys';
 import { useBillerOptions } from '../../billers/api';
+import { InvoiceListCustomer } from '../../customers/receipts/components/InvoiceListCustomer';
 import { downloadEdi, EDI_LABELS, useSendInvoice } from '../../invoice-documents/api';
 import { BulkEmailModal, type BulkTarget } from '../../invoice-documents/components/BulkEmailModal';
 import { sendAndTell } from '../../invoice-documents/send';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
-import { InvoiceListCustomer } from '../../receipts/components/InvoiceListCustomer';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
-import { InvoiceStatus, moneyColumn } from '../components/columns';
-import * as Filter from '../components/ListFilters';
 import { paymentTarget } from '../payment-target';
 
 /** The first load shows the last 36 months. */

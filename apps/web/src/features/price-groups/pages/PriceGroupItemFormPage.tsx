@@ -4,10 +4,10 @@ import { PRICE_GROUP_MESSAGES, type Product } from '@wd/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
-import { ProductPicker } from '../../../components/ProductPicker';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { ProductPicker } from '../../products/components/ProductPicker';
 import { useAddPriceGroupItem, usePriceGroup, usePriceGroupItem, useUpdatePriceGroupItem } from '../api';
 
 interface Values extends Record<string, unknown> {

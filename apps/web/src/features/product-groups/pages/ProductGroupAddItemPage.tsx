@@ -3,9 +3,9 @@ import type { Product } from '@wd/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
-import { ProductPicker } from '../../../components/ProductPicker';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
+import { ProductPicker } from '../../products/components/ProductPicker';
 import { useAddProductToGroup, useProductGroup } from '../api';
 
 export default function ProductGroupAddItemPage() {

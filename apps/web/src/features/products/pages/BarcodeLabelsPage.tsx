@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { PageTitle } from '../../../components/PageTitle';
-import { ProductPicker } from '../../../components/ProductPicker';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import {
@@ -14,6 +13,7 @@ import {
   useRemoveBarcodeItem,
   useSetBarcodeQuantity,
 } from '../api';
+import { ProductPicker } from '../components/ProductPicker';
 
 export const LABEL_OPTIONS = [
   { key: 'company', label: 'Company Name' },

@@ -20,7 +20,8 @@ import { showAlert, showSuccess } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { sentence, zodValidate } from '../../../lib/form';
 import { session } from '../../../lib/session';
-import { useSettings, useUpdateSettings } from '../api';
+import { useSettings } from '../../../lib/settings';
+import { useUpdateSettings } from '../api';
 
 type NumberKey =
   | 'resultsPerPage'

@@ -2,8 +2,8 @@ import { Badge, Button, Group } from '@mantine/core';
 import type { InvoiceSummary } from '@wd/contracts';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../../components/PageTitle';
+import { StatusBadge } from '../../../../components/StatusBadge';
 import { DeleteInvoiceButton } from '../DeleteInvoiceButton';
-import { StatusBadge } from '../StatusBadge';
 
 /** The edit screen's title (number, status, consignment state) and its buttons. */
 export function EditorTitleBar({

@@ -3,11 +3,11 @@ import { formatMoney, type InvoiceSummary } from '@wd/contracts';
 import { memo, type ReactNode } from 'react';
 import { DateField } from '../../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
+import { StatusBadge } from '../../../../components/StatusBadge';
 import { useBillerOptions } from '../../../billers/api';
 import { CustomerCreditLine } from '../../../receivables/credit';
 import type { HeaderChange } from '../../hooks/useInvoiceEditor';
 import { CustomerPicker } from '../CustomerPicker';
-import { StatusBadge } from '../StatusBadge';
 
 const FLAGS = [
   ['showSuggestedAnalysis', 'Show suggested analysis'],

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReceiptInput, receiptCalls } from '@wd/contracts';
-import { callApi } from '../../lib/api-client';
-import { useCallMutation } from '../../lib/mutations';
-import { createKeys, keys } from '../../lib/query-keys';
+import { callApi } from '../../../lib/api-client';
+import { useCallMutation } from '../../../lib/mutations';
+import { createKeys, keys } from '../../../lib/query-keys';
 
 /**
  * Receipts (docs/receivables.md "Receipts"): one amount from a customer split

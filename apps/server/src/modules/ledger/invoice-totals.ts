@@ -7,50 +7,57 @@ import {
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import { assertMoneyFits, NotFoundError } from '../../lib/errors.js';
-import { paymentsRepository } from '../payments/payments.repository.js';
-import { invoiceItemsRepository } from './invoice-items.repository.js';
-import { type InvoiceRow, invoicesRepository as repo } from './invoices.repository.js';
+import { type InvoiceHead, ledgerRepository as repo } from './ledger.repository.js';
 
-/** Locks the invoice row (404 when there is none): every change to an invoice, its lines or payments starts here. */
-export async function lockInvoice(tx: Tx, id: number) {
-  const row = await repo.lock(tx, id);
+/**
+ * An invoice's stored totals are a function of its lines and payments (the
+ * rule is computeInvoiceTotals in contracts; docs/business-rules.md, "Invoice
+ * totals"). Every change to an invoice, its lines or its payments takes the
+ * invoice's lock first and stores the recomputed totals in the same
+ * transaction, so the totals always equal a recomputation from the rows.
+ */
+
+/** Locks the invoice row (404 when there is none) and answers what its totals depend on. */
+export async function lockInvoice(tx: Tx, id: number): Promise<InvoiceHead> {
+  const row = await repo.invoiceHead(tx, id, true);
   if (!row) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   return row;
 }
 
-/** The lines and payments of an invoice (cents), as the totals rule takes them. */
+/** The invoice's customer payments as stored (cents), oldest first. */
+export const invoicePayments = (tx: Tx, invoiceId: number) => repo.paymentsOf(tx, 'customer', invoiceId);
+
+/** The invoice's lines and payments as the totals rule takes them (cents). */
 export async function invoiceParts(tx: Tx, invoiceId: number) {
   // One after the other: inside a transaction the statements share one connection anyway.
-  const lines = await invoiceItemsRepository.ofInvoice(tx, invoiceId);
-  const payments = await paymentsRepository.ofInvoice(tx, 'customer', invoiceId);
+  const lines = await repo.linesOf(tx, invoiceId);
+  const payments = await invoicePayments(tx, invoiceId);
   return { lines, payments };
 }
 
-/**
- * Recomputes the stored totals from the lines and payments (the one rule, in
- * contracts; docs/business-rules.md, "Invoice totals") and settles the status
- * unless the invoice is NEW. Called inside the transaction that changed them,
- * under the invoice's lock.
- */
+/** Recomputes and stores the invoice's totals from its lines and payments as they stand in this transaction. */
 export async function recomputeInvoice(tx: Tx, invoiceId: number) {
-  return (await recomputeWithInvoice(tx, invoiceId)).totals;
+  const head = await repo.invoiceHead(tx, invoiceId);
+  if (!head) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  const { lines, payments } = await invoiceParts(tx, invoiceId);
+  return (await storeTotals(tx, head, lines, payments)).totals;
 }
 
-/** recomputeInvoice, answering the invoice as it now stands as well. */
-export async function recomputeWithInvoice(tx: Tx, invoiceId: number) {
-  const { lines, payments } = await invoiceParts(tx, invoiceId);
-  const head = await repo.find(tx, invoiceId);
-  if (!head) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-  return storeTotals(tx, head, lines, payments);
-}
+/** The totals fields of an invoice read under its lock (cents). */
+type TotalsHead = Pick<InvoiceHead, 'id' | 'status' | 'headerDiscount' | 'headerAwardPoints'>;
 
 /**
  * Stores the totals of the invoice's lines and payments (all of them, as they
- * stand in this transaction, under the invoice's lock) and answers them with
- * the invoice: `head` (read under the lock) with the new totals and status, as
- * a read after the write would answer it.
+ * stand in this transaction, under the invoice's lock) and settles the status
+ * unless the invoice is NEW. Answers the totals and `head` (read under the
+ * lock) with the stored values, as a read after the write would answer it.
  */
-export async function storeTotals(tx: Tx, head: InvoiceRow, lines: TotalsLine[], payments: TotalsPayment[]) {
+export async function storeTotals<H extends TotalsHead>(
+  tx: Tx,
+  head: H,
+  lines: TotalsLine[],
+  payments: TotalsPayment[],
+) {
   const totals = computeInvoiceTotals(lines, payments, {
     discountRedeemed: head.headerDiscount,
     awardPointsRedeemed: head.headerAwardPoints,
@@ -62,8 +69,8 @@ export async function storeTotals(tx: Tx, head: InvoiceRow, lines: TotalsLine[],
     ...stored,
     ...(head.status === 'NEW' ? {} : { status: settledStatus(totals.balance) }),
   };
-  await repo.update(tx, head.id, values);
-  return { totals, invoice: { ...head, ...values } as InvoiceRow };
+  await repo.storeInvoiceTotals(tx, head.id, values);
+  return { totals, invoice: { ...head, ...values } as H };
 }
 
 /**

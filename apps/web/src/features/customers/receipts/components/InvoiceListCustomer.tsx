@@ -1,5 +1,5 @@
 import { CloseButton, Group, Text } from '@mantine/core';
-import { useCustomer } from '../../customers/api';
+import { useCustomer } from '../../api';
 import { ReceivePaymentButton } from './ReceivePaymentModal';
 
 /**

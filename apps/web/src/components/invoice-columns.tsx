@@ -1,8 +1,8 @@
 import { Badge, Stack } from '@mantine/core';
 import type { Invoice } from '@wd/contracts';
-import type { Column } from '../../../components/DataTable';
-import { MoneyText } from '../../../components/MoneyText';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../lib/format';
+import type { Column } from './DataTable';
+import { MoneyText } from './MoneyText';
 import { StatusBadge } from './StatusBadge';
 
 /** A sortable money column of an invoice list, with its footer total (named by `testId`). */

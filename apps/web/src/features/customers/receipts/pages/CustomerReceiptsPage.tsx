@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, type Receipt } from '@wd/contracts';
 import { Link, useParams } from 'react-router';
-import { confirm } from '../../../components/confirm';
-import { DateText } from '../../../components/MoneyText';
-import { PageTitle } from '../../../components/PageTitle';
-import { showAlert, showSuccess } from '../../../lib/alert';
-import { errorMessage, fetchBlob } from '../../../lib/api-client';
-import { useCustomer } from '../../customers/api';
-import { PAYMENT_TYPE_LABELS } from '../../payments/payment-types';
+import { confirm } from '../../../../components/confirm';
+import { DateText } from '../../../../components/MoneyText';
+import { PageTitle } from '../../../../components/PageTitle';
+import { showAlert, showSuccess } from '../../../../lib/alert';
+import { errorMessage, fetchBlob } from '../../../../lib/api-client';
+import { PAYMENT_TYPE_LABELS } from '../../../payments/payment-types';
+import { useCustomer } from '../../api';
 import { useCustomerReceipts, useDeleteReceipt } from '../api';
 import { ReceivePaymentButton } from '../components/ReceivePaymentModal';
 

@@ -1,7 +1,7 @@
 import { type ComboboxData, Select, TextInput } from '@mantine/core';
 import { MONTHS } from '@wd/contracts';
-import { DateField } from '../../../components/DateField';
-import type { ListParamsApi } from '../../../lib/list-params';
+import type { ListParamsApi } from '../lib/list-params';
+import { DateField } from './DateField';
 
 /**
  * Filter controls of the invoice lists (customer and supplier) and the

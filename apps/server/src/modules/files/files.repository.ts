@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { files } from '../db/schema/index.js';
-import type { UploadedImage } from '../lib/uploads.js';
+import type { Tx } from '../../db/client.js';
+import { files } from '../../db/schema/index.js';
+import type { UploadedImage } from '../../lib/uploads.js';
 
 /** Uploaded files, shared by every area that takes one. */
 export const filesRepository = {

@@ -3,10 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '@wd/contracts';
 import { useState } from 'react';
-import { lookupProducts } from '../features/products/api';
-import { useSettings } from '../features/settings/api';
-import { formatMoney } from '../lib/format';
-import { keys } from '../lib/query-keys';
+import { formatMoney } from '../../../lib/format';
+import { keys } from '../../../lib/query-keys';
+import { useSettings } from '../../../lib/settings';
+import { lookupProducts } from '../api';
 
 interface ProductPickerProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   value: Product | null;

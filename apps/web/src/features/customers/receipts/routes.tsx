@@ -1,4 +1,4 @@
-import { route } from '../../app/route-types';
+import { route } from '../../../lib/route-types';
 
 /** A customer's receipts (docs/receivables.md "Receipts"); the Receive Payment form is a dialog. */
 export const receiptsRoutes = [

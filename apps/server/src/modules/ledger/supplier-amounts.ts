@@ -1,12 +1,11 @@
 import { DISTRIBUTOR_INVOICE_MESSAGES, settledStatus } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import { assertMoneyFits, NotFoundError } from '../../lib/errors.js';
-import { paymentsRepository } from '../payments/payments.repository.js';
-import { distributorInvoicesRepository as repo } from './distributor-invoices.repository.js';
+import { ledgerRepository as repo } from './ledger.repository.js';
 
-/** Locks the supplier invoice row (404 when there is none). */
-export async function lockDistributorInvoice(tx: Tx, id: number) {
-  const row = await repo.lock(tx, id);
+/** Locks the supplier invoice row (404 when there is none): every change to it or its payments starts here. */
+export async function lockSupplierInvoice(tx: Tx, id: number) {
+  const row = await repo.supplierInvoiceHead(tx, id, true);
   if (!row) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.notFound);
   return row;
 }
@@ -24,15 +23,19 @@ export function datePaidOf(amountPurchase: number, payments: { date: string; amo
 /**
  * amountPaid = Σ payments; amountDue = purchase − paid; the status from it;
  * datePaid from the paying payment while PAID (docs/business-rules.md).
+ * Called under the supplier invoice's lock, in the transaction that changed it.
  */
-export async function recomputeDistributorInvoice(tx: Tx, id: number) {
-  const head = await repo.find(tx, id);
-  const payments = await paymentsRepository.ofInvoice(tx, 'supplier', id);
+export async function recomputeSupplierInvoice(tx: Tx, id: number) {
+  const head = await repo.supplierInvoiceHead(tx, id);
   if (!head) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.notFound);
+  const payments = await repo.paymentsOf(tx, 'supplier', id);
   const paid = payments.reduce((s, p) => s + p.amountPaid, 0);
   const amountDue = head.amountPurchase - paid;
   assertMoneyFits("The supplier invoice's", { amountPaid: paid, amountDue });
   const status = settledStatus(amountDue);
   const datePaid = status === 'PAID' ? datePaidOf(head.amountPurchase, payments) : null;
-  await repo.update(tx, id, { amountPaid: paid, amountDue, status, datePaid });
+  await repo.storeSupplierInvoiceAmounts(tx, id, { amountPaid: paid, amountDue, status, datePaid });
 }
+
+/** A supplier invoice's payments as stored (cents), oldest first. */
+export const supplierInvoicePayments = (tx: Tx, id: number) => repo.paymentsOf(tx, 'supplier', id);

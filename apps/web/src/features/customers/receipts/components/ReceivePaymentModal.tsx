@@ -14,12 +14,12 @@ import {
 } from '@mantine/core';
 import { formatMoney, type OpenInvoiceRow, type PaymentType, todayIn } from '@wd/contracts';
 import { type ComponentProps, useEffect, useState } from 'react';
-import { DateField } from '../../../components/DateField';
-import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
-import { DateText } from '../../../components/MoneyText';
-import { showSuccess } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
-import { paymentTypeOptions } from '../../payments/payment-types';
+import { DateField } from '../../../../components/DateField';
+import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
+import { DateText } from '../../../../components/MoneyText';
+import { showSuccess } from '../../../../lib/alert';
+import { errorMessage } from '../../../../lib/api-client';
+import { paymentTypeOptions } from '../../../payments/payment-types';
 import { useCreateReceipt, useOpenInvoices } from '../api';
 import { fillOldestFirst, splitState } from '../split';
 

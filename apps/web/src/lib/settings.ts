@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_SETTINGS, type Settings, settingsCalls } from '@wd/contracts';
+import { callApi } from './api-client';
+import { queryClient } from './query-client';
+import { keys } from './query-keys';
+
+/** The settings change rarely: read once (at sign-in or app start) and kept; saving refreshes them. */
+export const settingsQuery = queryOptions({
+  queryKey: keys.settings.all,
+  queryFn: async () => (await callApi(settingsCalls.get)).settings,
+  staleTime: 30 * 60_000,
+});
+
+/** Loads the settings before the first signed-in screen (a failure leaves the defaults). */
+export async function loadSettings(): Promise<void> {
+  await queryClient.ensureQueryData(settingsQuery).catch(() => undefined);
+}
+
+/** The settings, or the defaults until they arrive (`ready` once they did, or failed). */
+export function useSettings(): { settings: Settings; ready: boolean } {
+  const query = useQuery(settingsQuery);
+  return { settings: query.data ?? DEFAULT_SETTINGS, ready: !query.isPending };
+}
