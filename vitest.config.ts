@@ -12,11 +12,20 @@ const server = (name: string, env: Record<string, string>) => ({
   },
 });
 
-/** Units (contracts, web helpers), then the API on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
+/** Units (contracts, web helpers), the web components in jsdom, then the API on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+        },
+      },
       server('api-pglite', { DB_KIND: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [server('api-postgres', { DB_KIND: 'postgres' })] : []),
     ],

@@ -1,6 +1,6 @@
 import type { ListSource } from '../lib/list-source';
 import type { Column } from './DataTable';
-import { ListPage } from './ListPage';
+import { ListPage } from './list/ListPage';
 
 const PERMANENT = 'Are you sure you want to permanently delete?';
 
@@ -28,7 +28,6 @@ export function RecoverPage<T extends { id: number }>(props: RecoverPageProps<T>
     <ListPage<T>
       title={`Recover ${props.plural}`}
       source={props.source}
-      backTo={`/${props.path}`}
       emptyText={`No deleted ${props.plural.toLowerCase()}`}
       columns={props.columns}
       rowActions={(row) => [
@@ -53,6 +52,7 @@ export function RecoverPage<T extends { id: number }>(props: RecoverPageProps<T>
         },
         { label: 'Delete selected', confirm: { title: PERMANENT }, run: props.remove },
       ]}
+      header={{ backTo: `/${props.path}` }}
     />
   );
 }

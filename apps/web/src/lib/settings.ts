@@ -21,3 +21,9 @@ export function useSettings(): { settings: Settings; ready: boolean } {
   const query = useQuery(settingsQuery);
   return { settings: query.data ?? DEFAULT_SETTINGS, ready: !query.isPending };
 }
+
+/** The page size of a list: the settings' Results Per Page. */
+export const listPageSize = (s: Settings) => s.resultsPerPage;
+
+/** The invoice lists' page size: Results Per Page when the setting says so, else 10. */
+export const invoicePageSize = (s: Settings) => (s.invoiceResultsPerPage ? s.resultsPerPage : 10);

@@ -1,7 +1,7 @@
 import { Badge, Select, Stack, Text } from '@mantine/core';
 import { AUDIT_ACTIONS, type AuditEntry } from '@wd/contracts';
 import * as Filter from '../../../components/ListFilters';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
 import { formatTimestamp } from '../../../lib/format';
 import { auditTrail, useAuditEntities, useAuditUsers } from '../api';
 

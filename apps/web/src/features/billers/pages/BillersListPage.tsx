@@ -1,6 +1,6 @@
 import { type Biller, billerCalls } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
-import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { activeBillers, useDeleteBillers } from '../api';
 import { billerColumns } from '../components/billerColumns';
 
@@ -10,11 +10,9 @@ export default function BillersListPage() {
     <ListPage<Biller>
       title="Billers"
       source={activeBillers}
-      addNewTo="/billers/new"
-      recoverTo="/billers/recover"
-      exportCsv={billerCalls.export}
       columns={billerColumns}
       rowActions={(b) => [...viewEdit('billers', b.id), deleteAction(b.company, () => remove.mutateAsync([b.id]))]}
+      header={{ addNewTo: '/billers/new', recoverTo: '/billers/recover', exportCsv: billerCalls.export }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { type Customer, customerCalls } from '@wd/contracts';
 import { useCallback, useState } from 'react';
-import { ListPage } from '../../../components/ListPage';
-import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { ImportButton } from '../../imports/ImportButton';
 import { activeCustomers, useDeleteCustomers } from '../api';
 import { customerColumns } from '../components/customerColumns';
@@ -19,13 +19,15 @@ export default function CustomersListPage() {
       <ListPage<Customer>
         title="Customers"
         source={activeCustomers}
-        addNewTo="/customers/new"
-        recoverTo="/customers/recover"
-        exportCsv={customerCalls.export}
-        headerActions={<ImportButton kind="customers" />}
         columns={customerColumns}
         params={overLimitParams}
         filters={(p) => <OverLimitFilter p={p} />}
+        header={{
+          addNewTo: '/customers/new',
+          recoverTo: '/customers/recover',
+          exportCsv: customerCalls.export,
+          actions: <ImportButton kind="customers" />,
+        }}
         // A customer not verified for 365 days or more is highlighted as a warning.
         rowProps={(c) =>
           c.stale ? { 'data-warning': true, style: { backgroundColor: 'var(--mantine-color-yellow-1)' } } : {}

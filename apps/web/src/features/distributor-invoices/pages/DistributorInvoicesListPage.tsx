@@ -2,9 +2,9 @@ import { type DistributorInvoice, distributorInvoiceCalls } from '@wd/contracts'
 import { useState } from 'react';
 import { moneyColumn } from '../../../components/invoice-columns';
 import * as Filter from '../../../components/ListFilters';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { DateText } from '../../../components/MoneyText';
-import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useDistributorOptions } from '../../distributors/api';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
@@ -19,8 +19,6 @@ export default function DistributorInvoicesListPage() {
       <ListPage
         title="Supplier Invoices"
         source={distributorInvoiceList}
-        addNewTo="/distributors/invoices/new"
-        exportCsv={distributorInvoiceCalls.export}
         withFooter
         params={{
           extraDefaults: { startDate: '', endDate: '', distributor: '', month: '', year: '', status: '' },
@@ -72,6 +70,7 @@ export default function DistributorInvoicesListPage() {
           deleteAction(`${i.distributor} #${i.invoiceNo} and its payments`, () => remove.mutateAsync(i.id)),
         ]}
         emptyText="No supplier invoices"
+        header={{ addNewTo: '/distributors/invoices/new', exportCsv: distributorInvoiceCalls.export }}
       />
       <PaymentModal target={paying} onClose={() => setPaying(null)} />
     </>

@@ -1,6 +1,6 @@
 import { type Distributor, distributorCalls } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
-import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { allDistributors, useDeleteDistributor } from '../api';
 
 export default function DistributorsListPage() {
@@ -9,8 +9,6 @@ export default function DistributorsListPage() {
     <ListPage<Distributor>
       title="Suppliers"
       source={allDistributors}
-      addNewTo="/distributors/new"
-      exportCsv={distributorCalls.export}
       columns={[
         { key: 'company', title: 'Supplier', sortable: true },
         { key: 'email', title: 'Email', sortable: true },
@@ -22,6 +20,7 @@ export default function DistributorsListPage() {
         { label: 'Payments', to: `/distributors/${d.id}/payments` },
         deleteAction(d.company, () => remove.mutateAsync(d.id)),
       ]}
+      header={{ addNewTo: '/distributors/new', exportCsv: distributorCalls.export }}
     />
   );
 }

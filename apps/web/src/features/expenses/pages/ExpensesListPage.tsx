@@ -1,8 +1,8 @@
 import { Select, TextInput } from '@mantine/core';
 import { type Expense, expenseCalls, MONTHS } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { DateText, MoneyText } from '../../../components/MoneyText';
-import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { allExpenses, useDeleteExpense } from '../api';
 
 const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
@@ -13,8 +13,6 @@ export default function ExpensesListPage() {
     <ListPage<Expense, { amount: number }>
       title="All Expenses"
       source={allExpenses}
-      addNewTo="/expenses/new"
-      exportCsv={expenseCalls.export}
       withFooter
       params={{
         extraDefaults: { month: '', year: '' },
@@ -60,6 +58,7 @@ export default function ExpensesListPage() {
         },
       ]}
       rowActions={(e) => [...viewEdit('expenses', e.id), deleteAction(e.reference, () => remove.mutateAsync(e.id))]}
+      header={{ addNewTo: '/expenses/new', exportCsv: expenseCalls.export }}
     />
   );
 }

@@ -3,11 +3,12 @@ import { addDays, type Invoice, invoiceCalls, todayIn } from '@wd/contracts';
 import { useState } from 'react';
 import { InvoiceStatus, moneyColumn } from '../../../components/invoice-columns';
 import * as Filter from '../../../components/ListFilters';
-import { ListPage, type ListResult } from '../../../components/ListPage';
+import { ListPage, type ListResult } from '../../../components/list/ListPage';
+import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { DateText } from '../../../components/MoneyText';
-import { deleteAction, viewEdit } from '../../../components/row-actions';
 import { showSuccess } from '../../../lib/alert';
 import { keys } from '../../../lib/query-keys';
+import { invoicePageSize } from '../../../lib/settings';
 import { useBillerOptions } from '../../billers/api';
 import { InvoiceListCustomer } from '../../customers/receipts/components/InvoiceListCustomer';
 import { downloadEdi, EDI_LABELS, useSendInvoice } from '../../invoice-documents/api';
@@ -48,11 +49,9 @@ export default function InvoicesListPage() {
       <ListPage
         title="Invoices"
         source={invoiceList}
-        addNewTo="/invoices/new"
-        exportCsv={invoiceCalls.export}
+        pageSize={invoicePageSize}
         numbered
         withFooter
-        backWhenEmpty
         params={{
           extraDefaults: {
             biller: '',
@@ -135,6 +134,7 @@ export default function InvoicesListPage() {
         ]}
         bulkActions={[{ label: 'E-mail selected', color: 'blue', run: async (ids) => setMailing(bulkTargets(ids)) }]}
         emptyText="No invoices"
+        header={{ addNewTo: '/invoices/new', exportCsv: invoiceCalls.export, backWhenEmpty: true }}
       />
       <PaymentModal target={paying} onClose={() => setPaying(null)} />
       <BulkEmailModal targets={mailing} onClose={() => setMailing(null)} />

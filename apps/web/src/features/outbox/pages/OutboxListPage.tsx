@@ -1,7 +1,7 @@
 import { Badge, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { OUTBOX_STATUSES, type OutboxMessage } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
 import { formatTimestamp } from '../../../lib/format';
 import { allOutboxMessages, useRetryOutboxMessage } from '../api';
 

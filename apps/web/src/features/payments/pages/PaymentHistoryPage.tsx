@@ -3,9 +3,9 @@ import { paymentCalls, supplierPaymentCalls } from '@wd/contracts';
 import { useLoaderData, useParams } from 'react-router';
 import type { Column } from '../../../components/DataTable';
 import * as Filter from '../../../components/ListFilters';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction } from '../../../components/list/row-actions';
 import { DateText, MoneyText } from '../../../components/MoneyText';
-import { deleteAction } from '../../../components/row-actions';
 import { formatMoney } from '../../../lib/format';
 import { type PaymentRow, type PaymentTotals, paymentHistory, useDeletePayment } from '../api';
 import { ChequeViewer, useChequeViewer } from '../components/ChequeViewer';
@@ -82,14 +82,6 @@ export default function PaymentHistoryPage() {
       <ListPage<PaymentRow, PaymentTotals>
         title={screen.title}
         source={paymentHistory(kind, screen.of, Number(id))}
-        backTo={screen.back(id)}
-        exportCsv={exportCalls[kind][screen.of]}
-        exportParams={{ id }}
-        headerActions={
-          <Button variant="default" onClick={() => window.print()}>
-            Print
-          </Button>
-        }
         withFooter
         params={{ extraDefaults: { startDate: '', endDate: '' } }}
         filters={(p) => <Filter.DateRange p={p} />}
@@ -111,6 +103,16 @@ export default function PaymentHistoryPage() {
           // A share of a receipt goes only with its receipt (the server refuses it alone).
           ...('receiptNo' in p && p.receiptNo ? [] : [deleteAction(p.referenceNo, () => remove.mutateAsync(p))]),
         ]}
+        header={{
+          backTo: screen.back(id),
+          exportCsv: exportCalls[kind][screen.of],
+          exportParams: { id },
+          actions: (
+            <Button variant="default" onClick={() => window.print()}>
+              Print
+            </Button>
+          ),
+        }}
       />
       <ChequeViewer viewer={cheque} />
     </>

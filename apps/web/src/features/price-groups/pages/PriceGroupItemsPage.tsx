@@ -3,9 +3,9 @@ import { PRICE_GROUP_MESSAGES, type PriceGroupItem, priceGroupCalls } from '@wd/
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction } from '../../../components/list/row-actions';
 import { MoneyText } from '../../../components/MoneyText';
-import { deleteAction } from '../../../components/row-actions';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { groupItems, useAddAllProducts, useDeletePriceGroupItems, usePriceGroup } from '../api';
@@ -66,11 +66,13 @@ export default function PriceGroupItemsPage() {
     <ListPage<PriceGroupItem>
       title={group.data?.name ?? 'Customer Price Group'}
       source={items}
-      backTo="/priceGroups"
-      addNewTo={isDefault ? undefined : `/priceGroups/${id}/add`}
-      headerActions={actions}
-      exportCsv={priceGroupCalls.exportItems}
-      exportParams={{ id }}
+      header={{
+        backTo: '/priceGroups',
+        addNewTo: isDefault ? undefined : `/priceGroups/${id}/add`,
+        actions,
+        exportCsv: priceGroupCalls.exportItems,
+        exportParams: { id },
+      }}
       intro={
         isDefault ? (
           <Alert color="blue">

@@ -1,5 +1,5 @@
 import { PRICE_GROUP_MESSAGES, type PriceGroup } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
 import { allPriceGroups, useDeletePriceGroup } from '../api';
 
 export default function PriceGroupsListPage() {
@@ -8,8 +8,6 @@ export default function PriceGroupsListPage() {
     <ListPage<PriceGroup>
       title="Customer Price Groups"
       source={allPriceGroups}
-      addNewTo="/priceGroups/new"
-      backTo="/"
       columns={[
         { key: 'name', title: 'Name', sortable: true },
         { key: 'itemCount', title: 'Products priced', sortable: true, align: 'right' },
@@ -32,6 +30,7 @@ export default function PriceGroupsListPage() {
           },
         },
       ]}
+      header={{ addNewTo: '/priceGroups/new', backTo: '/' }}
     />
   );
 }

@@ -1,8 +1,8 @@
 import type { Product } from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ListPage } from '../../../components/ListPage';
-import { deleteAction } from '../../../components/row-actions';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction } from '../../../components/list/row-actions';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { productColumns } from '../../products/components/productColumns';
@@ -25,14 +25,13 @@ export default function ProductGroupItemsPage() {
     <ListPage<Product>
       title={group.data?.name ?? 'Price Group'}
       source={members}
-      addNewTo={`/productGroups/${id}/add`}
-      backTo="/productGroups"
       emptyText="No products in this group yet"
       columns={productColumns}
       rowActions={(p) => [
         { label: 'View', to: `/products/${p.id}` },
         deleteAction(`${p.name} leaves the group and keeps its prices.`, () => remove.mutateAsync(p.id)),
       ]}
+      header={{ addNewTo: `/productGroups/${id}/add`, backTo: '/productGroups' }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { ProductGroup } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction } from '../../../components/list/row-actions';
 import { MoneyText } from '../../../components/MoneyText';
-import { deleteAction } from '../../../components/row-actions';
 import { allProductGroups, useDeleteProductGroup } from '../api';
 
 export default function ProductGroupsListPage() {
@@ -10,8 +10,6 @@ export default function ProductGroupsListPage() {
     <ListPage<ProductGroup>
       title="Product Price Groups"
       source={allProductGroups}
-      addNewTo="/productGroups/new"
-      backTo="/products"
       columns={[
         { key: 'name', title: 'Name', sortable: true },
         {
@@ -45,6 +43,7 @@ export default function ProductGroupsListPage() {
         ),
       ]}
       inlineActions={3}
+      header={{ addNewTo: '/productGroups/new', backTo: '/products' }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { type Product, productCalls } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
-import { deleteAction, viewEdit } from '../../../components/row-actions';
+import { ListPage } from '../../../components/list/ListPage';
+import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { ImportButton } from '../../imports/ImportButton';
 import { activeProducts, useDeleteProducts } from '../api';
 import { productColumns } from '../components/productColumns';
@@ -11,10 +11,6 @@ export default function ProductsListPage() {
     <ListPage<Product>
       title="Products"
       source={activeProducts}
-      addNewTo="/products/new"
-      recoverTo="/products/recover"
-      exportCsv={productCalls.export}
-      headerActions={<ImportButton kind="products" />}
       searchPlaceholder="Name, barcode or category"
       columns={[...productColumns, { key: 'quantitySold', title: 'Sold', align: 'right' }]}
       rowActions={(p) => [...viewEdit('products', p.id), deleteAction(p.name, () => remove.mutateAsync([p.id]))]}
@@ -28,6 +24,12 @@ export default function ProductsListPage() {
           run: (ids) => remove.mutateAsync(ids),
         },
       ]}
+      header={{
+        addNewTo: '/products/new',
+        recoverTo: '/products/recover',
+        exportCsv: productCalls.export,
+        actions: <ImportButton kind="products" />,
+      }}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { Box, Button, Select } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REPORT_TITLES, type ReportName } from '@wd/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Column } from '../../../components/DataTable';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import * as Filter from '../../../components/ListFilters';
-import { ListPage, type RowAction } from '../../../components/ListPage';
-import { type ListParamsApi, type ListParamsOptions, useListParams } from '../../../lib/list-params';
+import { ListScreen, type RowAction } from '../../../components/list/ListPage';
+import { useList } from '../../../components/list/useList';
+import type { ListParamsApi, ListParamsOptions } from '../../../lib/list-params';
 import type { ListSource } from '../../../lib/list-source';
 import { useBillerOptions } from '../../billers/api';
 import { downloadReportCsv } from '../api';
@@ -61,59 +61,51 @@ interface ReportScreenProps<T, Totals> {
 }
 
 /**
- * One report screen (SPEC.md "Reports"; the aging report too): the shared
- * list screen with its filters, search and Show controls in the URL, Print
- * and Export CSV, and the print-only version of the same page.
+ * One report screen (the aging report too): the shared list screen with its filters, search and
+ * Show controls in the URL, Print and Export CSV, and the print-only version of the same page.
+ * The screen, the printout and the export read one list state (useList): the printout is the page
+ * on screen, with its page size from the Settings, and the CSV has the screen's filter.
  */
 export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
-  const { title, source, params: options } = props;
-  // The same query as ListPage's (same key, so one request): the printout reads it.
-  const params = useListParams(options);
-  const lastTotal = useRef<number | undefined>(undefined);
-  const filter = params.toFilter(lastTotal.current);
-  const query = useQuery({
-    queryKey: source.key(filter),
-    queryFn: () => source.fetch(filter),
-    placeholderData: keepPreviousData,
-  });
-  if (query.data) lastTotal.current = query.data.totalRows;
+  const list = useList(props.source, { params: props.params });
   const { onState } = props;
-  const isError = query.isError;
+  const isError = list.isError;
   useEffect(() => onState?.({ isError }), [onState, isError]);
 
-  const columns = props.columns(query.data?.totals);
+  const columns = props.columns(list.data?.totals);
   const titles = Object.fromEntries(columns.map((c) => [c.key, c.title]));
 
   return (
     <>
       <Box className="report-screen">
-        <ListPage<T, Totals>
-          title={title}
-          source={source}
+        <ListScreen<T, Totals>
+          list={list}
+          title={props.title}
           columns={props.columns}
           rowKey={props.rowKey}
           withFooter
-          params={options}
           rowActions={props.rowActions}
           emptyText="No records found"
-          headerActions={
-            <>
-              <Button variant="default" onClick={() => window.print()}>
-                Print
-              </Button>
-              <ExportCsvButton run={() => props.exportCsv(filter as Record<string, unknown>)} />
-            </>
-          }
+          header={{
+            actions: (
+              <>
+                <Button variant="default" onClick={() => window.print()}>
+                  Print
+                </Button>
+                <ExportCsvButton run={() => props.exportCsv(list.filter as Record<string, unknown>)} />
+              </>
+            ),
+          }}
           filters={props.filters}
         />
       </Box>
       <ReportPrint<T>
-        title={title}
-        words={props.words(params, titles)}
+        title={props.title}
+        words={props.words(list.params, titles)}
         columns={columns}
         rowKey={props.rowKey}
-        data={query.data}
-        firstRow={((filter.currentPage ?? 1) - 1) * (filter.resultsPerPage ?? 10)}
+        data={list.data}
+        firstRow={list.pageStart}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { User } from '@wd/contracts';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
 import { allUsers } from '../api';
 
 export default function UsersListPage() {
@@ -9,7 +9,6 @@ export default function UsersListPage() {
       title="Users"
       source={allUsers}
       paginated={false}
-      addNewTo="/users/new"
       searchPlaceholder="Username, e-mail or type"
       columns={[
         { key: 'username', title: 'Username', sortable: true },
@@ -29,6 +28,7 @@ export default function UsersListPage() {
         { label: 'View', to: `/users/${u.id}` },
         { label: 'Edit', to: `/users/edit/${u.id}` },
       ]}
+      header={{ addNewTo: '/users/new' }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RowAction } from './ListPage';
+import type { RowAction } from './RowActions';
 
 /** View and Edit of a record area's row: `/<path>/<id>` and `/<path>/edit/<id>`. */
 export function viewEdit(path: string, id: number): RowAction[] {

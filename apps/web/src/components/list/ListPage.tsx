@@ -1,0 +1,163 @@
+import { Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { showAlert } from '../../lib/alert';
+import { errorMessage } from '../../lib/api-client';
+import type { ListParamsApi } from '../../lib/list-params';
+import type { ListSource } from '../../lib/list-source';
+import { pageSizeOptions } from '../../lib/paging';
+import { type ConfirmOptions, confirm } from '../confirm';
+import { type Column, DataTable } from '../DataTable';
+import { Pager, ShowingText } from '../Pager';
+import { ListHeader, type ListHeaderActions } from './ListHeader';
+import { type RowAction, RowActions } from './RowActions';
+import { SearchBox } from './SearchBox';
+import { type ListState, type UseListOptions, useList } from './useList';
+
+export type { ListResult } from '../../lib/list-source';
+export type { RowAction } from './RowActions';
+
+export interface BulkAction {
+  label: string;
+  color?: string;
+  confirm?: ConfirmOptions;
+  run(ids: (string | number)[]): Promise<unknown>;
+}
+
+interface ListScreenProps<T, Totals> {
+  title: ReactNode;
+  /** The columns, or a function of the footer totals and the rows on screen (a column only some pages need). */
+  columns: Column<T>[] | ((totals: Totals | undefined, rows: T[]) => Column<T>[]);
+  rowKey?: (row: T) => string | number;
+  /** The header's buttons: Add New, Back, Recover, Export CSV and the list's own. */
+  header?: ListHeaderActions;
+  /** Above the table (notes, a summary). */
+  intro?: ReactNode;
+  rowActions?: (row: T) => RowAction[];
+  /** How many row actions show as buttons before the rest go into a menu (0: all in the menu). */
+  inlineActions?: number;
+  bulkActions?: BulkAction[];
+  /** Extra filter controls (Biller, Status, dates …) bound to the URL through params.setExtra. */
+  filters?: (params: ListParamsApi) => ReactNode;
+  numbered?: boolean;
+  withFooter?: boolean;
+  rowProps?: (row: T) => Record<string, unknown>;
+  searchPlaceholder?: string;
+  emptyText?: string;
+}
+
+/**
+ * The shared list screen over a list's state (useList): header buttons, Show selector (ALL asks
+ * for the total), filters, search, sortable columns, totals footer, pager, loading and error
+ * states, row and bulk actions. The filter lives in the URL.
+ */
+export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Totals> & { list: ListState<T, Totals> }) {
+  const { params, data, rows } = list;
+  const { rowKey = (row: T) => (row as { id: number }).id, inlineActions = 3 } = props;
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<Set<string | number>>(new Set());
+
+  // The action's mutation hook has invalidated what it changed; the list goes back to page 1.
+  const reload = () => {
+    setSelected(new Set());
+    params.setPage(1);
+  };
+  const attempt = async (ask: ConfirmOptions | undefined, work: () => Promise<unknown> | unknown, after: boolean) => {
+    if (ask && !(await confirm(ask))) return;
+    try {
+      await work();
+      if (after) reload();
+    } catch (error) {
+      showAlert(errorMessage(error));
+    }
+  };
+  const runAction = (a: RowAction) => (a.to ? navigate(a.to) : attempt(a.confirm, () => a.run?.(), a.reload !== false));
+  const runBulk = (b: BulkAction) =>
+    selected.size === 0 ? showAlert('There has been an error') : attempt(b.confirm, () => b.run([...selected]), true);
+
+  const columns = typeof props.columns === 'function' ? props.columns(data?.totals, rows) : props.columns;
+  const rowActions = props.rowActions;
+  return (
+    <Stack gap="md">
+      <ListHeader
+        title={props.title}
+        filter={list.filter}
+        empty={Boolean(data && !list.isError && data.totalRows === 0)}
+        {...props.header}
+      />
+      {props.intro}
+      <Paper withBorder p="sm" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <Group gap="sm" align="flex-end">
+              {list.paginated && (
+                <Select
+                  label="Show"
+                  w={90}
+                  data={pageSizeOptions(list.defaultSize, params.size)}
+                  value={params.size === 'all' ? 'ALL' : String(params.size)}
+                  onChange={(v) => v && params.setSize(v === 'ALL' ? 'all' : Number(v))}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+              {props.filters?.(params)}
+            </Group>
+            <Group gap="sm" align="flex-end">
+              {props.bulkActions?.map((b) => (
+                <Button key={b.label} variant="light" color={b.color ?? 'red'} onClick={() => runBulk(b)}>
+                  {b.label}
+                  {selected.size > 0 ? ` (${selected.size})` : ''}
+                </Button>
+              ))}
+              <SearchBox value={params.search} onSearch={params.setSearch} placeholder={props.searchPlaceholder} />
+            </Group>
+          </Group>
+          <DataTable<T>
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            loading={list.isFetching}
+            error={list.isError ? errorMessage(list.error) : null}
+            sort={params.sort}
+            onSort={params.cycleSort}
+            numberFrom={props.numbered ? list.pageStart : undefined}
+            selection={props.bulkActions ? { selected, onChange: setSelected } : undefined}
+            actions={
+              rowActions &&
+              ((row: T) => <RowActions actions={rowActions(row)} inline={inlineActions} onRun={runAction} />)
+            }
+            withFooter={props.withFooter}
+            rowProps={props.rowProps as never}
+            emptyText={props.emptyText}
+          />
+          {data && !list.isError && (
+            <Group justify="space-between">
+              <ShowingText shown={rows.length} total={data.totalRows} />
+              {list.paginated && (
+                <Pager
+                  page={params.page}
+                  numPages={data.numPages}
+                  onPage={params.setPage}
+                  count={list.settings.pagesDisplayed}
+                />
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** A list screen of one list source: its query (useList) and the screen over it. */
+export function ListPage<T, Totals = Record<string, number>>({
+  source,
+  params,
+  paginated,
+  pageSize,
+  ...props
+}: ListScreenProps<T, Totals> & UseListOptions & { source: ListSource<T, Totals> }) {
+  const list = useList(source, { params, paginated, pageSize });
+  return <ListScreen<T, Totals> list={list} {...props} />;
+}

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../../../test/render';
+import type { ListResult, ListSource } from '../../../lib/list-source';
+import { ReportScreen } from './ReportPage';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+/** A report of `total` rows: each request answers the page it asks for. */
+function fakeReport(total: number) {
+  const fetch = vi.fn(async (filter: Record<string, unknown>): Promise<ListResult<Row, { count: number }>> => {
+    const size = Number(filter.resultsPerPage);
+    const page = Number(filter.currentPage);
+    const rows = Array.from({ length: total }, (_, i) => ({ id: i + 1, name: `Store ${i + 1}` })).slice(
+      (page - 1) * size,
+      page * size,
+    );
+    return { rows, currentPage: page, numPages: Math.ceil(total / size), totalRows: total, totals: { count: total } };
+  });
+  const source: ListSource<Row, { count: number }> = { key: (f) => ['fake-report', f], fetch };
+  return { source, fetch };
+}
+
+function renderReport(source: ListSource<Row, { count: number }>, url: string, resultsPerPage: number) {
+  const exportCsv = vi.fn(async () => {});
+  renderScreen(
+    <ReportScreen<Row, { count: number }>
+      title="Store Report"
+      source={source}
+      columns={() => [{ key: 'name', title: 'Store', sortable: true }]}
+      rowKey={(r) => r.id}
+      params={{}}
+      words={() => ['All dates']}
+      exportCsv={exportCsv}
+    />,
+    { url, settings: { resultsPerPage } },
+  );
+  return { exportCsv };
+}
+
+const printedNames = () =>
+  within(screen.getByTestId('report-print'))
+    .queryAllByRole('row', { hidden: true })
+    .map((r) => r.textContent)
+    .filter((t) => t?.startsWith('Store '));
+
+describe('a report screen, its printout and its export read one query', () => {
+  it('prints the rows on screen with the page size from Settings (3), never a query of its own', async () => {
+    const { source, fetch } = fakeReport(8);
+    renderReport(source, '/', 3);
+    await waitFor(() => expect(printedNames()).toEqual(['Store 1', 'Store 2', 'Store 3']));
+    expect(screen.getByText('Rows 1–3 of 8; totals over all 8', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 8 results')).toBeTruthy();
+    // One request, and it asked for the Settings' page size.
+    expect(fetch.mock.calls.map(([f]) => f.resultsPerPage)).toEqual([3]);
+  });
+
+  it("prints the page the screen shows (page 2 of 3 rows) and exports the screen's filter", async () => {
+    const { source, fetch } = fakeReport(8);
+    const { exportCsv } = renderReport(source, '/?page=2&q=Store', 3);
+    await waitFor(() => expect(printedNames()).toEqual(['Store 4', 'Store 5', 'Store 6']));
+    expect(new Set(fetch.mock.calls.map(([f]) => JSON.stringify(f))).size).toBe(1);
+    screen.getByRole('button', { name: 'Export CSV' }).click();
+    await waitFor(() => expect(exportCsv).toHaveBeenCalledTimes(1));
+    expect(exportCsv.mock.calls[0][0]).toMatchObject({ currentPage: 2, resultsPerPage: 3, searchQuery: 'Store' });
+  });
+});

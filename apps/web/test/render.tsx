@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { DEFAULT_SETTINGS, type Settings } from '@wd/contracts';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { keys } from '../src/lib/query-keys';
+
+/**
+ * Renders a screen as the app does (Mantine, the query cache, the router) at `url`, with the
+ * Settings already loaded (`settings` over the defaults). Answers the query client with the
+ * rendered screen, so a test can see what the screen asked for.
+ */
+export function renderScreen(
+  ui: ReactNode,
+  { url = '/', settings = {} }: { url?: string; settings?: Partial<Settings> } = {},
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(keys.settings.all, { ...DEFAULT_SETTINGS, ...settings });
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] });
+  const screen = render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...screen, client, router };
+}
