@@ -25,7 +25,7 @@ function fakeReport(total: number) {
 }
 
 function renderReport(source: ListSource<Row, { count: number }>, url: string, resultsPerPage: number) {
-  const exportCsv = vi.fn(async () => {});
+  const exportCsv = vi.fn(async (_filter: Record<string, unknown>) => {});
   renderScreen(
     <ReportScreen<Row, { count: number }>
       title="Store Report"
