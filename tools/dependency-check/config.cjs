@@ -39,7 +39,7 @@ module.exports = {
     {
       name: 'repositories-know-no-http',
       comment: 'A repository answers rows or streams; what goes on the wire is decided above it.',
-      severity: 'warn',
+      severity: 'error',
       from: { path: `${server}.+\\.repository\\.ts$` },
       to: { path: 'node_modules/(fastify|@fastify)/' },
     },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { listFilterSchema, pageFields } from './common/list.js';
 import { formatMoney } from './common/money.js';
 import { documentPartySchema } from './invoice-documents.js';
-import { AGING_BUCKETS } from './rules/receivables.js';
 
 /**
  * Receivables (DOMAIN.md "Receivables", docs/receivables.md): who owes what.
@@ -48,14 +47,6 @@ export const agingResponse = z.object({
   totals: agingRowSchema.omit({ customerId: true, customer: true, oldest: true }).meta({ id: 'AgingTotals' }),
 });
 export type AgingReport = z.infer<typeof agingResponse>;
-
-/** The bucket columns in order, with their headings (the screen, the print view and the CSV). */
-export const AGING_COLUMNS = [
-  ['days0to30', `${AGING_BUCKETS[0]} days`],
-  ['days31to60', `${AGING_BUCKETS[1]} days`],
-  ['days61to90', `${AGING_BUCKETS[2]} days`],
-  ['over90', 'Over 90 days'],
-] as const;
 
 /** The statement's period ('' or absent: from the first of this month to today). */
 export const statementPeriod = z.preprocess(

@@ -1,4 +1,11 @@
+import type { ColumnKind, ColumnSpec } from '@wd/contracts';
 import { stringify } from 'csv-stringify/sync';
+
+/**
+ * The one CSV writer of the server: lists' streamed exports (lib/export.ts), reports, the aging
+ * report and an import's refused rows all write their cells here, by the kind of their column
+ * (ColumnSpec in contracts). RFC 4180, CRLF, quoted where needed, after a UTF-8 BOM.
+ */
 
 /**
  * Every CSV download starts with a UTF-8 byte order mark: without it Excel on
@@ -6,18 +13,6 @@ import { stringify } from 'csv-stringify/sync';
  * "JalapeÃ±o". Spreadsheets and CSV libraries take it (the import skips it).
  */
 export const UTF8_BOM = '\uFEFF';
-
-/** A CSV column: the row field and its heading. */
-export type CsvColumn = readonly [key: string, title: string];
-
-export interface CsvTable {
-  columns: readonly CsvColumn[];
-  rows: readonly Record<string, unknown>[];
-  /** Fields that are whole numbers (counts, ids); other numbers are money, written with two decimals. */
-  whole?: ReadonlySet<string>;
-  /** A last row: 'Totals' in the first column and these sums under theirs. */
-  totals?: Record<string, unknown>;
-}
 
 /**
  * Text a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage
@@ -30,17 +25,46 @@ export function textCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** A cell: text as is (formulas defused), whole numbers as they are, money with two decimals and no `$`; nothing for null. */
-function cell(value: unknown, whole: boolean): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'number') return whole ? String(value) : value.toFixed(2);
-  return textCell(String(value));
+/** Whole cents (a number, or the database's text of one) as dollars: -1234 → "-12.34", exact for any amount. */
+export function centsText(cents: string | number): string {
+  const text = String(cents);
+  if (!/^-?\d+$/.test(text)) throw new Error(`not a whole number of cents: ${text}`);
+  const negative = text.startsWith('-');
+  const digits = (negative ? text.slice(1) : text).padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
-/** A table as RFC 4180 CSV (CRLF, quoted where needed), UTF-8 with a BOM: the heading row, the rows, then the totals row. */
-export function tableCsv({ columns, rows, whole = new Set(), totals }: CsvTable): Buffer {
-  const line = (row: Record<string, unknown>) => columns.map(([key]) => cell(row[key], whole.has(key)));
-  const records = [columns.map(([, title]) => title), ...rows.map(line)];
-  if (totals) records.push(columns.map(([key], i) => (i === 0 ? 'Totals' : cell(totals[key], whole.has(key)))));
-  return Buffer.from(UTF8_BOM + stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ }), 'utf8');
+/** A cell by its column's kind: money from cents with two decimals and no $, counts and dates as they are, text with formulas defused; nothing for null. */
+export function csvCell(value: unknown, kind: ColumnKind): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'money') return centsText(value as string | number);
+  const text = String(value);
+  return kind === 'text' ? textCell(text) : text;
+}
+
+/** Records (cells already written) as CSV lines. */
+export function csvLines(records: string[][]): string {
+  return stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+}
+
+/** The heading row. */
+export const csvHeading = (columns: readonly ColumnSpec[]) => columns.map((c) => c.title);
+
+/** One row's cells under the columns. */
+export const csvRecord = (columns: readonly ColumnSpec[], row: Record<string, unknown>) =>
+  columns.map((c) => csvCell(row[c.key], c.kind));
+
+export interface CsvTable {
+  columns: readonly ColumnSpec[];
+  /** The rows, money in cents. */
+  rows: readonly Record<string, unknown>[];
+  /** A last row: 'Totals' in the first column and these sums (cents) under theirs. */
+  totals?: Record<string, unknown>;
+}
+
+/** A table held in memory as CSV: the heading row, the rows, then the totals row. */
+export function tableCsv({ columns, rows, totals }: CsvTable): Buffer {
+  const records = [csvHeading(columns), ...rows.map((row) => csvRecord(columns, row))];
+  if (totals) records.push(columns.map((c, i) => (i === 0 ? 'Totals' : csvCell(totals[c.key], c.kind))));
+  return Buffer.from(UTF8_BOM + csvLines(records), 'utf8');
 }

@@ -1,9 +1,11 @@
+import type { ColumnSpec } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
 import { expenses } from '../db/schema/index.js';
-import { centsText, csvExportStream, type ExportColumn, exportQuery, TOO_MANY_EXPORTS } from './export.js';
+import { centsText } from './csv.js';
+import { csvExportStream, exportQuery, TOO_MANY_EXPORTS } from './export.js';
 
 const t = testApp();
 
@@ -21,10 +23,11 @@ const spec = () => ({
   sortable: { amount: expenses.amount },
   order: [sql`${expenses.id}`],
 });
-const columns: ExportColumn[] = [
-  ['expense', 'Expense'],
-  ['amount', 'Amount', 'money'],
+const columns: ColumnSpec[] = [
+  { key: 'expense', title: 'Expense', kind: 'text' },
+  { key: 'amount', title: 'Amount', kind: 'money' },
 ];
+const nColumn: ColumnSpec[] = [{ key: 'n', title: 'N', kind: 'count' }];
 
 const openCursors = async () => {
   const { rows } = (await t.database.db.execute(
@@ -126,7 +129,7 @@ describe('csvExportStream', () => {
     if (t.database.kind !== 'postgres') return;
     // More rows than the stream buffers, so the cursor stays open with no query running.
     const many = { toSQL: () => ({ sql: 'select g::text as n from generate_series(1, 200000) g', params: [] }) };
-    const stream = await csvExportStream(t.app.ctx, many, [['n', 'N']]);
+    const stream = await csvExportStream(t.app.ctx, many, nColumn);
     const reader = stream[Symbol.asyncIterator]();
     await reader.next();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -148,7 +151,7 @@ describe('csvExportStream', () => {
 
   it('a download nobody reads is ended after the idle time, on either database, freeing its place', async () => {
     const many = { toSQL: () => ({ sql: 'select g::text as n from generate_series(1, 200000) g', params: [] }) };
-    const stream = await csvExportStream(t.app.ctx, many, [['n', 'N']], 1000, 200);
+    const stream = await csvExportStream(t.app.ctx, many, nColumn, 1000, 200);
     const reader = stream[Symbol.asyncIterator]();
     await reader.next();
     await new Promise((resolve) => stream.once('close', resolve));

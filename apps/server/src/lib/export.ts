@@ -1,14 +1,13 @@
 import { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
-import { type SortItem, todayIn } from '@wd/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { type ColumnSpec, type SortItem, todayIn } from '@wd/contracts';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/client.js';
 import type { AppContext } from './context.js';
-import { textCell, UTF8_BOM } from './csv.js';
+import { csvHeading, csvLines, csvRecord, UTF8_BOM } from './csv.js';
 import { TooManyRequestsError } from './errors.js';
 import { type ListSpec, orderBy } from './list.js';
 import { sendDownload } from './send-file.js';
@@ -19,31 +18,8 @@ import { sendDownload } from './send-file.js';
  * so a list of any length is written without holding it in memory.
  */
 
-/** How a cell is written: text as is, cents as dollars with two decimals, a whole number. */
-export type ExportFormat = 'text' | 'money' | 'whole';
-/** A CSV column: the field of the list's selection (or of `extra`), its heading and its format (text by default). */
-export type ExportColumn = readonly [key: string, title: string, format?: ExportFormat];
-
 /** Rows fetched from the cursor at a time. */
 export const EXPORT_BATCH = 1000;
-
-/** Cents (as the database's text) as dollars: "-1234" → "-12.34". Exact for any whole number of cents. */
-export function centsText(cents: string): string {
-  const negative = cents.startsWith('-');
-  const digits = (negative ? cents.slice(1) : cents).padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-function cell(value: unknown, format: ExportFormat | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return format === 'money' ? centsText(text) : format === 'whole' ? text : textCell(text);
-}
-
-/** The same dialect as the reports' CSV (lib/csv.ts): RFC 4180, CRLF, quoted where needed, after a UTF-8 BOM. */
-function csvLines(records: string[][]): string {
-  return stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
-}
 
 /** The part of a list's spec an export needs: its joins, filter, sort allow-list and default order. */
 export type ExportSpec = Pick<
@@ -56,25 +32,28 @@ export type ExportSpec = Pick<
 /**
  * The list's statement without a page: the export's columns (each as text under
  * its key), the list's joins and filter, its ORDER BY (a bad sort column is a
- * 400 before anything is sent). `extra` holds fields only the CSV shows.
+ * 400 before anything is sent). `extra` gives a column the CSV writes other than
+ * the list's selection does (a type's label instead of its code).
  */
 export function exportQuery(
   spec: ExportSpec,
   sortingList: SortItem[] | undefined,
-  columns: readonly ExportColumn[],
+  columns: readonly ColumnSpec[],
   extra: Record<string, AnyColumn | SQL> = {},
 ): ExportQuery {
   const fields: Record<string, SQL.Aliased> = {};
-  for (const [key] of columns) {
+  for (const { key } of columns) {
     const expression = Object.hasOwn(extra, key) ? extra[key] : spec.columns[key];
     if (!expression) throw new Error(`export column ${key} is not in the list's selection`);
     fields[key] = sql`(${expression})::text`.as(key);
   }
   const order = orderBy(sortingList, spec.sortable, spec.order);
-  return spec
+  const statement = spec
     .from(fields)
     .where(spec.where)
     .orderBy(...order) as unknown as ExportQuery;
+  // Only its text and parameters: a query builder is a thenable, which an await would run.
+  return { toSQL: () => statement.toSQL() };
 }
 
 /** A built statement: its text and parameters. */
@@ -160,7 +139,7 @@ let cursorCount = 0;
 export async function csvExportStream(
   ctx: AppContext,
   query: ExportQuery,
-  columns: readonly ExportColumn[],
+  columns: readonly ColumnSpec[],
   batch = EXPORT_BATCH,
   idleMs = EXPORT_IDLE_SECONDS * 1000,
 ): Promise<Readable> {
@@ -191,7 +170,7 @@ export async function csvExportStream(
     await finish().catch(() => {});
     throw error;
   }
-  const lines = (rows: Row[]) => csvLines(rows.map((row) => columns.map(([key, , format]) => cell(row[key], format))));
+  const lines = (rows: Row[]) => csvLines(rows.map((row) => csvRecord(columns, row)));
   let headed = false;
   stream = new Readable({
     async read() {
@@ -199,7 +178,7 @@ export async function csvExportStream(
       try {
         if (!headed) {
           headed = true;
-          this.push(UTF8_BOM + csvLines([columns.map(([, title]) => title)]));
+          this.push(UTF8_BOM + csvLines([csvHeading(columns)]));
           if (first.done) this.push(null);
           else this.push(lines(first.value));
           return;
@@ -230,25 +209,40 @@ export const TOO_MANY_EXPORTS = 'Other exports are being written; try again in a
 /** How long an export's transaction may wait for its reader before PostgreSQL ends it. */
 export const EXPORT_IDLE_SECONDS = 120;
 
+/** A CSV file made for one request: held in memory (a report) or streamed (a list). */
+export interface CsvFile {
+  fileName: string;
+  body: Buffer | Readable;
+}
+
 /**
- * A list's Export CSV call: the list's spec and sort give the statement, the
- * rows stream to the reply as `<name>-<today>.csv`.
+ * A list's Export CSV: the statement's rows streamed under `columns` as `<name>-<today>.csv`.
+ * The repository builds the statement (exportQuery); what goes on the wire is the route's.
  */
-export async function sendCsvExport(
+export async function listCsv(
   ctx: AppContext,
-  reply: FastifyReply,
   name: string,
-  spec: ExportSpec,
-  sortingList: SortItem[] | undefined,
-  columns: readonly ExportColumn[],
-  extra?: Record<string, AnyColumn | SQL>,
+  query: ExportQuery,
+  columns: readonly ColumnSpec[],
+): Promise<CsvFile> {
+  return { fileName: `${name}-${todayIn(ctx.config.timeZone)}.csv`, body: await csvExportStream(ctx, query, columns) };
+}
+
+/** Sends a CSV file as a download (Fastify pipes a stream as it is; the call's binary response schema only documents it). */
+export function sendCsv(reply: FastifyReply, file: CsvFile) {
+  return sendDownload(reply, 'text/csv; charset=utf-8', file.fileName, file.body) as unknown as Uint8Array;
+}
+
+/**
+ * A list's Export CSV handler: the repository's statement for the call's body (`statement`),
+ * its rows streamed under `columns` as `<name>-<today>.csv`.
+ */
+export function csvExportHandler<B>(
+  ctx: AppContext,
+  name: string,
+  columns: readonly ColumnSpec[],
+  statement: (db: Db, body: B) => ExportQuery | Promise<ExportQuery>,
 ) {
-  const stream = await csvExportStream(ctx, exportQuery(spec, sortingList, columns, extra), columns);
-  // Fastify pipes a stream as it is; the call's binary response schema only documents it.
-  return sendDownload(
-    reply,
-    'text/csv; charset=utf-8',
-    `${name}-${todayIn(ctx.config.timeZone)}.csv`,
-    stream,
-  ) as unknown as Uint8Array;
+  return async ({ body, reply }: { body: B; reply: FastifyReply }) =>
+    sendCsv(reply, await listCsv(ctx, name, await statement(ctx.db, body), columns));
 }

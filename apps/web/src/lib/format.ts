@@ -10,3 +10,6 @@ export function formatTimestamp(iso: string | null | undefined): string {
   const half = d.getHours() < 12 ? 'AM' : 'PM';
   return `${two(d.getMonth() + 1)}-${two(d.getDate())}-${d.getFullYear()} ${hours}:${two(d.getMinutes())} ${half}`;
 }
+
+/** A whole number with thousands separators (quantities, counts). */
+export const formatCount = (n: number | undefined) => Math.round(n ?? 0).toLocaleString('en-US');

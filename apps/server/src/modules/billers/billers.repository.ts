@@ -1,11 +1,9 @@
-import type { Biller, ListFilter } from '@wd/contracts';
+import { BILLER_CSV, type Biller, type ListFilter } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses, invoices } from '../../db/schema/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
@@ -61,20 +59,6 @@ function listSpec(db: Tx, filter: ListFilter, deleted: boolean) {
   };
 }
 
-/** Export CSV (docs/export.md): the list's columns, then the rest of the address. */
-const exportColumns: ExportColumn[] = [
-  ['id', 'ID', 'whole'],
-  ['company', 'Company'],
-  ['name', 'Contact'],
-  ['city', 'City'],
-  ['phone', 'Phone'],
-  ['email', 'Email'],
-  ['address', 'Address'],
-  ['state', 'State'],
-  ['postalCode', 'Postal Code'],
-  ['country', 'Country'],
-];
-
 export const billersRepository = {
   ...recordRows(billers, columns),
   list(db: Tx, filter: ListFilter, deleted: boolean) {
@@ -82,8 +66,9 @@ export const billersRepository = {
   },
 
   /** Every matching active biller as CSV, in the list's order. */
-  export(ctx: AppContext, reply: FastifyReply, filter: ListFilter) {
-    return sendCsvExport(ctx, reply, 'billers', listSpec(ctx.db, filter, false), filter.sortingList, exportColumns);
+  /** Export CSV's statement: every row of the list's filter, in its order. */
+  csvQuery(db: Tx, filter: ListFilter) {
+    return exportQuery(listSpec(db, filter, false), filter.sortingList, BILLER_CSV);
   },
 
   async find(db: Tx, id: number, lock = false) {

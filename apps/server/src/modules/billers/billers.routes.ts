@@ -1,6 +1,7 @@
-import { billerCalls, idParams } from '@wd/contracts';
+import { BILLER_CSV, billerCalls, idParams } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvExportHandler } from '../../lib/export.js';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { billersRepository } from './billers.repository.js';
@@ -10,7 +11,7 @@ export async function billersRoutes(app: FastifyInstance) {
   const service = createBillersService(app.ctx);
   registerCalls(app, billerCalls, {
     ...softDeleteHandlers('biller', service),
-    export: ({ body, reply }) => billersRepository.export(app.ctx, reply, body),
+    export: csvExportHandler(app.ctx, 'billers', BILLER_CSV, billersRepository.csvQuery),
     setLogo: async ({ params, file, user }) => ({ biller: await service.setLogo(params.id, file!, user) }),
   });
 }

@@ -1,12 +1,10 @@
-import { type Customer, type CustomerListFilter, isStale, toDollars } from '@wd/contracts';
+import { CUSTOMER_CSV, type Customer, type CustomerListFilter, isStale, toDollars } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 import { overCreditLimit } from './credit-limit.repository.js';
@@ -93,28 +91,6 @@ function listSpec(db: Tx, filter: CustomerListFilter, deleted: boolean) {
   };
 }
 
-/**
- * Export CSV (docs/export.md): every field of the customer, the price group by
- * name. The customer import reads this file back: these headings, in this order.
- */
-const exportColumns: ExportColumn[] = [
-  ['company', 'Company'],
-  ['name', 'Name'],
-  ['address', 'Address'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['postalCode', 'Postal Code'],
-  ['country', 'Country'],
-  ['phone', 'Phone'],
-  ['email', 'Email'],
-  ['awardPoints', 'Award Points', 'whole'],
-  ['taxPermitNumber', 'Tax Permit Number'],
-  ['priceGroup', 'Price Group'],
-  ['creditLimit', 'Credit Limit', 'money'],
-  ['dateLastVerified', 'Date Last Verified'],
-  ['id', 'ID', 'whole'],
-];
-
 export const customersRepository = {
   ...idRows(customers),
   list(db: Tx, filter: CustomerListFilter, deleted: boolean) {
@@ -131,8 +107,9 @@ export const customersRepository = {
   },
 
   /** Every matching active customer as CSV, in the list's order (the over-limit filter too). */
-  export(ctx: AppContext, reply: FastifyReply, filter: CustomerListFilter) {
-    return sendCsvExport(ctx, reply, 'customers', listSpec(ctx.db, filter, false), filter.sortingList, exportColumns);
+  /** Export CSV's statement: every row of the list's filter, in its order. */
+  csvQuery(db: Tx, filter: CustomerListFilter) {
+    return exportQuery(listSpec(db, filter, false), filter.sortingList, CUSTOMER_CSV);
   },
 
   async find(db: Tx, id: number) {

@@ -1,7 +1,8 @@
-import { customerCalls, MAX_INT, PARTY_MESSAGES } from '@wd/contracts';
+import { CUSTOMER_CSV, customerCalls, MAX_INT, PARTY_MESSAGES } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvExportHandler } from '../../lib/export.js';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { customersRepository } from './customers.repository.js';
@@ -11,7 +12,7 @@ export async function customersRoutes(app: FastifyInstance) {
   const service = createCustomersService(app.ctx);
   registerCalls(app, customerCalls, {
     ...softDeleteHandlers('customer', service),
-    export: ({ body, reply }) => customersRepository.export(app.ctx, reply, body),
+    export: csvExportHandler(app.ctx, 'customers', CUSTOMER_CSV, customersRepository.csvQuery),
     signResaleCertificate: async ({ params, file, user }) => ({
       customer: await service.signResaleCertificate(params.id, file!, user),
     }),

@@ -1,11 +1,9 @@
-import { type DistributorInvoice, type DistributorInvoiceFilter, toDollars } from '@wd/contracts';
+import { type DistributorInvoice, type DistributorInvoiceFilter, SUPPLIER_INVOICE_CSV, toDollars } from '@wd/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributors } from '../../db/schema/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
@@ -79,19 +77,6 @@ function listSpec(db: Tx, filter: DistributorInvoiceFilter) {
   };
 }
 
-/** Export CSV: the list's columns under its headings, in its order, then the date paid and the note. */
-const exportColumns: ExportColumn[] = [
-  ['date', 'Date'],
-  ['distributor', 'Supplier'],
-  ['invoiceNo', 'Invoice No'],
-  ['status', 'Status'],
-  ['amountPurchase', 'Purchase', 'money'],
-  ['amountPaid', 'Paid', 'money'],
-  ['amountDue', 'Due', 'money'],
-  ['datePaid', 'Date Paid'],
-  ['note', 'Note'],
-];
-
 export const distributorInvoicesRepository = {
   ...idRows(distributorInvoices),
   list(db: Tx, filter: DistributorInvoiceFilter) {
@@ -99,8 +84,9 @@ export const distributorInvoicesRepository = {
   },
 
   /** Every supplier invoice the list's filter matches as CSV, in the list's order. */
-  export(ctx: AppContext, reply: FastifyReply, filter: DistributorInvoiceFilter) {
-    return sendCsvExport(ctx, reply, 'supplier-invoices', listSpec(ctx.db, filter), filter.sortingList, exportColumns);
+  /** Export CSV's statement: every row of the list's filter, in its order. */
+  csvQuery(db: Tx, filter: DistributorInvoiceFilter) {
+    return exportQuery(listSpec(db, filter), filter.sortingList, SUPPLIER_INVOICE_CSV);
   },
 
   async find(db: Tx, id: number) {

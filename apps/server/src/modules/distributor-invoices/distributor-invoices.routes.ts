@@ -1,5 +1,6 @@
-import { distributorInvoiceCalls } from '@wd/contracts';
+import { distributorInvoiceCalls, SUPPLIER_INVOICE_CSV } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { csvExportHandler } from '../../lib/export.js';
 import { recordHandlers, registerCalls } from '../../lib/routes.js';
 import { distributorInvoicesRepository } from './distributor-invoices.repository.js';
 import { createDistributorInvoicesService } from './distributor-invoices.service.js';
@@ -8,6 +9,11 @@ export async function distributorInvoicesRoutes(app: FastifyInstance) {
   const service = createDistributorInvoicesService(app.ctx);
   registerCalls(app, distributorInvoiceCalls, {
     ...recordHandlers('distributorInvoice', service),
-    export: ({ body, reply }) => distributorInvoicesRepository.export(app.ctx, reply, body),
+    export: csvExportHandler(
+      app.ctx,
+      'supplier-invoices',
+      SUPPLIER_INVOICE_CSV,
+      distributorInvoicesRepository.csvQuery,
+    ),
   });
 }

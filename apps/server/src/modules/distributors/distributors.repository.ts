@@ -1,11 +1,9 @@
-import type { ListFilter } from '@wd/contracts';
+import { type ListFilter, SUPPLIER_CSV } from '@wd/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { distributorInvoices, distributors } from '../../db/schema/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
@@ -30,23 +28,15 @@ function listSpec(db: Tx, filter: ListFilter) {
   };
 }
 
-/** Export CSV (docs/export.md): the list's columns (a supplier has no other fields) and its id. */
-const exportColumns: ExportColumn[] = [
-  ['company', 'Supplier'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['address', 'Address'],
-  ['id', 'ID', 'whole'],
-];
-
 export const distributorsRepository = {
   ...recordRows(distributors, columns),
   list(db: Tx, filter: ListFilter) {
     return listPage(filter, listSpec(db, filter));
   },
   /** Every matching supplier as CSV, in the list's order. */
-  export(ctx: AppContext, reply: FastifyReply, filter: ListFilter) {
-    return sendCsvExport(ctx, reply, 'suppliers', listSpec(ctx.db, filter), filter.sortingList, exportColumns);
+  /** Export CSV's statement: every row of the list's filter, in its order. */
+  csvQuery(db: Tx, filter: ListFilter) {
+    return exportQuery(listSpec(db, filter), filter.sortingList, SUPPLIER_CSV);
   },
   async find(db: Tx, id: number, lock = false) {
     const query = db.select(columns).from(distributors).where(eq(distributors.id, id));

@@ -1,5 +1,6 @@
-import { distributorCalls } from '@wd/contracts';
+import { distributorCalls, SUPPLIER_CSV } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { csvExportHandler } from '../../lib/export.js';
 import { recordHandlers, registerCalls } from '../../lib/routes.js';
 import { distributorsRepository } from './distributors.repository.js';
 import { createDistributorsService } from './distributors.service.js';
@@ -8,6 +9,6 @@ export async function distributorsRoutes(app: FastifyInstance) {
   const service = createDistributorsService(app.ctx);
   registerCalls(app, distributorCalls, {
     ...recordHandlers('distributor', service),
-    export: ({ body, reply }) => distributorsRepository.export(app.ctx, reply, body),
+    export: csvExportHandler(app.ctx, 'suppliers', SUPPLIER_CSV, distributorsRepository.csvQuery),
   });
 }

@@ -1,11 +1,9 @@
-import type { ExpenseListFilter } from '@wd/contracts';
+import { EXPENSE_CSV, type ExpenseListFilter } from '@wd/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
@@ -48,16 +46,6 @@ function listSpec(db: Tx, filter: ExpenseListFilter) {
   };
 }
 
-/** Export CSV: the list's columns (docs/export.md). */
-const exportColumns: ExportColumn[] = [
-  ['reference', 'Reference'],
-  ['date', 'Date'],
-  ['biller', 'Biller'],
-  ['expense', 'Expense'],
-  ['category', 'Category'],
-  ['amount', 'Amount', 'money'],
-];
-
 export const expensesRepository = {
   ...idRows(expenses),
   /** One page, the count and the sum of amounts over every matching row (the footer). */
@@ -65,8 +53,9 @@ export const expensesRepository = {
     return listPage(filter, { ...listSpec(db, filter), totals: { amount: sql`${expenses.amount}` } });
   },
   /** Every matching expense as CSV, in the list's order. */
-  export(ctx: AppContext, reply: FastifyReply, filter: ExpenseListFilter) {
-    return sendCsvExport(ctx, reply, 'expenses', listSpec(ctx.db, filter), filter.sortingList, exportColumns);
+  /** Export CSV's statement: every row of the list's filter, in its order. */
+  csvQuery(db: Tx, filter: ExpenseListFilter) {
+    return exportQuery(listSpec(db, filter), filter.sortingList, EXPENSE_CSV);
   },
   async find(db: Tx, id: number) {
     const [row] = await select(db, columns).where(eq(expenses.id, id));

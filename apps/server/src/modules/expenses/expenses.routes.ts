@@ -1,5 +1,6 @@
-import { expenseCalls } from '@wd/contracts';
+import { EXPENSE_CSV, expenseCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { csvExportHandler } from '../../lib/export.js';
 import { recordHandlers, registerCalls } from '../../lib/routes.js';
 import { expensesRepository } from './expenses.repository.js';
 import { createExpensesService } from './expenses.service.js';
@@ -8,6 +9,6 @@ export async function expensesRoutes(app: FastifyInstance) {
   const service = createExpensesService(app.ctx);
   registerCalls(app, expenseCalls, {
     ...recordHandlers('expense', service),
-    export: ({ body, reply }) => expensesRepository.export(app.ctx, reply, body),
+    export: csvExportHandler(app.ctx, 'expenses', EXPENSE_CSV, expensesRepository.csvQuery),
   });
 }

@@ -1,7 +1,7 @@
 import { importCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sendCsv } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
-import { sendDownload } from '../../lib/send-file.js';
 import { createImportsService } from './imports.service.js';
 
 export async function importsRoutes(app: FastifyInstance) {
@@ -11,8 +11,7 @@ export async function importsRoutes(app: FastifyInstance) {
   registerCalls(app, importCalls, {
     preview: ({ params, body, file }) => service.preview(params.kind, data(file), body),
     async refused({ params, body, file, reply }) {
-      const csv = await service.refused(params.kind, data(file), body);
-      return sendDownload(reply, 'text/csv; charset=utf-8', csv.fileName, csv.body);
+      return sendCsv(reply, await service.refused(params.kind, data(file), body));
     },
     async run({ params, body, file, user, reply, request }) {
       const events = await service.run(params.kind, data(file), body, user, (error) =>

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
+  type ColumnSpec,
   type ImportEvent,
   type ImportKind,
   type ImportMapping,
@@ -184,10 +185,11 @@ function resultMessage(kind: ImportKind, { plan, written }: { plan: Plan<unknown
 }
 
 function refusedCsv(file: CsvFile, plan: Plan<unknown, unknown>): Buffer {
-  const columns = [
-    ['line', 'Line'] as const,
-    ...file.headings.map((h, i) => [`c${i}`, h] as const),
-    ['reasons', 'Reasons'] as const,
+  // The file's own headings over its own cells (as text), between the line number and the reasons.
+  const columns: ColumnSpec[] = [
+    { key: 'line', title: 'Line', kind: 'count' },
+    ...file.headings.map((title, i) => ({ key: `c${i}`, title, kind: 'text' as const })),
+    { key: 'reasons', title: 'Reasons', kind: 'text' },
   ];
   const refused = plan.rows.flatMap((r, i) =>
     r.action === 'refuse'
@@ -200,5 +202,5 @@ function refusedCsv(file: CsvFile, plan: Plan<unknown, unknown>): Buffer {
         ]
       : [],
   );
-  return tableCsv({ columns, rows: refused, whole: new Set(['line']) });
+  return tableCsv({ columns, rows: refused });
 }

@@ -1,5 +1,6 @@
 import type { DocumentLine, InvoiceDocument } from '@wd/contracts';
-import { cents, centsText, customerAccount, digitsOnly, upcDigits, x12Date } from './edi-format.js';
+import { centsText } from '../../lib/csv.js';
+import { cents, customerAccount, digitsOnly, upcDigits, x12Date } from './edi-format.js';
 
 /**
  * EDI C: the invoice as an ANSI X12 810, version 004010 (DOMAIN.md "EDI

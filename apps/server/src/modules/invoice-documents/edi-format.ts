@@ -9,13 +9,6 @@ import { type InvoiceDocument, toCents } from '@wd/contracts';
 /** Dollars from the document to cents, rounded once (never summed as floats). */
 export const cents = (dollars: number) => toCents(dollars);
 
-/** 1250 → "12.50", -199 → "-1.99" (no `$`, no thousands separator). */
-export function centsText(value: number): string {
-  const abs = Math.abs(value);
-  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return value < 0 ? `-${text}` : text;
-}
-
 /** "2026-11-22" → ["2026", "11", "22"]. */
 function dateParts(date: string): [string, string, string] {
   const [y = '', m = '', d = ''] = date.slice(0, 10).split('-');

@@ -1,6 +1,7 @@
 import type { InvoiceDocument } from '@wd/contracts';
 import { stringify } from 'csv-stringify/sync';
-import { cents, centsText, customerAccount, upcDigits, usDate } from './edi-format.js';
+import { centsText } from '../../lib/csv.js';
+import { cents, customerAccount, upcDigits, usDate } from './edi-format.js';
 
 /** The header row, in the column order DOMAIN.md gives (docs/edi.md). */
 export const MODISOFT_COLUMNS = [

@@ -1,4 +1,5 @@
 import {
+  INVOICE_CSV,
   type Invoice,
   type InvoiceFilter,
   type InvoiceTotals,
@@ -9,12 +10,10 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 import { type InvoiceSearch, invoiceConditions, invoiceSearch, rolledUpTotals } from './invoice-list.js';
@@ -151,28 +150,9 @@ async function searchOf(db: Tx, filter: InvoiceFilter) {
   return text ? invoiceSearch(db, filter, text) : undefined;
 }
 
-/** Export CSV: the list's columns under its headings, in its order, with the invoice type, the consignment status and the texts besides. */
-const exportColumns: ExportColumn[] = [
-  ['invoiceNo', 'Invoice No'],
-  ['date', 'Date'],
-  ['customer', 'Customer'],
-  ['biller', 'Biller'],
-  ['typeLabel', 'Invoice Type'],
-  ['status', 'Status'],
-  ['consignmentStatus', 'Consignment Status'],
-  ['total', 'Total', 'money'],
-  ['paid', 'Paid', 'money'],
-  ['discountRedeemed', 'Discount', 'money'],
-  ['amountCredited', 'Credit', 'money'],
-  ['balance', 'Balance', 'money'],
-  ['awardPointsRedeemed', 'Award Points Redeemed', 'money'],
-  ['remarks', 'Remarks'],
-  ['notes', 'Notes'],
-];
-
-/** Fields only the CSV shows: the type as the list's Invoice Type filter names it. */
-const exportExtra = {
-  typeLabel: sql`case ${invoices.type} when 'invoice' then 'Invoice' when 'consignment' then 'Consignment' else ${invoices.type} end`,
+/** The CSV writes the type as the list's Invoice Type filter names it. */
+const csvExtra = {
+  type: sql`case ${invoices.type} when 'invoice' then 'Invoice' when 'consignment' then 'Consignment' else ${invoices.type} end`,
 };
 
 export const invoicesRepository = {
@@ -205,10 +185,9 @@ export const invoicesRepository = {
     });
   },
 
-  /** Every invoice the list's filter matches as CSV, in the list's order (the plain statement: no page, no footer). */
-  async export(ctx: AppContext, reply: FastifyReply, filter: InvoiceFilter) {
-    const spec = listSpec(ctx.db, filter, await searchOf(ctx.db, filter));
-    return sendCsvExport(ctx, reply, 'invoices', spec, filter.sortingList, exportColumns, exportExtra);
+  /** Export CSV's statement: every invoice the list's filter matches, in the list's order (the plain statement: no page, no footer). */
+  async csvQuery(db: Tx, filter: InvoiceFilter) {
+    return exportQuery(listSpec(db, filter, await searchOf(db, filter)), filter.sortingList, INVOICE_CSV, csvExtra);
   },
 
   async find(db: Tx, id: number) {

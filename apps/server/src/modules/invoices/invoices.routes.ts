@@ -1,5 +1,6 @@
-import { invoiceCalls } from '@wd/contracts';
+import { INVOICE_CSV, invoiceCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { csvExportHandler } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
 import { createInvoiceLinesService } from './invoice-lines.service.js';
 import { invoicesRepository } from './invoices.repository.js';
@@ -11,7 +12,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
   registerCalls(app, invoiceCalls, {
     create: async ({ params, user }) => ({ invoice: await service.create(params.type, user) }),
     list: ({ body }) => service.list(body),
-    export: ({ body, reply }) => invoicesRepository.export(app.ctx, reply, body),
+    export: csvExportHandler(app.ctx, 'invoices', INVOICE_CSV, invoicesRepository.csvQuery),
     summary: ({ params }) => service.summary(params.id),
     update: async ({ body, user }) => ({ invoice: await service.update(body, user) }),
     delete: ({ params, user }) => service.remove(params.id, user),

@@ -1,15 +1,16 @@
 import {
+  CUSTOMER_PAYMENT_CSV,
   type DistributorPayment,
   type HistoryFilter,
   type Payment,
   type PaymentKind,
+  SUPPLIER_PAYMENT_CSV,
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
 import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import {
   billers,
@@ -21,8 +22,7 @@ import {
   payments,
   receipts,
 } from '../../db/schema/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
 /**
@@ -115,24 +115,11 @@ const spec = {
     /** The tables an export's id names: the invoice, or the party (customer). */
     owners: { invoice: invoices, party: customers },
     exportName: { invoice: 'invoice-payments', party: 'customer-payments' },
-    exportColumns: [
-      ['referenceNo', 'Reference'],
-      ['receiptNo', 'Receipt'],
-      ['date', 'Date'],
-      ['invoiceNo', 'Invoice'],
-      ['biller', 'Biller'],
-      ['customer', 'Customer'],
-      ['total', 'Total', 'money'],
-      ['amountPaid', 'Paid', 'money'],
-      ['discountRedeemed', 'Discount', 'money'],
-      ['amountDue', 'Due', 'money'],
-      ['typeLabel', 'Type'],
-      ['chequeText', 'Cheque'],
-      ['awardPointsRedeemed', 'Points', 'money'],
-    ] as ExportColumn[],
-    exportExtra: {
-      typeLabel: paymentTypeLabel(payments.paymentType),
-      chequeText: chequeText(payments.chequeNo, sql`coalesce(${payments.chequeFileId}, ${receipts.chequeFileId})`),
+    csv: CUSTOMER_PAYMENT_CSV,
+    /** The CSV writes the type as the screen names it and the cheque as the screen shows it. */
+    csvExtra: {
+      paymentType: paymentTypeLabel(payments.paymentType),
+      chequeNo: chequeText(payments.chequeNo, sql`coalesce(${payments.chequeFileId}, ${receipts.chequeFileId})`),
     },
   },
   supplier: {
@@ -167,21 +154,10 @@ const spec = {
     },
     owners: { invoice: distributorInvoices, party: distributors },
     exportName: { invoice: 'supplier-invoice-payments', party: 'supplier-payments' },
-    // The screen's Discount column is blank for supplier payments (they have none): the CSV leaves it out.
-    exportColumns: [
-      ['referenceNo', 'Reference'],
-      ['date', 'Date'],
-      ['invoiceNo', 'Invoice'],
-      ['distributor', 'Supplier'],
-      ['total', 'Total', 'money'],
-      ['amountPaid', 'Paid', 'money'],
-      ['amountDue', 'Due', 'money'],
-      ['typeLabel', 'Type'],
-      ['chequeText', 'Cheque'],
-    ] as ExportColumn[],
-    exportExtra: {
-      typeLabel: paymentTypeLabel(distributorPayments.paymentType),
-      chequeText: chequeText(distributorPayments.chequeNo, distributorPayments.chequeFileId),
+    csv: SUPPLIER_PAYMENT_CSV,
+    csvExtra: {
+      paymentType: paymentTypeLabel(distributorPayments.paymentType),
+      chequeNo: chequeText(distributorPayments.chequeNo, distributorPayments.chequeFileId),
     },
   },
 };
@@ -311,18 +287,15 @@ export const paymentsRepository = {
     return Boolean(row);
   },
 
-  /** Every payment of the history's filter as CSV, in its order: the screen's columns (supplier ones without Discount). */
-  export(
-    ctx: AppContext,
-    reply: FastifyReply,
-    kind: PaymentKind,
-    by: 'invoice' | 'party',
-    id: number,
-    filter: HistoryFilter,
-  ) {
+  /** Export CSV of a history: its statement (the screen's columns, supplier ones without Discount), columns and file name. */
+  csv(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
     const k = of(kind);
-    const list = historySpec(ctx.db, kind, by, id, filter);
-    return sendCsvExport(ctx, reply, k.exportName[by], list, filter.sortingList, k.exportColumns, k.exportExtra);
+    const list = historySpec(db, kind, by, id, filter);
+    return {
+      name: k.exportName[by],
+      columns: k.csv,
+      query: exportQuery(list, filter.sortingList, k.csv, k.csvExtra),
+    };
   },
 
   /** The stored cheque photo's file id of a payment (a receipt's share: its receipt's), found by its reference number. */

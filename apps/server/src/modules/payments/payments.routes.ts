@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
+import { sendCsv } from '../../lib/export.js';
 import { type CallContext, type Handlers, registerCalls } from '../../lib/routes.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
@@ -33,10 +34,10 @@ function paymentHandlers<K extends PaymentKind>(service: PaymentsService<K>): Ha
     invoiceHistory: ({ params, body }: CallContext<Calls['invoiceHistory']>) =>
       service.history('invoice', params.id, body),
     partyHistory: ({ params, body }: CallContext<Calls['partyHistory']>) => service.history('party', params.id, body),
-    invoiceHistoryExport: ({ params, body, reply }: CallContext<Calls['invoiceHistoryExport']>) =>
-      service.export(reply, 'invoice', params.id, body),
-    partyHistoryExport: ({ params, body, reply }: CallContext<Calls['partyHistoryExport']>) =>
-      service.export(reply, 'party', params.id, body),
+    invoiceHistoryExport: async ({ params, body, reply }: CallContext<Calls['invoiceHistoryExport']>) =>
+      sendCsv(reply, await service.export('invoice', params.id, body)),
+    partyHistoryExport: async ({ params, body, reply }: CallContext<Calls['partyHistoryExport']>) =>
+      sendCsv(reply, await service.export('party', params.id, body)),
   };
   return handlers as unknown as Handlers<C>;
 }

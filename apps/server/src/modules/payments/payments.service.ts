@@ -12,10 +12,10 @@ import {
   toCents,
   toDollars,
 } from '@wd/contracts';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { type CsvFile, listCsv } from '../../lib/export.js';
 import { pageResponse } from '../../lib/list.js';
 import type { UploadedImage } from '../../lib/uploads.js';
 import { filesRepository } from '../files/files.repository.js';
@@ -111,9 +111,10 @@ export function createPaymentsService<K extends PaymentKind>(ctx: AppContext, k:
     },
 
     /** Every payment of the history's filter as CSV, in its order (404 when its invoice or party does not exist). */
-    async export(reply: FastifyReply, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
+    async export(by: 'invoice' | 'party', id: number, filter: HistoryFilter): Promise<CsvFile> {
       if (!(await repo.ownerExists(db, k, by, id))) throw new NotFoundError(MISSING[k][by]);
-      return repo.export(ctx, reply, k, by, id, filter);
+      const { name, columns, query } = repo.csv(db, k, by, id, filter);
+      return listCsv(ctx, name, query, columns);
     },
 
     /** The cheque photo of a payment of this kind, by its reference number (undefined when none). */

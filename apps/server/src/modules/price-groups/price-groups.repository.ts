@@ -1,11 +1,15 @@
-import { type ListFilter, type PriceGroupItem, type PriceGroupProductGroup, toDollars } from '@wd/contracts';
+import {
+  type ListFilter,
+  PRICE_GROUP_ITEM_CSV,
+  type PriceGroupItem,
+  type PriceGroupProductGroup,
+  toDollars,
+} from '@wd/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { priceGroupItems, priceGroups, productGroups, products } from '../../db/schema/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import {
   productGroupColumns,
@@ -72,20 +76,6 @@ function itemsSpec(db: Tx, groupId: number, filter: ListFilter) {
   };
 }
 
-/** Export CSV of a group's items (docs/export.md): the screen's columns, then the category and the ids. */
-const itemExportColumns: ExportColumn[] = [
-  ['productName', 'Product'],
-  ['barcode', 'Barcode'],
-  ['costPrice', 'Cost', 'money'],
-  ['sellingPrice', 'Selling', 'money'],
-  ['updatedPrice', 'Group price', 'money'],
-  ['suggestedRetailPrice', 'Retail', 'money'],
-  ['updatedSuggestedRetailPrice', 'Group retail', 'money'],
-  ['category', 'Category'],
-  ['productID', 'Product ID', 'whole'],
-  ['id', 'ID', 'whole'],
-];
-
 /** A product group seen from a price group (cents → dollars; no agreed price → null). */
 function toPricedProductGroup(
   row: Parameters<typeof toProductGroup>[0] & {
@@ -151,16 +141,9 @@ export const priceGroupsRepository = {
     return { rows: rows.map(toItem), totalRows };
   },
 
-  /** Every item of a group the list's search matches, as CSV in the list's order (the group is known to exist). */
-  exportItems(ctx: AppContext, reply: FastifyReply, groupId: number, filter: ListFilter) {
-    return sendCsvExport(
-      ctx,
-      reply,
-      `price-group-${groupId}-items`,
-      itemsSpec(ctx.db, groupId, filter),
-      filter.sortingList,
-      itemExportColumns,
-    );
+  /** Export CSV's statement: every item of a group the list's search matches, in its order (the group is known to exist). */
+  itemsCsvQuery(db: Tx, groupId: number, filter: ListFilter) {
+    return exportQuery(itemsSpec(db, groupId, filter), filter.sortingList, PRICE_GROUP_ITEM_CSV);
   },
 
   async item(db: Tx, id: number) {

@@ -1,5 +1,6 @@
-import { priceGroupCalls } from '@wd/contracts';
+import { PRICE_GROUP_ITEM_CSV, priceGroupCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { listCsv, sendCsv } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
 import { priceGroupsRepository } from './price-groups.repository.js';
 import { createPriceGroupsService } from './price-groups.service.js';
@@ -25,7 +26,8 @@ export async function priceGroupsRoutes(app: FastifyInstance) {
     // An unknown group is a 404 (service.get), before the download starts.
     exportItems: async ({ params, body, reply }) => {
       await service.get(params.id);
-      return priceGroupsRepository.exportItems(app.ctx, reply, params.id, body);
+      const query = priceGroupsRepository.itemsCsvQuery(app.ctx.db, params.id, body);
+      return sendCsv(reply, await listCsv(app.ctx, `price-group-${params.id}-items`, query, PRICE_GROUP_ITEM_CSV));
     },
   });
 }

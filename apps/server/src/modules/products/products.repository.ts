@@ -1,12 +1,10 @@
-import { barcodeVariants, type ListFilter, type Product, type SortItem, toDollars } from '@wd/contracts';
+import { barcodeVariants, type ListFilter, PRODUCT_CSV, type Product, type SortItem, toDollars } from '@wd/contracts';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
-import type { AppContext } from '../../lib/context.js';
-import { type ExportColumn, sendCsvExport } from '../../lib/export.js';
+import { exportQuery } from '../../lib/export.js';
 import { likePattern, listPage, orderBy, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
@@ -155,24 +153,6 @@ function listSpec(db: Tx, filter: ListFilter, deleted: boolean) {
   };
 }
 
-/**
- * Export CSV of the products (docs/export.md): every field of a product, in the
- * order the product import reads them back (a round trip), the id last.
- */
-export const productExportColumns: ExportColumn[] = [
-  ['name', 'Name'],
-  ['unitQuantity', 'Unit Quantity', 'whole'],
-  ['barcodeSymbology', 'Symbology'],
-  ['barcode', 'Barcode'],
-  ['boxBarcode', 'Box Barcode'],
-  ['category', 'Category'],
-  ['costPrice', 'Cost Price', 'money'],
-  ['sellingPrice', 'Selling Price', 'money'],
-  ['suggestedRetailPrice', 'Suggested Retail Price', 'money'],
-  ['quantitySold', 'Quantity Sold', 'whole'],
-  ['id', 'ID', 'whole'],
-];
-
 export const productsRepository = {
   ...recordRows(products, productColumns),
   list(db: Tx, filter: ListFilter, deleted: boolean) {
@@ -180,15 +160,9 @@ export const productsRepository = {
   },
 
   /** Every active product the list's search matches, as CSV in the list's order. */
-  export(ctx: AppContext, reply: FastifyReply, filter: ListFilter) {
-    return sendCsvExport(
-      ctx,
-      reply,
-      'products',
-      listSpec(ctx.db, filter, false),
-      filter.sortingList,
-      productExportColumns,
-    );
+  /** Export CSV's statement: every field of the listed products, in the order the product import reads them back. */
+  csvQuery(db: Tx, filter: ListFilter) {
+    return exportQuery(listSpec(db, filter, false), filter.sortingList, PRODUCT_CSV);
   },
 
   /**

@@ -1,5 +1,6 @@
-import { productCalls } from '@wd/contracts';
+import { PRODUCT_CSV, productCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { csvExportHandler } from '../../lib/export.js';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { productsRepository } from './products.repository.js';
 import { createProductsService } from './products.service.js';
@@ -10,6 +11,6 @@ export async function productsRoutes(app: FastifyInstance) {
     ...softDeleteHandlers('product', service),
     lookup: ({ body }) => service.search(body),
     categories: ({ body }) => service.categories(body),
-    export: ({ body, reply }) => productsRepository.export(app.ctx, reply, body),
+    export: csvExportHandler(app.ctx, 'products', PRODUCT_CSV, productsRepository.csvQuery),
   });
 }

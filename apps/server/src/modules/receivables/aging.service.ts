@@ -1,27 +1,15 @@
-import { AGING_COLUMNS, type AgingFilter, type AgingReport, MAX_PAGE_SIZE, toDollars, todayIn } from '@wd/contracts';
+import { type AgingFilter, type AgingReport, MAX_PAGE_SIZE, REPORT_COLUMNS, todayIn } from '@wd/contracts';
 import type { AppContext } from '../../lib/context.js';
 import { tableCsv } from '../../lib/csv.js';
+import type { CsvFile } from '../../lib/export.js';
 import { pageResponse } from '../../lib/list.js';
+import { toWire as reportWire } from '../reports/reports.service.js';
 import { agingPage } from './aging.repository.js';
 
-const MONEY = ['days0to30', 'days31to60', 'days61to90', 'over90', 'total'] as const;
+const { fields, csv } = REPORT_COLUMNS.aging;
 
-/** A row or the totals from SQL (sums come as text, in cents) → the wire (dollars, whole counts). */
-function toWire<T extends Record<string, unknown>>(row: T) {
-  const out: Record<string, unknown> = { ...row, openInvoices: Number(row.openInvoices) };
-  for (const key of MONEY) out[key] = toDollars(Number(row[key] ?? 0));
-  if ('customerId' in row) out.customerId = Number(row.customerId);
-  return out;
-}
-
-export const AGING_CSV_COLUMNS = [
-  ['customer', 'Customer'],
-  ['customerId', 'Customer ID'],
-  ['openInvoices', 'Open Invoices'],
-  ['oldest', 'Oldest Invoice'],
-  ...AGING_COLUMNS,
-  ['total', 'Total Due'],
-] as const;
+/** A row or the totals from SQL (sums come as text, in cents) → the wire (dollars, whole counts), by the columns' kinds. */
+const toWire = (row: Record<string, unknown>) => reportWire(fields, row);
 
 export function createAgingService({ db, config }: AppContext) {
   /** The as-of date asked for, or today in the business's time zone. */
@@ -40,15 +28,11 @@ export function createAgingService({ db, config }: AppContext) {
   return {
     aging,
     /** Every matching customer (a row per customer: thousands at most), then the totals row. */
-    async csv(filter: AgingFilter): Promise<{ body: Buffer; fileName: string }> {
-      const all = await aging({ ...filter, currentPage: 1, resultsPerPage: MAX_PAGE_SIZE });
-      const body = tableCsv({
-        columns: AGING_CSV_COLUMNS,
-        rows: all.report,
-        totals: { ...all.totals, customerId: undefined },
-        whole: new Set(['customerId', 'openInvoices']),
-      });
-      return { body, fileName: `aging-${all.asOf}.csv` };
+    async csv(filter: AgingFilter): Promise<CsvFile> {
+      const asOf = asOfOf(filter);
+      const all = await agingPage(db, { ...filter, currentPage: 1, resultsPerPage: MAX_PAGE_SIZE }, asOf);
+      const body = tableCsv({ columns: csv, rows: all.rows, totals: { ...all.totals, customerId: undefined } });
+      return { body, fileName: `aging-${asOf}.csv` };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { receivablesCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sendCsv } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
 import { sendDownload } from '../../lib/send-file.js';
 import { createAgingService } from './aging.service.js';
@@ -13,10 +14,7 @@ export async function receivablesRoutes(app: FastifyInstance) {
   const credit = createCreditService(app.ctx);
   registerCalls(app, receivablesCalls, {
     aging: ({ body }) => aging.aging(body),
-    agingCsv: async ({ body, reply }) => {
-      const file = await aging.csv(body);
-      return sendDownload(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
-    },
+    agingCsv: async ({ body, reply }) => sendCsv(reply, await aging.csv(body)),
     statement: async ({ params, body }) => ({ statement: await statements.statement(params.id, body) }),
     statementPdf: async ({ params, body, reply }) => {
       const statement = await statements.statement(params.id, body);

@@ -1,4 +1,4 @@
-import { WALK_IN_CUSTOMER } from '@wd/contracts';
+import { REPORT_COLUMNS, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
@@ -69,10 +69,11 @@ async function expectSameAsPlain() {
     for (const f of FILTERS) {
       const filter = { currentPage: 1, resultsPerPage: 100, ...f } as unknown as Filter;
       const [plain, fast] = await Promise.all([reportsRepository[name](db, filter), rollupReports[name](db, filter)]);
+      const { fields } = REPORT_COLUMNS[name];
       const wire = (r: typeof plain) => ({
-        rows: r.rows.map((row) => toWire(row as Record<string, unknown>)),
+        rows: r.rows.map((row) => toWire(fields, row as Record<string, unknown>)),
         totalRows: r.totalRows,
-        totals: toWire(r.totals),
+        totals: toWire(fields, r.totals),
       });
       expect(wire(fast), `${name} ${JSON.stringify(f)}`).toEqual(wire(plain));
     }

@@ -1,7 +1,7 @@
 import { type ReportFilter, type ReportName, reportCalls } from '@wd/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendCsv } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
-import { sendDownload } from '../../lib/send-file.js';
 import { createReportsService } from './reports.service.js';
 
 export async function reportsRoutes(app: FastifyInstance) {
@@ -9,8 +9,7 @@ export async function reportsRoutes(app: FastifyInstance) {
   const csv =
     (name: ReportName) =>
     async ({ body, reply }: { body: ReportFilter; reply: FastifyReply }) => {
-      const file = await service.csv(name, body);
-      return sendDownload(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
+      return sendCsv(reply, await service.csv(name, body));
     };
   registerCalls(app, reportCalls, {
     product: ({ body }) => service.report('product', body),

@@ -1,12 +1,7 @@
-import type { Biller } from '@wd/contracts';
-import type { Column } from '../../../components/DataTable';
+import { BILLER_COLUMNS, type Biller, pickColumns } from '@wd/contracts';
+import { specColumns } from '../../../components/spec-columns';
 
 /** The biller table's columns, shared by the list and recover screens. */
-export const billerColumns: Column<Biller>[] = [
-  { key: 'id', title: 'ID', sortable: true },
-  { key: 'company', title: 'Company', sortable: true },
-  { key: 'name', title: 'Contact', sortable: true },
-  { key: 'city', title: 'City', sortable: true },
-  { key: 'phone', title: 'Phone', sortable: true },
-  { key: 'email', title: 'Email', sortable: true },
-];
+export const billerColumns = specColumns<Biller>(
+  pickColumns(BILLER_COLUMNS, ['id', 'company', 'name', 'city', 'phone', 'email']),
+);

@@ -1,11 +1,10 @@
-import { type DistributorInvoice, distributorInvoiceCalls } from '@wd/contracts';
+import { type DistributorInvoice, distributorInvoiceCalls, pickColumns, SUPPLIER_INVOICE_COLUMNS } from '@wd/contracts';
 import { useState } from 'react';
-import { moneyColumn } from '../../../components/invoice-columns';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
-import { DateText } from '../../../components/MoneyText';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { specColumns } from '../../../components/spec-columns';
 import { useDistributorOptions } from '../../distributors/api';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { distributorInvoiceList, useDeleteDistributorInvoice } from '../api';
@@ -38,20 +37,27 @@ export default function DistributorInvoicesListPage() {
             <Filter.Status p={p} />
           </>
         )}
-        columns={(totals) => [
-          { key: 'date', title: 'Date', sortable: true, render: (i) => <DateText value={i.date} /> },
-          { key: 'distributor', title: 'Supplier', sortable: true },
-          { key: 'invoiceNo', title: 'Invoice No', sortable: true },
-          { key: 'status', title: 'Status', sortable: true, render: (i) => <StatusBadge status={i.status} /> },
-          moneyColumn<DistributorInvoice>(
-            'amountPurchase',
-            'Purchase',
-            totals?.amountPurchase,
-            'supplier-total-purchase',
-          ),
-          moneyColumn<DistributorInvoice>('amountPaid', 'Paid', totals?.amountPaid, 'supplier-total-paid'),
-          moneyColumn<DistributorInvoice>('amountDue', 'Due', totals?.amountDue, 'supplier-total-due'),
-        ]}
+        columns={(totals) =>
+          specColumns<DistributorInvoice>(
+            pickColumns(SUPPLIER_INVOICE_COLUMNS, [
+              'date',
+              'distributor',
+              'invoiceNo',
+              'status',
+              'amountPurchase',
+              'amountPaid',
+              'amountDue',
+            ]),
+            {
+              footers: {
+                amountPurchase: { value: totals?.amountPurchase, testId: 'supplier-total-purchase' },
+                amountPaid: { value: totals?.amountPaid, testId: 'supplier-total-paid' },
+                amountDue: { value: totals?.amountDue, testId: 'supplier-total-due' },
+              },
+              with: { status: { render: (i) => <StatusBadge status={i.status} /> } },
+            },
+          )
+        }
         rowActions={(i) => [
           ...viewEdit('distributors/invoices', i.id),
           {

@@ -1,6 +1,7 @@
-import { type Distributor, distributorCalls } from '@wd/contracts';
+import { type Distributor, distributorCalls, pickColumns, SUPPLIER_COLUMNS } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
+import { specColumns } from '../../../components/spec-columns';
 import { allDistributors, useDeleteDistributor } from '../api';
 
 export default function DistributorsListPage() {
@@ -9,12 +10,7 @@ export default function DistributorsListPage() {
     <ListPage<Distributor>
       title="Suppliers"
       source={allDistributors}
-      columns={[
-        { key: 'company', title: 'Supplier', sortable: true },
-        { key: 'email', title: 'Email', sortable: true },
-        { key: 'phone', title: 'Phone', sortable: true },
-        { key: 'address', title: 'Address', sortable: true },
-      ]}
+      columns={specColumns(pickColumns(SUPPLIER_COLUMNS, ['company', 'email', 'phone', 'address']))}
       rowActions={(d) => [
         ...viewEdit('distributors', d.id),
         { label: 'Payments', to: `/distributors/${d.id}/payments` },

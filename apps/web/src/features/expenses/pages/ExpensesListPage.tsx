@@ -1,8 +1,8 @@
 import { Select, TextInput } from '@mantine/core';
-import { type Expense, expenseCalls, MONTHS } from '@wd/contracts';
+import { EXPENSE_CSV, type Expense, expenseCalls, MONTHS } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
-import { DateText, MoneyText } from '../../../components/MoneyText';
+import { specColumns } from '../../../components/spec-columns';
 import { allExpenses, useDeleteExpense } from '../api';
 
 const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
@@ -42,21 +42,9 @@ export default function ExpensesListPage() {
           />
         </>
       )}
-      columns={(totals) => [
-        { key: 'reference', title: 'Reference', sortable: true },
-        { key: 'date', title: 'Date', sortable: true, render: (e) => <DateText value={e.date} /> },
-        { key: 'biller', title: 'Biller', sortable: true },
-        { key: 'expense', title: 'Expense', sortable: true },
-        { key: 'category', title: 'Category', sortable: true },
-        {
-          key: 'amount',
-          title: 'Amount',
-          sortable: true,
-          align: 'right',
-          render: (e) => <MoneyText value={e.amount} />,
-          footer: <MoneyText value={totals?.amount ?? 0} fw={700} data-testid="expenses-total" />,
-        },
-      ]}
+      columns={(totals) =>
+        specColumns<Expense>(EXPENSE_CSV, { footers: { amount: { value: totals?.amount, testId: 'expenses-total' } } })
+      }
       rowActions={(e) => [...viewEdit('expenses', e.id), deleteAction(e.reference, () => remove.mutateAsync(e.id))]}
       header={{ addNewTo: '/expenses/new', exportCsv: expenseCalls.export }}
     />

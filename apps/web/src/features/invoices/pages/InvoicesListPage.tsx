@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { addDays, type Invoice, invoiceCalls, todayIn } from '@wd/contracts';
+import { addDays, INVOICE_COLUMNS, type Invoice, invoiceCalls, pickColumns, todayIn } from '@wd/contracts';
 import { useState } from 'react';
-import { InvoiceStatus, moneyColumn } from '../../../components/invoice-columns';
+import { InvoiceStatus } from '../../../components/InvoiceStatus';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage, type ListResult } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
-import { DateText } from '../../../components/MoneyText';
+import { specColumns } from '../../../components/spec-columns';
 import { showSuccess } from '../../../lib/alert';
 import { keys } from '../../../lib/query-keys';
 import { invoicePageSize } from '../../../lib/settings';
@@ -89,18 +89,36 @@ export default function InvoicesListPage() {
             )}
           </>
         )}
-        columns={(totals) => [
-          { key: 'invoiceNo', title: 'Invoice No', sortable: true },
-          { key: 'date', title: 'Date', sortable: true, render: (i) => <DateText value={i.date} /> },
-          { key: 'customer', title: 'Customer', sortable: true, maxWidth: 110 },
-          { key: 'biller', title: 'Biller', sortable: true, maxWidth: 130 },
-          { key: 'status', title: 'Status', sortable: true, render: (i) => <InvoiceStatus invoice={i} /> },
-          moneyColumn<Invoice>('total', 'Total', totals?.total, 'invoices-total-total'),
-          moneyColumn<Invoice>('paid', 'Paid', totals?.paid, 'invoices-total-paid'),
-          moneyColumn<Invoice>('discountRedeemed', 'Discount', totals?.discount, 'invoices-total-discount'),
-          moneyColumn<Invoice>('amountCredited', 'Credit', totals?.credit, 'invoices-total-credit'),
-          moneyColumn<Invoice>('balance', 'Balance', totals?.balance, 'invoices-total-balance'),
-        ]}
+        columns={(totals) =>
+          specColumns<Invoice>(
+            pickColumns(INVOICE_COLUMNS, [
+              'invoiceNo',
+              'date',
+              'customer',
+              'biller',
+              'status',
+              'total',
+              'paid',
+              'discountRedeemed',
+              'amountCredited',
+              'balance',
+            ]),
+            {
+              footers: {
+                total: { value: totals?.total, testId: 'invoices-total-total' },
+                paid: { value: totals?.paid, testId: 'invoices-total-paid' },
+                discountRedeemed: { value: totals?.discount, testId: 'invoices-total-discount' },
+                amountCredited: { value: totals?.credit, testId: 'invoices-total-credit' },
+                balance: { value: totals?.balance, testId: 'invoices-total-balance' },
+              },
+              with: {
+                customer: { maxWidth: 110 },
+                biller: { maxWidth: 130 },
+                status: { render: (i) => <InvoiceStatus invoice={i} /> },
+              },
+            },
+          )
+        }
         inlineActions={0}
         rowActions={(i) => [
           ...viewEdit('invoices', i.id),

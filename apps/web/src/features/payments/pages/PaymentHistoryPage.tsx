@@ -1,12 +1,11 @@
 import { Button } from '@mantine/core';
-import { paymentCalls, supplierPaymentCalls } from '@wd/contracts';
+import { PAYMENT_COLUMNS, paymentCalls, pickColumns, supplierPaymentCalls } from '@wd/contracts';
 import { useLoaderData, useParams } from 'react-router';
-import type { Column } from '../../../components/DataTable';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction } from '../../../components/list/row-actions';
-import { DateText, MoneyText } from '../../../components/MoneyText';
-import { formatMoney } from '../../../lib/format';
+import { MoneyText } from '../../../components/MoneyText';
+import { specColumns } from '../../../components/spec-columns';
 import { type PaymentRow, type PaymentTotals, paymentHistory, useDeletePayment } from '../api';
 import { ChequeViewer, useChequeViewer } from '../components/ChequeViewer';
 import type { PaymentHistoryScreen } from '../histories';
@@ -29,53 +28,44 @@ export default function PaymentHistoryPage() {
 
   /** A share of a receipt (one cheque for several invoices) shows the receipt's reference: the column is there when a row on screen is one. */
   const hasReceipt = (rows: PaymentRow[]) => rows.some((p) => 'receiptNo' in p && p.receiptNo);
-  const columns = (totals: PaymentTotals | undefined, rows: PaymentRow[]): Column<PaymentRow>[] => [
-    { key: 'referenceNo', title: 'Reference', sortable: false, maxWidth: 100 },
-    ...(hasReceipt(rows) ? [{ key: 'receiptNo', title: 'Receipt', sortable: false, maxWidth: 100 }] : []),
-    { key: 'date', title: 'Date', render: (p) => <DateText value={p.date} /> },
-    { key: 'invoiceNo', title: 'Invoice' },
-    ...(supplier
-      ? [{ key: 'distributor', title: 'Supplier', maxWidth: 160 }]
-      : [
-          { key: 'biller', title: 'Biller', maxWidth: 95 },
-          { key: 'customer', title: 'Customer', maxWidth: 84 },
-        ]),
-    {
-      key: 'total',
-      title: 'Total',
-      align: 'right',
-      render: (p) => <MoneyText value={p.total} />,
-      footer: <span data-testid="payments-total-total">{formatMoney(totals?.total ?? 0)}</span>,
-    },
-    {
-      key: 'amountPaid',
-      title: 'Paid',
-      align: 'right',
-      render: (p) => <MoneyText value={p.amountPaid} />,
-      footer: <span data-testid="payments-total-paid">{formatMoney(totals?.paid ?? 0)}</span>,
-    },
-    {
-      key: 'discountRedeemed',
-      title: 'Discount',
-      align: 'right',
-      render: (p) => <MoneyText value={'discountRedeemed' in p ? p.discountRedeemed : undefined} />,
-      footer: formatMoney(totals?.discount ?? 0),
-    },
-    {
-      key: 'amountDue',
-      title: 'Due',
-      align: 'right',
-      render: (p) => <MoneyText value={p.amountDue} />,
-      footer: <span data-testid="payments-total-balance">{formatMoney(totals?.balance ?? 0)}</span>,
-    },
-    { key: 'paymentType', title: 'Type', render: (p) => PAYMENT_TYPE_LABELS[p.paymentType] },
-    {
-      key: 'chequeNo',
-      title: 'Cheque',
-      render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{chequeText(p)}</span>,
-    },
-    ...(supplier ? [] : [{ key: 'awardPointsRedeemed', title: 'Points', align: 'right' as const }]),
-  ];
+  const columns = (totals: PaymentTotals | undefined, rows: PaymentRow[]) =>
+    specColumns<PaymentRow>(
+      pickColumns(PAYMENT_COLUMNS, [
+        'referenceNo',
+        ...(hasReceipt(rows) ? (['receiptNo'] as const) : []),
+        'date',
+        'invoiceNo',
+        ...(supplier ? (['distributor'] as const) : (['biller', 'customer'] as const)),
+        'total',
+        'amountPaid',
+        'discountRedeemed',
+        'amountDue',
+        'paymentType',
+        'chequeNo',
+        ...(supplier ? [] : (['awardPointsRedeemed'] as const)),
+      ]),
+      {
+        sortable: false,
+        footers: {
+          total: { value: totals?.total, testId: 'payments-total-total' },
+          amountPaid: { value: totals?.paid, testId: 'payments-total-paid' },
+          discountRedeemed: { value: totals && 'discount' in totals ? totals.discount : 0 },
+          amountDue: { value: totals?.balance, testId: 'payments-total-balance' },
+        },
+        with: {
+          referenceNo: { maxWidth: 100 },
+          receiptNo: { maxWidth: 100 },
+          distributor: { maxWidth: 160 },
+          biller: { maxWidth: 95 },
+          customer: { maxWidth: 84 },
+          discountRedeemed: {
+            render: (p) => <MoneyText value={'discountRedeemed' in p ? p.discountRedeemed : undefined} />,
+          },
+          paymentType: { render: (p) => PAYMENT_TYPE_LABELS[p.paymentType] },
+          chequeNo: { render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{chequeText(p)}</span> },
+        },
+      },
+    );
 
   return (
     <>

@@ -1,22 +1,20 @@
 import { Alert, Button } from '@mantine/core';
-import { PRICE_GROUP_MESSAGES, type PriceGroupItem, priceGroupCalls } from '@wd/contracts';
+import {
+  PRICE_GROUP_ITEM_COLUMNS,
+  PRICE_GROUP_MESSAGES,
+  type PriceGroupItem,
+  pickColumns,
+  priceGroupCalls,
+} from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction } from '../../../components/list/row-actions';
-import { MoneyText } from '../../../components/MoneyText';
+import { specColumns } from '../../../components/spec-columns';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { groupItems, useAddAllProducts, useDeletePriceGroupItems, usePriceGroup } from '../api';
-
-const money = (key: keyof PriceGroupItem, title: string) => ({
-  key,
-  title,
-  sortable: true,
-  align: 'right' as const,
-  render: (i: PriceGroupItem) => <MoneyText value={i[key] as number} />,
-});
 
 /** The items of a customer price group, and the ways to add them. */
 export default function PriceGroupItemsPage() {
@@ -81,15 +79,17 @@ export default function PriceGroupItemsPage() {
         ) : undefined
       }
       emptyText={isDefault ? 'The default group has no items' : 'No products priced in this group yet'}
-      columns={[
-        { key: 'productName', title: 'Product', sortable: true },
-        { key: 'barcode', title: 'Barcode', sortable: true },
-        money('costPrice', 'Cost'),
-        money('sellingPrice', 'Selling'),
-        money('updatedPrice', 'Group price'),
-        money('suggestedRetailPrice', 'Retail'),
-        money('updatedSuggestedRetailPrice', 'Group retail'),
-      ]}
+      columns={specColumns<PriceGroupItem>(
+        pickColumns(PRICE_GROUP_ITEM_COLUMNS, [
+          'productName',
+          'barcode',
+          'costPrice',
+          'sellingPrice',
+          'updatedPrice',
+          'suggestedRetailPrice',
+          'updatedSuggestedRetailPrice',
+        ]),
+      )}
       rowActions={(item) => [
         { label: 'Edit', to: `/priceGroups/${id}/edit/${item.id}` },
         deleteAction(item.productName, () => deleteItems.mutateAsync([item.id])),

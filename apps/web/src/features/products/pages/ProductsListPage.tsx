@@ -3,7 +3,7 @@ import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { ImportButton } from '../../imports/ImportButton';
 import { activeProducts, useDeleteProducts } from '../api';
-import { productColumns } from '../components/productColumns';
+import { productListColumns } from '../components/productColumns';
 
 export default function ProductsListPage() {
   const remove = useDeleteProducts();
@@ -12,7 +12,7 @@ export default function ProductsListPage() {
       title="Products"
       source={activeProducts}
       searchPlaceholder="Name, barcode or category"
-      columns={[...productColumns, { key: 'quantitySold', title: 'Sold', align: 'right' }]}
+      columns={productListColumns}
       rowActions={(p) => [...viewEdit('products', p.id), deleteAction(p.name, () => remove.mutateAsync([p.id]))]}
       bulkActions={[
         {
