@@ -35,7 +35,7 @@ test('a wrong check digit is refused on the field', async ({ page }) => {
   await page.getByLabel('Name').fill('Broken');
   await page.getByRole('textbox', { name: /^Barcode\s*\*?$/ }).fill('036000291453');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('The barcode has a wrong check digit (the last digit should be 2)')).toBeVisible();
+  await expect(page.getByText('Has a wrong check digit (the last digit should be 2)')).toBeVisible();
 });
 
 test('soft delete, recover, then delete for good', async ({ page, request }) => {

@@ -8,17 +8,24 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { keys } from '../src/lib/query-keys';
 
 /**
- * Renders a screen as the app does (Mantine, the query cache, the router) at `url`, with the
- * Settings already loaded (`settings` over the defaults). Answers the query client with the
- * rendered screen, so a test can see what the screen asked for.
+ * Renders a screen as the app does (Mantine, the query cache, the router) at `url` (matched by
+ * `path`, for its params), with the Settings already loaded (`settings` over the defaults).
+ * Answers the rendered screen with its query client and router.
  */
 export function renderScreen(
   ui: ReactNode,
-  { url = '/', settings = {} }: { url?: string; settings?: Partial<Settings> } = {},
+  { url = '/', path = '*', settings = {} }: { url?: string; path?: string; settings?: Partial<Settings> } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(keys.settings.all, { ...DEFAULT_SETTINGS, ...settings });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] });
+  // The screen at `path` (its params), and every other address as a page that says where it is.
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
   const screen = render(
     <MantineProvider>
       <QueryClientProvider client={client}>

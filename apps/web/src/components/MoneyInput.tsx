@@ -1,4 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { toCents, toDollars } from '@wd/contracts';
 
 /** A dollar amount: $ prefix, two decimals, step 0.01, thousands separators. */
 export function MoneyInput(props: NumberInputProps) {
@@ -17,8 +18,11 @@ export function MoneyInput(props: NumberInputProps) {
   );
 }
 
-/** Mantine NumberInput values are number | string; '' means empty. */
-export function moneyValue(value: unknown): number {
+/** What a money input holds (number | string; '' means empty) as whole cents, by the contracts' rounding. */
+export function moneyCents(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? '').replace(/[$,]/g, ''));
-  return Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
+  return Number.isFinite(n) ? toCents(n) : 0;
 }
+
+/** What a money input holds as dollars of whole cents, as the wire takes them. */
+export const moneyValue = (value: unknown): number => toDollars(moneyCents(value));

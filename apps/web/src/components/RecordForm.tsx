@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showSuccess } from '../lib/alert';
-import { ApiError, errorMessage } from '../lib/api-client';
+import { useFormSubmit } from '../lib/form';
 
 interface RecordFormProps<V extends Record<string, unknown>> {
   title: ReactNode;
@@ -24,9 +24,9 @@ interface RecordFormProps<V extends Record<string, unknown>> {
 }
 
 /**
- * The shared record form: view mode (Edit, Back) or edit mode (Save, Back),
- * validated in the browser by the contract's zod schema, with the server's
- * field errors shown on the field and other errors above the buttons.
+ * The shared record form: view mode (Edit, Back) or edit mode (Save, Back). Its form is a
+ * useContractForm (validated by the contract's schema); the server's field errors show on the
+ * field and other errors above the buttons (useFormSubmit).
  */
 export function RecordForm<V extends Record<string, unknown>>({
   title,
@@ -41,27 +41,16 @@ export function RecordForm<V extends Record<string, unknown>>({
   children,
 }: RecordFormProps<V>) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const readOnly = !onSubmit;
-
-  const submit = form.onSubmit(async (values) => {
+  const {
+    onSubmit: submit,
+    error,
+    busy: saving,
+  } = useFormSubmit(form, async (values) => {
     if (!onSubmit) return;
-    setError(null);
-    setSaving(true);
-    try {
-      await onSubmit(values);
-      showSuccess(savedMessage);
-      navigate(afterSaveTo ?? backTo);
-    } catch (e) {
-      if (e instanceof ApiError && e.field && e.field in form.getValues()) {
-        form.setFieldError(e.field, e.fieldMessage);
-      } else {
-        setError(errorMessage(e));
-      }
-    } finally {
-      setSaving(false);
-    }
+    await onSubmit(values);
+    showSuccess(savedMessage);
+    navigate(afterSaveTo ?? backTo);
   });
 
   return (

@@ -1,3 +1,5 @@
+import { todayIn } from '@wd/contracts';
+
 export { formatDate, formatMoney, formatPercent } from '@wd/contracts';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -13,3 +15,6 @@ export function formatTimestamp(iso: string | null | undefined): string {
 
 /** A whole number with thousands separators (quantities, counts). */
 export const formatCount = (n: number | undefined) => Math.round(n ?? 0).toLocaleString('en-US');
+
+/** Today in the browser's time zone (YYYY-MM-DD): a new record's date. */
+export const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -1,49 +1,44 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { changePasswordBody } from '@wd/contracts';
 import { Link, useNavigate } from 'react-router';
 import { showSuccess } from '../../../lib/alert';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useContractForm, useFormSubmit } from '../../../lib/form';
 import { session } from '../../../lib/session';
 import { changePassword } from '../api';
 import { AuthCard } from '../components/AuthCard';
 
 const toggle = (what: string) => ({ 'aria-label': `Show ${what}` });
 
+/** The call's body, and the new password typed twice alike. */
+const changeForm = changePasswordBody
+  .extend({ confirmPassword: changePasswordBody.shape.newPassword.optional() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
+
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
+  const form = useContractForm({
     initialValues: {
       username: session.get()?.username ?? '',
       currentPassword: '',
       newPassword: '',
       confirmPassword: '',
     },
-    validate: {
-      username: (v) => (v.trim() ? null : 'Enter your username'),
-      currentPassword: (v) => (v ? null : 'Enter your current password'),
-      newPassword: (v) => (v.length >= 8 ? null : 'The new password must be at least 8 characters'),
-      confirmPassword: (v, values) => (v === values.newPassword ? null : 'The passwords do not match'),
-    },
+    schema: changeForm,
   });
 
-  const submit = form.onSubmit(async ({ username, currentPassword, newPassword }) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await changePassword({ username: username.trim(), currentPassword, newPassword });
-      // Every session of this user has been revoked, this one included.
-      session.clear();
-      showSuccess('Password changed. Sign in with the new password.');
-      navigate('/signin', { replace: true });
-    } catch (e) {
-      if (e instanceof ApiError && e.field === 'newPassword') form.setFieldError('newPassword', e.fieldMessage);
-      else setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+  const {
+    onSubmit: submit,
+    error,
+    busy,
+  } = useFormSubmit(form, async ({ username, currentPassword, newPassword }) => {
+    await changePassword({ username: username.trim(), currentPassword, newPassword });
+    // Every session of this user has been revoked, this one included.
+    session.clear();
+    showSuccess('Password changed. Sign in with the new password.');
+    navigate('/signin', { replace: true });
   });
 
   return (

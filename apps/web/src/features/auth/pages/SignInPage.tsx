@@ -1,43 +1,30 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { signInBody } from '@wd/contracts';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { useContractForm, useFormSubmit } from '../../../lib/form';
 import { session } from '../../../lib/session';
 import { signIn } from '../api';
 import { AuthCard } from '../components/AuthCard';
 
 export default function SignInPage() {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
-    initialValues: { username: '', password: '' },
-    validate: {
-      username: (v) => (v.trim() ? null : 'Enter your username'),
-      password: (v) => (v ? null : 'Enter your password'),
-    },
-  });
+  // The wire names the username `email` (the spec's sign-in call); the field is labelled Username.
+  const form = useContractForm({ initialValues: { email: '', password: '' }, schema: signInBody });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      session.set(await signIn({ email: values.username.trim(), password: values.password }));
-      navigate('/', { replace: true });
-    } catch (e) {
-      console.error('Sign-in failed', e);
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+  const {
+    onSubmit: submit,
+    error,
+    busy,
+  } = useFormSubmit(form, async () => {
+    session.set(await signIn(signInBody.parse(form.body())));
+    navigate('/', { replace: true });
   });
 
   return (
     <AuthCard title="Sign In">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Username" autoComplete="username" autoFocus {...form.getInputProps('username')} />
+          <TextInput label="Username" autoComplete="username" autoFocus {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

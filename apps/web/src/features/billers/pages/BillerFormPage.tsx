@@ -1,5 +1,4 @@
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { billerInput, PARTY_MESSAGES } from '@wd/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,7 +8,7 @@ import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { showSuccess } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
-import { zodValidate } from '../../../lib/form';
+import { useContractForm } from '../../../lib/form';
 import { useBiller, useCreateBiller, useUpdateBiller, useUploadLogo } from '../api';
 
 type Values = AddressValues & Record<string, unknown>;
@@ -18,7 +17,7 @@ type Values = AddressValues & Record<string, unknown>;
 export function BillerForm({ mode }: { mode: FormMode }) {
   const uploadLogo = useUploadLogo();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<Values>({ initialValues: { ...EMPTY_ADDRESS }, validate: zodValidate(billerInput) });
+  const form = useContractForm<Values>({ initialValues: { ...EMPTY_ADDRESS }, schema: billerInput });
   const { record: biller, formProps } = useRecordPage({
     mode,
     path: 'billers',

@@ -1,5 +1,4 @@
 import { Button, Grid, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CustomerInput, customerInput, formatDate } from '@wd/contracts';
 import { useState } from 'react';
@@ -9,7 +8,7 @@ import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
-import { zodValidate } from '../../../lib/form';
+import { useContractForm } from '../../../lib/form';
 import { HistoryLink } from '../../audit/HistoryLink';
 import { CustomerCreditLine } from '../../receivables/credit';
 import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
@@ -37,7 +36,7 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
   const [groupSearch, setGroupSearch] = useState('');
   const [debounced] = useDebouncedValue(groupSearch, 200);
   const groups = usePriceGroupOptions(debounced);
-  const form = useForm<Values>({
+  const form = useContractForm<Values, ReturnType<typeof toBody>>({
     initialValues: {
       ...EMPTY_ADDRESS,
       awardPoints: 0,
@@ -46,7 +45,8 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
       dateLastVerified: '',
       creditLimit: 0,
     },
-    validate: (values) => zodValidate(customerInput)(toBody(values as Values)),
+    schema: customerInput,
+    toBody,
   });
   const { record: customer, formProps } = useRecordPage({
     mode,

@@ -1,11 +1,10 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { distributorInvoiceInput, todayIn } from '@wd/contracts';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
-import { zodValidate } from '../../../lib/form';
+import { useContractForm } from '../../../lib/form';
 import { useDistributorOptions } from '../../distributors/api';
 import { useCreateDistributorInvoice, useDistributorInvoice, useUpdateDistributorInvoice } from '../api';
 
@@ -28,7 +27,7 @@ const toBody = (v: Values) => ({
 
 export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
   const suppliers = useDistributorOptions();
-  const form = useForm<Values>({
+  const form = useContractForm<Values, ReturnType<typeof toBody>>({
     initialValues: {
       date: todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone),
       distributorID: null,
@@ -36,7 +35,8 @@ export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
       amountPurchase: '',
       note: '',
     },
-    validate: (values) => zodValidate(distributorInvoiceInput)(toBody(values as Values)),
+    schema: distributorInvoiceInput,
+    toBody,
   });
   const { record: invoice, formProps } = useRecordPage({
     mode,

@@ -1,15 +1,14 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { distributorInput } from '@wd/contracts';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
-import { zodValidate } from '../../../lib/form';
+import { useContractForm } from '../../../lib/form';
 import { useCreateDistributor, useDistributor, useUpdateDistributor } from '../api';
 
 export function DistributorForm({ mode }: { mode: FormMode }) {
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { company: '', email: '', phone: '', address: '' },
-    validate: zodValidate(distributorInput),
+    schema: distributorInput,
   });
   const { formProps } = useRecordPage({
     mode,

@@ -1,11 +1,10 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type ExpenseInput, expenseInput, SECOND_BILLER_ID, todayIn } from '@wd/contracts';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
-import { zodValidate } from '../../../lib/form';
+import { useContractForm } from '../../../lib/form';
 import { useBillerOptions } from '../../billers/api';
 import { useCreateExpense, useExpense, useUpdateExpense } from '../api';
 
@@ -27,7 +26,7 @@ const toBody = (v: Values): ExpenseInput => ({
 
 export function ExpenseForm({ mode }: { mode: FormMode }) {
   const billers = useBillerOptions();
-  const form = useForm<Values>({
+  const form = useContractForm<Values, ReturnType<typeof toBody>>({
     // A new expense: today, biller 2.
     initialValues: {
       date: todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone),
@@ -36,7 +35,8 @@ export function ExpenseForm({ mode }: { mode: FormMode }) {
       category: '',
       amount: 0,
     },
-    validate: (values) => zodValidate(expenseInput)(toBody(values as Values)),
+    schema: expenseInput,
+    toBody,
   });
   const { record: expense, formProps } = useRecordPage({
     mode,

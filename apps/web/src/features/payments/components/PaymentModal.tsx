@@ -1,12 +1,21 @@
-import { Button, FileInput, Grid, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { formatMoney, type PaymentKind, type PaymentType, todayIn } from '@wd/contracts';
-import { useEffect, useState } from 'react';
-import { DateField } from '../../../components/DateField';
-import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
+import { Button, Grid, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import {
+  distributorPaymentInput,
+  formatMoney,
+  type PaymentInput,
+  type PaymentKind,
+  paymentAmountDue,
+  paymentInput,
+  toCents,
+  toDollars,
+} from '@wd/contracts';
+import { useEffect } from 'react';
+import { MoneyInput, moneyCents, moneyValue } from '../../../components/MoneyInput';
 import { showSuccess } from '../../../lib/alert';
-import { errorMessage } from '../../../lib/api-client';
+import { useContractForm, useFormSubmit } from '../../../lib/form';
 import { useAddPayment } from '../api';
-import { defaultPaymentType, paymentTypeOptions } from '../payment-types';
+import { defaultPaymentType } from '../payment-types';
+import { newPaymentFields, PaymentFields, type PaymentFieldValues } from './PaymentFields';
 
 /** The invoice a payment is for, of either kind. */
 export interface PaymentTarget {
@@ -20,62 +29,60 @@ export interface PaymentTarget {
   billerID?: number;
 }
 
+interface Values extends PaymentFieldValues {
+  amountPaid: number | string;
+  discountRedeemed: number | string;
+  awardPointsRedeemed: number | string;
+}
+
 /**
- * Add Payment, for customer and supplier invoices alike: amount defaults to
- * the balance, date today, type cash for biller 1 and supplier invoices, cheque
- * for biller 2 (defaultPaymentType); a cheque needs its number; amountDue shows live. Supplier payments have no
- * discount or award points (docs/business-rules.md, "Payments").
+ * Add Payment, for customer and supplier invoices alike: amount defaults to the balance, date
+ * today, type cash for biller 1 and supplier invoices, cheque for biller 2 (defaultPaymentType).
+ * The contract's schema of the payment decides what may be sent (a cheque needs its number, a
+ * payment must pay something); what is due after it is the server's own rule, in cents.
+ * Supplier payments have no discount or award points (docs/business-rules.md, "Payments").
  */
 export function PaymentModal({ target, onClose }: { target: PaymentTarget | null; onClose(): void }) {
   const supplier = target?.kind === 'supplier';
   const add = useAddPayment(target?.kind ?? 'customer');
-  const [date, setDate] = useState('');
-  const [type, setType] = useState<PaymentType | null>(null);
-  const [amount, setAmount] = useState<number | string>('');
-  const [discount, setDiscount] = useState<number | string>(0);
-  const [points, setPoints] = useState<number | string>(0);
-  const [chequeNo, setChequeNo] = useState('');
-  const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm<Values, PaymentInput>({
+    initialValues: { ...newPaymentFields(null), amountPaid: '', discountRedeemed: 0, awardPointsRedeemed: 0 },
+    schema: supplier ? distributorPaymentInput : paymentInput,
+    toBody: (v) => ({
+      invoiceID: target?.id ?? 0,
+      date: v.date,
+      paymentType: v.paymentType ?? (undefined as never),
+      amountPaid: moneyValue(v.amountPaid),
+      chequeNo: v.chequeNo.trim(),
+      ...(supplier
+        ? {}
+        : { discountRedeemed: moneyValue(v.discountRedeemed), awardPointsRedeemed: moneyValue(v.awardPointsRedeemed) }),
+    }),
+  });
 
+  const values = form.getValues();
+  const amountDue = toDollars(
+    paymentAmountDue(toCents(target?.balance ?? 0), moneyCents(values.amountPaid), moneyCents(values.discountRedeemed)),
+  );
+
+  const submit = useFormSubmit(form, async () => {
+    await add.mutateAsync({ payment: form.body(), chequeImage: values.chequeImage });
+    showSuccess('Payment added');
+    onClose();
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts a fresh form
   useEffect(() => {
     if (!target) return;
-    setDate(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone));
-    setType(defaultPaymentType(target));
-    setAmount(target.balance);
-    setDiscount(0);
-    setPoints(0);
-    setChequeNo('');
-    setImage(null);
-    setError(null);
+    form.setValues({
+      ...newPaymentFields(defaultPaymentType(target)),
+      amountPaid: target.balance,
+      discountRedeemed: 0,
+      awardPointsRedeemed: 0,
+    });
+    form.clearErrors();
+    submit.clearError();
   }, [target]);
-
-  const amountDue = (target?.balance ?? 0) - moneyValue(amount) - moneyValue(discount);
-  const chequeMissing = type === 'cheque' && !chequeNo.trim();
-  const nothing = moneyValue(amount) === 0 && moneyValue(discount) === 0;
-
-  const submit = async () => {
-    if (!target || !type) return;
-    setError(null);
-    try {
-      await add.mutateAsync({
-        payment: {
-          invoiceID: target.id,
-          date,
-          paymentType: type,
-          amountPaid: moneyValue(amount),
-          chequeNo: chequeNo.trim(),
-          discountRedeemed: moneyValue(discount),
-          awardPointsRedeemed: moneyValue(points),
-        },
-        chequeImage: image,
-      });
-      showSuccess('Payment added');
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
 
   return (
     <Modal
@@ -85,80 +92,55 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
       centered
       size="lg"
     >
-      <Stack gap="sm">
-        <Group justify="space-between">
+      <form onSubmit={submit.onSubmit} noValidate>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text>
+              Invoice total: <b>{formatMoney(target?.total)}</b>
+            </Text>
+            <Text>
+              Due: <b data-testid="payment-due">{formatMoney(target?.balance)}</b>
+            </Text>
+          </Group>
+          <Grid>
+            <PaymentFields form={form} />
+            <Grid.Col span={6}>
+              <MoneyInput label="Amount" allowNegative={false} {...form.getInputProps('amountPaid')} />
+            </Grid.Col>
+            {!supplier && (
+              <>
+                <Grid.Col span={6}>
+                  <MoneyInput label="Discount" {...form.getInputProps('discountRedeemed')} />
+                </Grid.Col>
+                <Grid.Col span={6}>
+                  <NumberInput
+                    label="Award points"
+                    min={0}
+                    decimalScale={2}
+                    {...form.getInputProps('awardPointsRedeemed')}
+                  />
+                </Grid.Col>
+              </>
+            )}
+          </Grid>
           <Text>
-            Invoice total: <b>{formatMoney(target?.total)}</b>
+            Amount due after this payment: <b data-testid="payment-amount-due">{formatMoney(amountDue)}</b>
           </Text>
-          <Text>
-            Due: <b data-testid="payment-due">{formatMoney(target?.balance)}</b>
-          </Text>
-        </Group>
-        <Grid>
-          <Grid.Col span={6}>
-            <DateField label="Date" value={date} onChange={setDate} />
-          </Grid.Col>
-          <Grid.Col span={6}>
-            <Select
-              label="Payment Type"
-              data={paymentTypeOptions}
-              value={type}
-              onChange={(v) => setType(v as PaymentType | null)}
-              placeholder="Choose…"
-              allowDeselect={false}
-            />
-          </Grid.Col>
-          <Grid.Col span={6}>
-            <MoneyInput label="Amount" value={amount} onChange={setAmount} allowNegative={false} />
-          </Grid.Col>
-          <Grid.Col span={6}>
-            <TextInput
-              label="Cheque No"
-              value={chequeNo}
-              onChange={(e) => setChequeNo(e.currentTarget.value)}
-              error={chequeMissing ? 'Please enter the Cheque No.' : undefined}
-            />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <FileInput
-              label="Cheque image"
-              accept="image/*"
-              capture="environment"
-              value={image}
-              onChange={setImage}
-              clearable
-              placeholder="Choose an image or take a photo"
-              error={chequeMissing ? 'Please enter the Cheque No.' : undefined}
-            />
-          </Grid.Col>
-          {!supplier && (
-            <>
-              <Grid.Col span={6}>
-                <MoneyInput label="Discount" value={discount} onChange={setDiscount} />
-              </Grid.Col>
-              <Grid.Col span={6}>
-                <NumberInput label="Award points" value={points} onChange={setPoints} min={0} decimalScale={2} />
-              </Grid.Col>
-            </>
+          {submit.error && (
+            <Text c="red" role="alert">
+              {submit.error}
+            </Text>
           )}
-        </Grid>
-        <Text>
-          Amount due after this payment: <b data-testid="payment-amount-due">{formatMoney(amountDue)}</b>
-        </Text>
-        {error && (
-          <Text c="red" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button onClick={submit} loading={add.isPending} disabled={!type || chequeMissing || nothing || !date}>
-            Add Payment
-          </Button>
-        </Group>
-      </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={add.isPending} disabled={!form.valid()}>
+              Add Payment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

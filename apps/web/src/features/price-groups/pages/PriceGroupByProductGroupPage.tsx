@@ -1,16 +1,17 @@
 import { Grid, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type PriceGroupByProductGroupInput, priceGroupByProductGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
+import { useContractForm } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
 import { useAddByProductGroup, usePriceGroup, usePriceGroupProductGroups, useUpdateByProductGroup } from '../api';
 
 interface Values extends Record<string, unknown> {
   productGroupID: string | null;
-  updatedPrice: number | string;
-  updatedSuggestedRetailPrice: number | string;
+  price: number | string;
+  suggestedRetailPrice: number | string;
 }
 
 /**
@@ -25,19 +26,23 @@ export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' })
   const setPrices = mode === 'add' ? add : update;
   const productGroups = usePriceGroupProductGroups(id);
   const choices = (productGroups.data ?? []).filter((g) => (mode === 'edit' ? g.itemCount > 0 : g.productCount > 0));
-  const form = useForm<Values>({
-    initialValues: { productGroupID: null, updatedPrice: 0, updatedSuggestedRetailPrice: 0 },
-    validate: { productGroupID: (v) => (v ? null : 'Choose a product group') },
+  const form = useContractForm<Values, unknown>({
+    initialValues: { productGroupID: null, price: 0, suggestedRetailPrice: 0 },
+    schema: priceGroupByProductGroupInput,
+    toBody: (v: Values) => ({
+      priceGroupID: Number(id),
+      // None chosen: "Is required" under the select.
+      productGroupID: v.productGroupID ? Number(v.productGroupID) : undefined,
+      price: moneyValue(v.price),
+      suggestedRetailPrice: moneyValue(v.suggestedRetailPrice),
+    }),
   });
   const chosen = choices.find((g) => String(g.id) === form.getValues().productGroupID);
   // biome-ignore lint/correctness/useExhaustiveDependencies: start from the group's current prices when one is chosen
   useEffect(() => {
     if (chosen) {
-      form.setFieldValue('updatedPrice', chosen.updatedPrice ?? chosen.sellingPrice);
-      form.setFieldValue(
-        'updatedSuggestedRetailPrice',
-        chosen.updatedSuggestedRetailPrice ?? chosen.suggestedRetailPrice,
-      );
+      form.setFieldValue('price', chosen.updatedPrice ?? chosen.sellingPrice);
+      form.setFieldValue('suggestedRetailPrice', chosen.updatedSuggestedRetailPrice ?? chosen.suggestedRetailPrice);
     }
   }, [chosen?.id]);
 
@@ -48,14 +53,7 @@ export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' })
       backTo={`/priceGroups/${id}`}
       loading={productGroups.isPending}
       savedMessage="Prices saved"
-      onSubmit={(v) =>
-        setPrices.mutateAsync({
-          priceGroupID: Number(id),
-          productGroupID: Number(v.productGroupID),
-          price: moneyValue(v.updatedPrice),
-          suggestedRetailPrice: moneyValue(v.updatedSuggestedRetailPrice),
-        })
-      }
+      onSubmit={() => setPrices.mutateAsync(form.body() as PriceGroupByProductGroupInput)}
     >
       {() => (
         <Stack gap="sm">
@@ -92,8 +90,8 @@ export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' })
               {chosen.itemCount} of its {chosen.productCount} products are priced in this group.
             </Text>
           )}
-          <MoneyInput label="Updated Price" {...form.getInputProps('updatedPrice')} />
-          <MoneyInput label="Updated Suggested Retail Price" {...form.getInputProps('updatedSuggestedRetailPrice')} />
+          <MoneyInput label="Updated Price" {...form.getInputProps('price')} />
+          <MoneyInput label="Updated Suggested Retail Price" {...form.getInputProps('suggestedRetailPrice')} />
         </Stack>
       )}
     </RecordForm>

@@ -1,11 +1,11 @@
 import { TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PRICE_GROUP_MESSAGES } from '@wd/contracts';
+import { PRICE_GROUP_MESSAGES, priceGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { RecordForm } from '../../../components/RecordForm';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/form';
 import { useCreatePriceGroup, usePriceGroup, useRenamePriceGroup } from '../api';
 
 export default function PriceGroupFormPage() {
@@ -15,10 +15,7 @@ export default function PriceGroupFormPage() {
   const group = usePriceGroup(id);
   const create = useCreatePriceGroup();
   const rename = useRenamePriceGroup();
-  const form = useForm({
-    initialValues: { name: '' },
-    validate: { name: (v) => (v.trim() ? null : 'Enter a name') },
-  });
+  const form = useContractForm({ initialValues: { name: '' }, schema: priceGroupInput });
 
   // The default group can not be edited: say so and go back to the list.
   useEffect(() => {
@@ -39,8 +36,8 @@ export default function PriceGroupFormPage() {
       backTo="/priceGroups"
       loading={editing && group.isPending}
       loadError={group.isError ? errorMessage(group.error) : null}
-      onSubmit={({ name }) =>
-        editing ? rename.mutateAsync({ id: Number(id), name: name.trim() }) : create.mutateAsync({ name: name.trim() })
+      onSubmit={() =>
+        editing ? rename.mutateAsync({ id: Number(id), ...form.body() }) : create.mutateAsync(form.body())
       }
     >
       {() => <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />}

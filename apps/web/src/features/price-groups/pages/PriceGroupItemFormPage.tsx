@@ -1,18 +1,26 @@
 import { Grid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PRICE_GROUP_MESSAGES, type Product } from '@wd/contracts';
+import {
+  PRICE_GROUP_MESSAGES,
+  type PriceGroupItemInput,
+  type Product,
+  priceGroupItemInput,
+  priceGroupItemUpdateInput,
+} from '@wd/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
 import { ProductPicker } from '../../products/components/ProductPicker';
 import { useAddPriceGroupItem, usePriceGroup, usePriceGroupItem, useUpdatePriceGroupItem } from '../api';
 
 interface Values extends Record<string, unknown> {
-  updatedPrice: number | string;
-  updatedSuggestedRetailPrice: number | string;
+  /** The product picked for a new item, 0 for none (an item being edited keeps its own). */
+  productID: number;
+  price: number | string;
+  suggestedRetailPrice: number | string;
 }
 
 /** Add an item (pick a product) or edit one; only the two group prices are editable. */
@@ -23,23 +31,31 @@ export default function PriceGroupItemFormPage() {
   const add = useAddPriceGroupItem();
   const update = useUpdatePriceGroupItem();
   const [product, setProduct] = useState<Product | null>(null);
-  const form = useForm<Values>({
-    initialValues: { updatedPrice: 0, updatedSuggestedRetailPrice: 0 },
-    validate: { updatedPrice: () => (itemID || product ? null : 'Choose a product first') },
+  const prices = (v: Values) => ({
+    price: moneyValue(v.price),
+    suggestedRetailPrice: moneyValue(v.suggestedRetailPrice),
+  });
+  const form = useContractForm<Values, unknown>({
+    initialValues: { productID: 0, price: 0, suggestedRetailPrice: 0 },
+    schema: itemID ? priceGroupItemUpdateInput : priceGroupItemInput,
+    toBody: (v: Values) =>
+      itemID
+        ? { id: Number(itemID), ...prices(v) }
+        : { priceGroupID: Number(id), productID: v.productID || undefined, ...prices(v) },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the item arrives
   useEffect(() => {
     if (item.data) {
-      form.setValues({
-        updatedPrice: item.data.updatedPrice,
-        updatedSuggestedRetailPrice: item.data.updatedSuggestedRetailPrice,
-      });
+      form.setValues({ price: item.data.updatedPrice, suggestedRetailPrice: item.data.updatedSuggestedRetailPrice });
     }
   }, [item.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly picked product starts at its own prices
   useEffect(() => {
-    if (product)
-      form.setValues({ updatedPrice: product.sellingPrice, updatedSuggestedRetailPrice: product.suggestedRetailPrice });
+    form.setValues(
+      product
+        ? { productID: product.id, price: product.sellingPrice, suggestedRetailPrice: product.suggestedRetailPrice }
+        : { productID: 0 },
+    );
   }, [product]);
 
   const shown = item.data
@@ -66,12 +82,8 @@ export default function PriceGroupItemFormPage() {
       loading={Boolean(itemID) && item.isPending}
       loadError={item.isError ? errorMessage(item.error) : wrongGroup ? PRICE_GROUP_MESSAGES.itemNotFound : null}
       onSubmit={async (v) => {
-        const prices = {
-          price: moneyValue(v.updatedPrice),
-          suggestedRetailPrice: moneyValue(v.updatedSuggestedRetailPrice),
-        };
-        if (itemID) await update.mutateAsync({ id: Number(itemID), ...prices });
-        else if (product) await add.mutateAsync({ priceGroupID: Number(id), productID: product.id, ...prices });
+        if (itemID) await update.mutateAsync({ id: Number(itemID), ...prices(v) });
+        else await add.mutateAsync(form.body() as PriceGroupItemInput);
       }}
     >
       {() => (
@@ -79,7 +91,13 @@ export default function PriceGroupItemFormPage() {
           {itemID ? (
             <TextInput label="Product" value={item.data?.productName ?? ''} readOnly />
           ) : (
-            <ProductPicker label="Product" value={product} onChange={setProduct} limit={1} />
+            <ProductPicker
+              label="Product"
+              value={product}
+              onChange={setProduct}
+              limit={1}
+              error={form.errors.productID}
+            />
           )}
           <TextInput label="Barcode" value={shown.barcode} readOnly />
           <Grid>
@@ -93,8 +111,8 @@ export default function PriceGroupItemFormPage() {
               <TextInput label="Suggested Retail Price" value={money(shown.retail)} readOnly />
             </Grid.Col>
           </Grid>
-          <MoneyInput label="Updated Price" {...form.getInputProps('updatedPrice')} />
-          <MoneyInput label="Updated Suggested Retail Price" {...form.getInputProps('updatedSuggestedRetailPrice')} />
+          <MoneyInput label="Updated Price" {...form.getInputProps('price')} />
+          <MoneyInput label="Updated Suggested Retail Price" {...form.getInputProps('suggestedRetailPrice')} />
         </Stack>
       )}
     </RecordForm>

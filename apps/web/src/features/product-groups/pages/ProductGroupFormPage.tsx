@@ -1,12 +1,12 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PRODUCT_GROUP_MESSAGES, type ProductGroup, type ProductGroupInput } from '@wd/contracts';
+import { PRODUCT_GROUP_MESSAGES, type ProductGroup, type ProductGroupInput, productGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { PriceHelper } from '../../../components/PriceHelper';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/form';
 import { useCreateProductGroup, useProductGroup, useUpdateProductGroup } from '../api';
 
 interface Values extends Record<string, unknown> {
@@ -29,9 +29,15 @@ function GroupForm({
   loading?: boolean;
   loadError?: string | null;
 }) {
-  const form = useForm<Values>({
+  const form = useContractForm<Values, ProductGroupInput>({
     initialValues: { name: '', costPrice: 0, sellingPrice: 0, suggestedRetailPrice: 0 },
-    validate: { name: (v) => (v.trim() ? null : 'Enter a name') },
+    schema: productGroupInput,
+    toBody: (values) => ({
+      name: values.name.trim(),
+      costPrice: moneyValue(values.costPrice),
+      sellingPrice: moneyValue(values.sellingPrice),
+      suggestedRetailPrice: moneyValue(values.suggestedRetailPrice),
+    }),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the group arrives
   useEffect(() => {
@@ -47,14 +53,7 @@ function GroupForm({
       backTo="/productGroups"
       loading={loading}
       loadError={loadError}
-      onSubmit={(values) =>
-        onSave({
-          name: values.name.trim(),
-          costPrice: moneyValue(values.costPrice),
-          sellingPrice: moneyValue(values.sellingPrice),
-          suggestedRetailPrice: moneyValue(values.suggestedRetailPrice),
-        })
-      }
+      onSubmit={() => onSave(form.body())}
     >
       {() => (
         <Stack gap="sm">

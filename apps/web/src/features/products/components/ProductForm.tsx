@@ -1,11 +1,11 @@
 import { Autocomplete, Grid, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { BARCODE_SYMBOLOGIES, normalizeBarcode, type Product, type ProductInput } from '@wd/contracts';
+import { BARCODE_SYMBOLOGIES, normalizeBarcode, type Product, type ProductInput, productInput } from '@wd/contracts';
 import { useEffect } from 'react';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { PriceHelper } from '../../../components/PriceHelper';
 import { RecordForm } from '../../../components/RecordForm';
+import { useContractForm } from '../../../lib/form';
 import { useCategories } from '../api';
 
 export interface ProductFormValues extends Record<string, unknown> {
@@ -46,7 +46,7 @@ interface ProductFormProps {
 }
 
 export function ProductForm({ title, product, readOnly, loading, loadError, onSubmit }: ProductFormProps) {
-  const form = useForm<ProductFormValues>({
+  const form = useContractForm<ProductFormValues, ProductInput>({
     initialValues: {
       name: '',
       unitQuantity: 1,
@@ -58,15 +58,8 @@ export function ProductForm({ title, product, readOnly, loading, loadError, onSu
       sellingPrice: 0,
       suggestedRetailPrice: 0,
     },
-    validate: {
-      name: (v) => (v.trim() ? null : 'Enter the product name'),
-      barcodeSymbology: (v) => (v ? null : 'Choose a symbology'),
-      barcode: (v, values) => {
-        if (!values.barcodeSymbology) return null;
-        const r = normalizeBarcode(values.barcodeSymbology as never, v);
-        return r.ok ? null : `The barcode ${r.message}`;
-      },
-    },
+    schema: productInput,
+    toBody: toProductInput,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the product arrives
   useEffect(() => {

@@ -12,13 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { SETTINGS_BOUNDS, SETTINGS_MESSAGES, type Settings, settingsSchema } from '@wd/contracts';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { PageTitle } from '../../../components/PageTitle';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { sentence, zodValidate } from '../../../lib/form';
+import { sentence, useContractForm } from '../../../lib/form';
 import { session } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useUpdateSettings } from '../api';
@@ -51,7 +50,7 @@ export default function SettingsPage() {
   const readOnly = user?.type !== 'admin';
   const { settings, ready } = useSettings();
   const save = useUpdateSettings();
-  const form = useForm<Settings>({ initialValues: settings, validate: zodValidate(settingsSchema) });
+  const form = useContractForm<Settings>({ initialValues: settings, schema: settingsSchema });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once the stored settings arrive (or change)
   useEffect(() => {
     form.setValues(settings);

@@ -1,10 +1,9 @@
 import { PasswordInput, Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { email, USER_TYPES, type User, username } from '@wd/contracts';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { RecordForm } from '../../../components/RecordForm';
-import { zodValidate } from '../../../lib/form';
+import { useContractForm } from '../../../lib/form';
 
 /** Password is required for a new user; blank on edit keeps the current one. */
 function schemaFor(isNew: boolean) {
@@ -34,9 +33,9 @@ interface UserFormProps {
 }
 
 export function UserForm({ title, mode, user, loading, loadError, onSubmit }: UserFormProps) {
-  const form = useForm<UserFormValues>({
+  const form = useContractForm<UserFormValues>({
     initialValues: { username: '', email: '', type: 'user', password: '', confirmPassword: '' },
-    validate: zodValidate(schemaFor(mode === 'new')),
+    schema: schemaFor(mode === 'new'),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once the user arrives
   useEffect(() => {

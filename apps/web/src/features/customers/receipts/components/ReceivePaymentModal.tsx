@@ -1,30 +1,21 @@
-import {
-  Button,
-  Checkbox,
-  FileInput,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { formatMoney, type OpenInvoiceRow, type PaymentType, todayIn } from '@wd/contracts';
+import { Button, Checkbox, Grid, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { formatMoney, type OpenInvoiceRow, type ReceiptInput, receiptInput, toCents, toDollars } from '@wd/contracts';
 import { type ComponentProps, useEffect, useState } from 'react';
-import { DateField } from '../../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { DateText } from '../../../../components/MoneyText';
 import { showSuccess } from '../../../../lib/alert';
-import { errorMessage } from '../../../../lib/api-client';
-import { paymentTypeOptions } from '../../../payments/payment-types';
+import { useContractForm, useFormSubmit } from '../../../../lib/form';
+import { newPaymentFields, PaymentFields, type PaymentFieldValues } from '../../../payments/components/PaymentFields';
 import { useCreateReceipt, useOpenInvoices } from '../api';
 import { fillOldestFirst, splitState } from '../split';
 
 /** No open invoices yet (one array, so the fill below doesn't run on every render). */
 const NONE: OpenInvoiceRow[] = [];
+
+interface Values extends PaymentFieldValues {
+  amount: number | string;
+  creditOnAccount: boolean;
+}
 
 /** Who pays: the customer's id and name. */
 export interface ReceiptCustomer {
@@ -42,66 +33,55 @@ export function ReceivePaymentModal({ customer, onClose }: { customer: ReceiptCu
   const open = useOpenInvoices(customer?.id ?? null);
   const create = useCreateReceipt();
   const invoices = open.data ?? NONE;
-  const [date, setDate] = useState('');
-  const [type, setType] = useState<PaymentType | null>('cheque');
-  const [amount, setAmount] = useState<number | string>('');
-  const [chequeNo, setChequeNo] = useState('');
-  const [image, setImage] = useState<File | null>(null);
+  /** Dollars per open invoice id. */
   const [shares, setShares] = useState<Record<number, number>>({});
   /** Set once a share is typed by hand: the amount no longer refills the rows. */
   const [byHand, setByHand] = useState(false);
-  const [credit, setCredit] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!customer) return;
-    setDate(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone));
-    setType('cheque');
-    setAmount('');
-    setChequeNo('');
-    setImage(null);
-    setShares({});
-    setByHand(false);
-    setCredit(false);
-    setError(null);
-  }, [customer]);
-
-  const total = moneyValue(amount);
+  const form = useContractForm<Values, ReceiptInput>({
+    initialValues: { ...newPaymentFields('cheque'), amount: '', creditOnAccount: false },
+    schema: receiptInput,
+    toBody: (v) => ({
+      customerID: customer?.id ?? 0,
+      date: v.date,
+      paymentType: v.paymentType ?? (undefined as never),
+      amount: moneyValue(v.amount),
+      chequeNo: v.chequeNo.trim(),
+      creditOnAccount: v.creditOnAccount,
+      allocations: invoices
+        .filter((i) => (shares[i.id] ?? 0) > 0)
+        .map((i) => ({ invoiceID: i.id, amount: shares[i.id] })),
+    }),
+  });
+  const values = form.getValues();
+  const total = moneyValue(values.amount);
   // Oldest first as the amount is typed, until a share is set by hand.
   useEffect(() => {
     if (!byHand) setShares(fillOldestFirst(total, invoices));
   }, [total, invoices, byHand]);
+  const { allocated, remainder, problem } = splitState(total, invoices, shares, values.creditOnAccount);
 
-  const { allocated, remainder, problem } = splitState(total, invoices, shares, credit);
-  const chequeMissing = type === 'cheque' && !chequeNo.trim();
-
-  const submit = async () => {
-    if (!customer || !type) return;
-    setError(null);
+  const submit = useFormSubmit(form, async () => {
     try {
-      const { receipt } = await create.mutateAsync({
-        receipt: {
-          customerID: customer.id,
-          date,
-          paymentType: type,
-          amount: total,
-          chequeNo: chequeNo.trim(),
-          creditOnAccount: credit,
-          allocations: invoices
-            .filter((i) => (shares[i.id] ?? 0) > 0)
-            .map((i) => ({ invoiceID: i.id, amount: shares[i.id] })),
-        },
-        chequeImage: image,
-      });
+      const { receipt } = await create.mutateAsync({ receipt: form.body(), chequeImage: values.chequeImage });
       const paid = receipt.shares.length;
       showSuccess(`Receipt ${receipt.referenceNo} saved: ${paid} invoice${paid === 1 ? '' : 's'} paid`);
       onClose();
     } catch (e) {
-      setError(errorMessage(e));
       // The open balances may have moved (another payment came first): show them as they are now.
       await open.refetch();
+      throw e;
     }
-  };
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another customer starts a fresh form
+  useEffect(() => {
+    if (!customer) return;
+    form.setValues({ ...newPaymentFields('cheque'), amount: '', creditOnAccount: false });
+    form.clearErrors();
+    submit.clearError();
+    setShares({});
+    setByHand(false);
+  }, [customer]);
 
   return (
     <Modal
@@ -111,140 +91,111 @@ export function ReceivePaymentModal({ customer, onClose }: { customer: ReceiptCu
       centered
       size="xl"
     >
-      <Stack gap="sm">
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <DateField label="Date" value={date} onChange={setDate} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select
-              label="Payment Type"
-              data={paymentTypeOptions}
-              value={type}
-              onChange={(v) => setType(v as PaymentType | null)}
-              allowDeselect={false}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <MoneyInput label="Amount" value={amount} onChange={setAmount} data-autofocus />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label="Cheque No"
-              value={chequeNo}
-              onChange={(e) => setChequeNo(e.currentTarget.value)}
-              error={chequeMissing ? 'Please enter the Cheque No.' : undefined}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <FileInput
-              label="Cheque image"
-              accept="image/*"
-              capture="environment"
-              value={image}
-              onChange={setImage}
-              clearable
-              placeholder="Choose an image or take a photo"
-            />
-          </Grid.Col>
-        </Grid>
+      <form onSubmit={submit.onSubmit} noValidate>
+        <Stack gap="sm">
+          <Grid>
+            <PaymentFields form={form} span={{ base: 12, sm: 4 }} />
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <MoneyInput label="Amount" data-autofocus {...form.getInputProps('amount')} />
+            </Grid.Col>
+          </Grid>
 
-        <Group justify="space-between" align="end">
-          <Text fw={600}>Open invoices, oldest first</Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={() => {
-              setByHand(false);
-              setShares(fillOldestFirst(total, invoices));
-            }}
-          >
-            Fill oldest first
-          </Button>
-        </Group>
-        {open.isLoading ? (
-          <Loader size="sm" />
-        ) : invoices.length === 0 ? (
-          <Text c="dimmed">This customer has no open invoices: the whole amount would be credit on account.</Text>
-        ) : (
-          <Table striped withTableBorder data-testid="receipt-invoices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th ta="right">Open balance</Table.Th>
-                <Table.Th ta="right">Allocated</Table.Th>
-                <Table.Th ta="right">Left after</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoices.map((i) => {
-                const share = shares[i.id] ?? 0;
-                return (
-                  <Table.Tr key={i.id} data-invoice={i.invoiceNo}>
-                    <Table.Td>{i.invoiceNo}</Table.Td>
-                    <Table.Td>
-                      <DateText value={i.date} />
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(i.total)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(i.balance)}</Table.Td>
-                    <Table.Td w={150}>
-                      <MoneyInput
-                        aria-label={`Allocated to ${i.invoiceNo}`}
-                        size="xs"
-                        value={share}
-                        error={share > i.balance ? 'More than open' : undefined}
-                        onChange={(v) => {
-                          setByHand(true);
-                          setShares((s) => ({ ...s, [i.id]: moneyValue(v) }));
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(Math.round((i.balance - share) * 100) / 100)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        )}
+          <Group justify="space-between" align="end">
+            <Text fw={600}>Open invoices, oldest first</Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => {
+                setByHand(false);
+                setShares(fillOldestFirst(total, invoices));
+              }}
+            >
+              Fill oldest first
+            </Button>
+          </Group>
+          {open.isLoading ? (
+            <Loader size="sm" />
+          ) : invoices.length === 0 ? (
+            <Text c="dimmed">This customer has no open invoices: the whole amount would be credit on account.</Text>
+          ) : (
+            <Table striped withTableBorder data-testid="receipt-invoices">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Invoice</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th ta="right">Open balance</Table.Th>
+                  <Table.Th ta="right">Allocated</Table.Th>
+                  <Table.Th ta="right">Left after</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.map((i) => {
+                  const share = shares[i.id] ?? 0;
+                  return (
+                    <Table.Tr key={i.id} data-invoice={i.invoiceNo}>
+                      <Table.Td>{i.invoiceNo}</Table.Td>
+                      <Table.Td>
+                        <DateText value={i.date} />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(i.total)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(i.balance)}</Table.Td>
+                      <Table.Td w={150}>
+                        <MoneyInput
+                          aria-label={`Allocated to ${i.invoiceNo}`}
+                          size="xs"
+                          value={share}
+                          error={share > i.balance ? 'More than open' : undefined}
+                          onChange={(v) => {
+                            setByHand(true);
+                            setShares((s) => ({ ...s, [i.id]: moneyValue(v) }));
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(toDollars(toCents(i.balance) - toCents(share)))}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          )}
 
-        <Group justify="space-between">
-          <Text>
-            Allocated: <b data-testid="receipt-allocated">{formatMoney(allocated)}</b>
-          </Text>
-          <Text c={remainder === 0 ? undefined : remainder < 0 ? 'red' : 'orange'}>
-            Remainder: <b data-testid="receipt-remainder">{formatMoney(remainder)}</b>
-          </Text>
-        </Group>
-        <Checkbox
-          label="Keep the remainder as credit on account"
-          checked={credit}
-          onChange={(e) => setCredit(e.currentTarget.checked)}
-        />
-        {total > 0 && problem && (
-          <Text c="orange" size="sm" data-testid="receipt-problem">
-            {problem}
-          </Text>
-        )}
-        {error && (
-          <Text c="red" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button
-            onClick={submit}
-            loading={create.isPending}
-            disabled={!type || !date || chequeMissing || Boolean(problem) || open.isLoading}
-          >
-            Save Receipt
-          </Button>
-        </Group>
-      </Stack>
+          <Group justify="space-between">
+            <Text>
+              Allocated: <b data-testid="receipt-allocated">{formatMoney(allocated)}</b>
+            </Text>
+            <Text c={remainder === 0 ? undefined : remainder < 0 ? 'red' : 'orange'}>
+              Remainder: <b data-testid="receipt-remainder">{formatMoney(remainder)}</b>
+            </Text>
+          </Group>
+          <Checkbox
+            label="Keep the remainder as credit on account"
+            {...form.getInputProps('creditOnAccount', { type: 'checkbox' })}
+          />
+          {total > 0 && problem && (
+            <Text c="orange" size="sm" data-testid="receipt-problem">
+              {problem}
+            </Text>
+          )}
+          {submit.error && (
+            <Text c="red" role="alert">
+              {submit.error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button
+              type="submit"
+              loading={create.isPending}
+              disabled={!form.valid() || Boolean(problem) || open.isLoading}
+            >
+              Save Receipt
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
