@@ -47,7 +47,7 @@ module.exports = {
       name: 'sql-only-in-repositories',
       comment:
         'Queries are built in repositories (and the shared data helpers of lib/ and db/); services, routes and renderers call them.',
-      severity: 'warn',
+      severity: 'error',
       from: {
         path: `${server}modules/`,
         pathNot: '\\.repository\\.ts$',

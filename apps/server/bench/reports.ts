@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client.js';
 import { billers, customers, products } from '../src/db/schema/index.js';
 import { agingPage } from '../src/modules/receivables/aging.repository.js';
 import { type Filter, reportsRepository } from '../src/modules/reports/reports.repository.js';
-import { rollupReports } from '../src/modules/reports/reports.rollup.js';
+import { rollupReports } from '../src/modules/reports/reports-rollup.repository.js';
 import { load } from './load.js';
 import { captureSql, timeSql } from './sql-time.js';
 

@@ -1,9 +1,9 @@
 import { customerInput, IMPORT_FIELDS, matchFields, toCents, toDollars, todayIn } from '@wd/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customers, priceGroups } from '../../db/schema/index.js';
+import type { customers } from '../../db/schema/index.js';
 import { type AuditEntry, auditTrail } from '../../lib/audit.js';
 import { dateCell, moneyCell, wholeCell } from './cells.js';
+import { customerIdentity, importsRepository as repo } from './imports.repository.js';
 import { type Cells, formChanges, type ImportAdapter } from './plan.js';
 
 type Input = z.output<typeof customerInput>;
@@ -15,9 +15,7 @@ interface Context {
 }
 
 /** Company and postal code, compared without case or surrounding spaces: a customer's identity in a file. */
-const identity = (company: string, postalCode: string) =>
-  `${company.trim().toLowerCase()}\u001f${postalCode.trim().toLowerCase()}`;
-const identitySql = sql<string>`lower(trim(${customers.company})) || chr(31) || lower(trim(${customers.postalCode}))`;
+const identity = customerIdentity;
 
 const TEXT_FIELDS = ['company', 'name', 'address', 'city', 'state', 'postalCode', 'country', 'phone', 'email'] as const;
 
@@ -62,7 +60,7 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
     kind: 'customers',
     keyFields: matchFields('customers'),
     async load(tx) {
-      const groups = await tx.select({ id: priceGroups.id, name: priceGroups.name }).from(priceGroups);
+      const groups = await repo.priceGroupNames(tx);
       return {
         priceGroups: new Map(groups.map((g) => [g.name.trim().toLowerCase(), g])),
         today: todayIn(timeZone),
@@ -71,19 +69,10 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
     key: (cells: Cells) => (cells.company ? identity(cells.company, cells.postalCode ?? '') : ''),
     async existing(tx, keys, lock) {
       const out = new Map<string, CustomerRow[]>();
-      for (let i = 0; i < keys.length; i += 5000) {
-        const chunk = keys.slice(i, i + 5000);
-        const query = tx
-          .select()
-          .from(customers)
-          .where(and(isNull(customers.deletedAt), inArray(identitySql, chunk)))
-          .orderBy(customers.id);
-        // In the run's transaction: nobody changes them between this read and the write.
-        const rows = await (lock ? query.for('update') : query);
-        for (const row of rows) {
-          const key = identity(row.company, row.postalCode);
-          out.set(key, [...(out.get(key) ?? []), row]);
-        }
+      // In the run's transaction (lock): nobody changes them between this read and the write.
+      for (const row of await repo.customersByIdentity(tx, keys, lock)) {
+        const key = identity(row.company, row.postalCode);
+        out.set(key, [...(out.get(key) ?? []), row]);
       }
       return out;
     },
@@ -137,10 +126,10 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
     },
     async create(tx, rows, userId) {
       for (let i = 0; i < rows.length; i += BATCH) {
-        const inserted = await tx
-          .insert(customers)
-          .values(rows.slice(i, i + BATCH).map((r) => columnsOf(r.input as Input)))
-          .returning();
+        const inserted = await repo.insertCustomers(
+          tx,
+          rows.slice(i, i + BATCH).map((r) => columnsOf(r.input as Input)),
+        );
         await customerTrail.write(
           tx,
           userId,
@@ -153,11 +142,7 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
       const audits: AuditEntry<CustomerRow>[] = [];
       for (const r of rows) {
         const before = r.existing as CustomerRow;
-        const [after] = await tx
-          .update(customers)
-          .set(columnsOf(r.input as Input))
-          .where(eq(customers.id, before.id))
-          .returning();
+        const after = await repo.updateCustomer(tx, before.id, columnsOf(r.input as Input));
         audits.push({ id: before.id, before, after });
       }
       for (let i = 0; i < audits.length; i += BATCH) {

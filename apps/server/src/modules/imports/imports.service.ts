@@ -9,15 +9,14 @@ import {
   type importOptions,
   suggestMapping,
 } from '@wd/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { appState } from '../../db/schema/index.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { tableCsv } from '../../lib/csv.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { type CsvFile, readImportFile } from './csv-file.js';
 import { customersImport } from './customers.import.js';
+import { importsRepository } from './imports.repository.js';
 import { checkMapping, type ImportAdapter, type Plan, planImport, previewOf } from './plan.js';
 import { productsImport } from './products.import.js';
 
@@ -39,12 +38,9 @@ export function createImportsService(ctx: AppContext) {
 
   /** The mapping the last import of this kind used (docs/import.md). */
   async function remembered(kind: ImportKind): Promise<ImportMapping> {
-    const [row] = await db
-      .select()
-      .from(appState)
-      .where(eq(appState.key, mappingKey(kind)));
-    if (!row) return {};
-    const parsed = importMapping.safeParse(JSON.parse(row.value));
+    const value = await importsRepository.mapping(db, mappingKey(kind));
+    if (value === undefined) return {};
+    const parsed = importMapping.safeParse(JSON.parse(value));
     return parsed.success ? parsed.data : {};
   }
 
@@ -107,7 +103,7 @@ export function createImportsService(ctx: AppContext) {
         try {
           const result = await db.transaction(async (tx) => {
             // One import of a kind at a time (across instances): two at once would both create the same rows.
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wd_import_${kind}`}))`);
+            await importsRepository.lockKind(tx, kind);
             const plan = await planImport(
               tx,
               adapter,
@@ -135,13 +131,7 @@ export function createImportsService(ctx: AppContext) {
                 await progress({ type: 'progress', phase: 'write', done, total: writes });
               }
             }
-            await tx
-              .insert(appState)
-              .values({ key: mappingKey(kind), value: JSON.stringify(mapping) })
-              .onConflictDoUpdate({
-                target: appState.key,
-                set: { value: JSON.stringify(mapping), updatedAt: new Date() },
-              });
+            await importsRepository.rememberMapping(tx, mappingKey(kind), JSON.stringify(mapping));
             return { plan, written: true };
           });
           const { counts } = result.plan;

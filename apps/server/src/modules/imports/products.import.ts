@@ -8,13 +8,12 @@ import {
   productInput,
   toCents,
 } from '@wd/contracts';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { products } from '../../db/schema/index.js';
 import type { AuditEntry } from '../../lib/audit.js';
 import { type ProductRow, productTrail, toProduct } from '../products/products.repository.js';
 import { toColumns } from '../products/products.service.js';
 import { moneyCell, wholeCell } from './cells.js';
+import { importsRepository as repo } from './imports.repository.js';
 import { type Cells, formChanges, type ImportAdapter, type PlannedRow } from './plan.js';
 
 type Input = z.output<typeof productInput>;
@@ -95,19 +94,9 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
       if (cells.boxBarcode) codes.add(cells.boxBarcode);
     }
     const owners = new Map<string, CodeOwner>();
-    const list = [...codes];
-    for (let i = 0; i < list.length; i += 5000) {
-      const chunk = list.slice(i, i + 5000);
-      const found = await tx
-        .select({ id: products.id, name: products.name, barcode: products.barcode, boxBarcode: products.boxBarcode })
-        .from(products)
-        .where(
-          and(isNull(products.deletedAt), or(inArray(products.barcode, chunk), inArray(products.boxBarcode, chunk))),
-        );
-      for (const p of found) {
-        owners.set(p.barcode, p);
-        if (p.boxBarcode) owners.set(p.boxBarcode, p);
-      }
+    for (const p of await repo.codeOwners(tx, [...codes])) {
+      owners.set(p.barcode, p);
+      if (p.boxBarcode) owners.set(p.boxBarcode, p);
     }
     // A short code (a leading zero a spreadsheet dropped, or a check digit left out) that is
     // exactly one existing product's barcode under one reading and nobody's under the other is
@@ -123,17 +112,8 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
   key: (cells) => keyOf(cells),
   async existing(tx, keys, lock) {
     const out = new Map<string, ProductRow[]>();
-    for (let i = 0; i < keys.length; i += 5000) {
-      const chunk = keys.slice(i, i + 5000);
-      const query = tx
-        .select()
-        .from(products)
-        .where(and(isNull(products.deletedAt), inArray(products.barcode, chunk)))
-        .orderBy(products.id);
-      // In the run's transaction: nobody changes them between this read and the write.
-      const rows = await (lock ? query.for('update') : query);
-      for (const row of rows) out.set(row.barcode, [row]);
-    }
+    // In the run's transaction (lock): nobody changes them between this read and the write.
+    for (const row of await repo.productsByBarcode(tx, keys, lock)) out.set(row.barcode, [row]);
     return out;
   },
   input(cells, existing, _context, mapped) {
@@ -216,10 +196,10 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
   async create(tx, rows, userId) {
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
-      const inserted = await tx
-        .insert(products)
-        .values(batch.map((r) => toColumns(r.input as Input)))
-        .returning();
+      const inserted = await repo.insertProducts(
+        tx,
+        batch.map((r) => toColumns(r.input as Input)),
+      );
       await productTrail.write(
         tx,
         userId,
@@ -232,11 +212,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     const audits: AuditEntry<ProductRow>[] = [];
     for (const r of rows) {
       const before = r.existing as ProductRow;
-      const [after] = await tx
-        .update(products)
-        .set(toColumns(r.input as Input))
-        .where(eq(products.id, before.id))
-        .returning();
+      const after = await repo.updateProduct(tx, before.id, toColumns(r.input as Input));
       audits.push({ id: before.id, before, after });
       if (audits.length === BATCH) await productTrail.write(tx, userId, 'update', audits.splice(0));
     }

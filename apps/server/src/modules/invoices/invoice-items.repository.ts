@@ -2,7 +2,7 @@ import { type InvoiceItem, type ListFilter, type PriceHistoryEntry, toDollars } 
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
-import { invoiceItems, invoices } from '../../db/schema/index.js';
+import { invoiceItems, invoices, products } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
@@ -106,5 +106,26 @@ export const invoiceItemsRepository = {
       )
       .orderBy(desc(invoices.date), desc(invoiceItems.id))
       .limit(20);
+  },
+
+  /** The lines in the order they were added, with what the printout needs of each product (gone products: none). */
+  documentLines(db: Tx, invoiceId: number) {
+    return db
+      .select({
+        id: invoiceItems.id,
+        productID: sql<number>`coalesce(${invoiceItems.productId}, 0)`.mapWith(Number),
+        barcode: invoiceItems.barcode,
+        symbology: sql<string>`coalesce(${products.barcodeSymbology}, '')`,
+        productName: invoiceItems.productName,
+        quantity: invoiceItems.quantity,
+        unitsPerCase: sql<number>`coalesce(${products.unitQuantity}, 1)`.mapWith(Number),
+        sellingPrice: invoiceItems.sellingPrice,
+        suggestedRetailPrice: invoiceItems.suggestedRetailPrice,
+        damagedGood: invoiceItems.damagedGood,
+      })
+      .from(invoiceItems)
+      .leftJoin(products, eq(products.id, invoiceItems.productId))
+      .where(eq(invoiceItems.invoiceId, invoiceId))
+      .orderBy(asc(invoiceItems.id));
   },
 };

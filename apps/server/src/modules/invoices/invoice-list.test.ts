@@ -14,7 +14,7 @@ import { invoiceCalls } from '../../../test/invoices.js';
 
 /**
  * invoice/all reads its footer from a daily roll-up and its searches from indexes
- * (invoice-list.ts). Whatever was done to the invoices, its rows and figures are those of
+ * (invoice-list.repository.ts). Whatever was done to the invoices, its rows and figures are those of
  * the plain definition, recomputed here from the rows.
  */
 const t = testApp();

@@ -16,7 +16,7 @@ import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
 import { listPage } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
-import { type InvoiceSearch, invoiceConditions, invoiceSearch, rolledUpTotals } from './invoice-list.js';
+import { type InvoiceSearch, invoiceConditions, invoiceSearch, rolledUpTotals } from './invoice-list.repository.js';
 
 /** An invoice with its biller's and customer's names and the customer's price group. */
 function select(db: Tx, fields: SelectedFields) {
@@ -157,7 +157,7 @@ const csvExtra = {
 
 export const invoicesRepository = {
   ...idRows(invoices),
-  /** invoice/all: the plain query's rows and figures, read the fast way (invoice-list.ts). */
+  /** invoice/all: the plain query's rows and figures, read the fast way (invoice-list.repository.ts). */
   async list(db: Tx, filter: InvoiceFilter) {
     const search = await searchOf(db, filter);
     const own = invoiceConditions(filter);

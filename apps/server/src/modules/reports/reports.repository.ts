@@ -102,7 +102,7 @@ function productLines(db: Tx, filter: Filter, lines: SQL, fields: Record<string,
 
 /**
  * A report's grouped rows before paging: the FROM item (a subquery) and its columns by field
- * name. The plain definition below builds it from the rows; reports.rollup.ts from the
+ * name. The plain definition below builds it from the rows; reports-rollup.repository.ts from the
  * monthly roll-ups and the edge days. The views then page, search, sort and total either alike.
  */
 export interface Grouped {
@@ -110,13 +110,13 @@ export interface Grouped {
   cols: Record<string, SQL>;
   /**
    * The same FROM item cut to a superset of the first n rows in the view's default order
-   * (customer name, key), when the source can read those first (reports.rollup.ts): the
+   * (customer name, key), when the source can read those first (reports-rollup.repository.ts): the
    * default page without a search then reads n rows instead of grouping every customer.
    */
   firstByName?: (n: number) => SQL;
   /**
    * Without a search, the row count and a FROM item (named g, the same r_ columns) whose rows
-   * sum to the same totals as every row of `from`, from fewer rows (reports.rollup.ts).
+   * sum to the same totals as every row of `from`, from fewer rows (reports-rollup.repository.ts).
    */
   totals?: { rows: SQL; from: SQL };
 }
@@ -270,7 +270,7 @@ export const reportViews = {
   },
 };
 
-/** The plain definition: every report summed from the rows (reports.rollup.ts gives the same figures faster). */
+/** The plain definition: every report summed from the rows (reports-rollup.repository.ts gives the same figures faster). */
 export const reportsRepository = {
   /** Product Report: sales net of resellable returns per product; damaged lines are left out. */
   product(db: Tx, filter: Filter) {

@@ -15,7 +15,7 @@ import type { AppContext } from '../../lib/context.js';
 import type { CsvFile } from '../../lib/export.js';
 import { pageResponse } from '../../lib/list.js';
 import { reportCsv, reportFileName } from './reports.csv.js';
-import { rollupReports } from './reports.rollup.js';
+import { rollupReports } from './reports-rollup.repository.js';
 
 /** What each report answers (contracts' response types), by its name. */
 export interface ReportAnswers {

@@ -17,7 +17,7 @@ import {
  * the period is read from a roll-up; the days of a partly covered month at either end are
  * summed from the rows (invoices' date index), and both parts are grouped again; without a
  * period (the default) the all-history totals of migration 0014 are read instead. The
- * figures are those of the plain definition (reports.repository.ts); reports.rollup.test.ts
+ * figures are those of the plain definition (reports.repository.ts); reports-rollup.test.ts
  * holds the two together.
  */
 

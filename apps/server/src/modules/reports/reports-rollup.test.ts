@@ -6,12 +6,12 @@ import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import type { Tx } from '../../db/client.js';
 import { type Filter, reportsRepository } from './reports.repository.js';
-import { rollupReports } from './reports.rollup.js';
 import { toWire } from './reports.service.js';
+import { rollupReports } from './reports-rollup.repository.js';
 
 /**
  * The reports read whole months from roll-ups kept by triggers (migration 0013) and the
- * edge days from the rows (reports.rollup.ts). Over a random fixture around month edges,
+ * edge days from the rows (reports-rollup.repository.ts). Over a random fixture around month edges,
  * and after line edits, payments, status, date, customer and biller changes and deletes,
  * every report under every kind of period answers exactly what the plain definition
  * (reports.repository.ts, summed from the rows) answers. My Report and the Customer Summary
