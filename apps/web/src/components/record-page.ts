@@ -1,8 +1,8 @@
 import type { UseFormReturnType } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { errorMessage } from '../lib/api-client';
+import { useIdParam } from '../lib/route-params';
 
 export type FormMode = 'new' | 'view' | 'edit';
 
@@ -16,7 +16,7 @@ interface RecordPageOptions<R, V extends Record<string, unknown>, B> {
   backTo?: string;
   form: UseFormReturnType<V>;
   /** The area's hooks: the record by id, create and update. */
-  useRecord: (id: string | undefined) => UseQueryResult<R>;
+  useRecord: (id: number | undefined) => UseQueryResult<R>;
   useCreate: () => { mutateAsync(body: B): Promise<unknown> };
   useUpdate: () => { mutateAsync(body: B & { id: number }): Promise<unknown> };
   /** The record → the form's values (filled once it arrives). */
@@ -31,7 +31,7 @@ interface RecordPageOptions<R, V extends Record<string, unknown>, B> {
  * title, links, loading and error states and the submit of create or update.
  */
 export function useRecordPage<R, V extends Record<string, unknown>, B>(o: RecordPageOptions<R, V, B>) {
-  const { id } = useParams();
+  const id = useIdParam();
   const record = o.useRecord(o.mode === 'new' ? undefined : id);
   const create = o.useCreate();
   const update = o.useUpdate();
@@ -56,7 +56,7 @@ export function useRecordPage<R, V extends Record<string, unknown>, B>(o: Record
           : (values: V) =>
               o.mode === 'new'
                 ? create.mutateAsync(o.toBody(values))
-                : update.mutateAsync({ ...o.toBody(values), id: Number(id) }),
+                : update.mutateAsync({ ...o.toBody(values), id: id ?? 0 }),
     },
   };
 }

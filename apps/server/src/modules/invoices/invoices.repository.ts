@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PRICE_GROUP_ID,
   INVOICE_CSV,
   type Invoice,
   type InvoiceFilter,
@@ -36,7 +37,7 @@ const invoiceColumns = {
   biller: billers.company,
   customerID: sql<number>`coalesce(${invoices.customerId}, 0)`.mapWith(Number),
   customer: sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`,
-  priceGroupID: sql<number>`coalesce(${customers.priceGroupId}, 1)`.mapWith(Number),
+  priceGroupID: sql<number>`coalesce(${customers.priceGroupId}, ${DEFAULT_PRICE_GROUP_ID})`.mapWith(Number),
   status: invoices.status,
   consignmentStatus: invoices.consignmentStatus,
   remarks: invoices.remarks,

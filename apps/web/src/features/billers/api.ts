@@ -11,11 +11,11 @@ const billerKeys = keys.billers;
 export const activeBillers = listSource(billerCalls.list, billerKeys.list('active'));
 export const deletedBillers = listSource(billerCalls.listDeleted, billerKeys.list('deleted'));
 
-export function useBiller(id: string | undefined) {
+export function useBiller(id: number | undefined) {
   return useQuery({
-    queryKey: billerKeys.detail(id ?? ''),
-    queryFn: async () => (await callApi(billerCalls.get, { params: { id: Number(id) } })).biller,
-    enabled: Boolean(id),
+    queryKey: billerKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(billerCalls.get, { params: { id: id } })).biller,
+    enabled: id !== undefined,
   });
 }
 

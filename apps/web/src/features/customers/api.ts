@@ -11,11 +11,11 @@ const customerKeys = keys.customers;
 export const activeCustomers = listSource(customerCalls.list, customerKeys.list('active'));
 export const deletedCustomers = listSource(customerCalls.listDeleted, customerKeys.list('deleted'));
 
-export function useCustomer(id: string | undefined) {
+export function useCustomer(id: number | undefined) {
   return useQuery({
-    queryKey: customerKeys.detail(id ?? ''),
-    queryFn: async () => (await callApi(customerCalls.get, { params: { id: Number(id) } })).customer,
-    enabled: Boolean(id),
+    queryKey: customerKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(customerCalls.get, { params: { id: id } })).customer,
+    enabled: id !== undefined,
   });
 }
 

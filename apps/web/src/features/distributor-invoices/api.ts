@@ -11,12 +11,11 @@ type UpdateBody = NonNullable<CallInput<typeof distributorInvoiceCalls.update>['
 
 export const distributorInvoiceList = listSource(distributorInvoiceCalls.list, invoiceKeys.list('all'));
 
-export function useDistributorInvoice(id: string | undefined) {
+export function useDistributorInvoice(id: number | undefined) {
   return useQuery({
-    queryKey: invoiceKeys.detail(id ?? ''),
-    queryFn: async () =>
-      (await callApi(distributorInvoiceCalls.get, { params: { id: Number(id) } })).distributorInvoice,
-    enabled: Boolean(id),
+    queryKey: invoiceKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(distributorInvoiceCalls.get, { params: { id: id } })).distributorInvoice,
+    enabled: id !== undefined,
   });
 }
 

@@ -10,11 +10,11 @@ const distributorKeys = keys.distributors;
 
 export const allDistributors = listSource(distributorCalls.list, distributorKeys.list('all'));
 
-export function useDistributor(id: string | undefined) {
+export function useDistributor(id: number | undefined) {
   return useQuery({
-    queryKey: distributorKeys.detail(id ?? ''),
-    queryFn: async () => (await callApi(distributorCalls.get, { params: { id: Number(id) } })).distributor,
-    enabled: Boolean(id),
+    queryKey: distributorKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(distributorCalls.get, { params: { id: id } })).distributor,
+    enabled: id !== undefined,
   });
 }
 

@@ -10,11 +10,11 @@ const expenseKeys = keys.expenses;
 
 export const allExpenses = listSource(expenseCalls.list, expenseKeys.list('all'));
 
-export function useExpense(id: string | undefined) {
+export function useExpense(id: number | undefined) {
   return useQuery({
-    queryKey: expenseKeys.detail(id ?? ''),
-    queryFn: async () => (await callApi(expenseCalls.get, { params: { id: Number(id) } })).expense,
-    enabled: Boolean(id),
+    queryKey: expenseKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(expenseCalls.get, { params: { id: id } })).expense,
+    enabled: id !== undefined,
   });
 }
 

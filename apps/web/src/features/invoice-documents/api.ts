@@ -20,20 +20,20 @@ const documentKey = (id: string | number) => [...keys.invoices.detail(id), 'docu
 const sentKey = (id: string | number) => [...keys.invoices.detail(id), 'sent'] as const;
 
 /** The printed invoice: parties, lines, footer rows and flags. */
-export function useInvoiceDocument(id: string) {
+export function useInvoiceDocument(id: number) {
   return useQuery({
     queryKey: documentKey(id),
-    queryFn: async () => (await callApi(invoiceDocumentCalls.document, { params: { id: Number(id) } })).invoiceDocument,
-    enabled: Boolean(id),
+    queryFn: async () => (await callApi(invoiceDocumentCalls.document, { params: { id: id } })).invoiceDocument,
+    enabled: id !== undefined,
   });
 }
 
 /** The messages sent (or waiting) for an invoice, newest first; quiet when the call is not there. */
-export function useSentMessages(id: string) {
+export function useSentMessages(id: number) {
   return useQuery({
     queryKey: sentKey(id),
-    queryFn: async () => (await callApi(invoiceMailCalls.sent, { params: { id: Number(id) } })).outboxMessages,
-    enabled: Boolean(id),
+    queryFn: async () => (await callApi(invoiceMailCalls.sent, { params: { id: id } })).outboxMessages,
+    enabled: id !== undefined,
     retry: false,
   });
 }

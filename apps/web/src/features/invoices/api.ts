@@ -26,22 +26,21 @@ const stale = (id: string | number) => [invoiceKeys.lists(), invoiceKeys.detail(
 export const invoiceList = listSource(invoiceCalls.list, invoiceKeys.list('all'));
 
 /** The invoice with its parties and totals. */
-export function useInvoiceSummary(id: string) {
+export function useInvoiceSummary(id: number) {
   return useQuery({
     queryKey: invoiceKeys.detail(id),
-    queryFn: () => callApi(invoiceCalls.summary, { params: { id: Number(id) } }),
-    enabled: Boolean(id),
+    queryFn: () => callApi(invoiceCalls.summary, { params: { id: id } }),
+    enabled: id !== undefined,
   });
 }
 
 /** Every line of the invoice. */
-export function useInvoiceItems(id: string) {
+export function useInvoiceItems(id: number) {
   return useQuery({
     queryKey: itemsKey(id),
     queryFn: async () =>
-      (await callApi(invoiceCalls.items, { params: { id: Number(id) }, body: { resultsPerPage: 100_000 } }))
-        .invoiceItems,
-    enabled: Boolean(id),
+      (await callApi(invoiceCalls.items, { params: { id: id }, body: { resultsPerPage: 100_000 } })).invoiceItems,
+    enabled: id !== undefined,
   });
 }
 

@@ -7,7 +7,7 @@ export interface PaymentHistoryScreen {
   title: string;
   kind: PaymentKind;
   of: PaymentsOf;
-  back: (id: string) => string;
+  back: (id: number) => string;
 }
 
 /** The four payment histories: one screen, told apart here and not by the URL it is opened at. */

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, type PaymentKind, type PaymentType } from '@wd/contracts';
+import { HOUSE_BILLER_ID, PAYMENT_TYPES, type PaymentKind, type PaymentType, SECOND_BILLER_ID } from '@wd/contracts';
 
 /** How each payment type reads on screen. */
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
@@ -17,7 +17,7 @@ export const paymentTypeOptions = PAYMENT_TYPES.map((value) => ({ value, label: 
  */
 export function defaultPaymentType(target: { kind: PaymentKind; billerID?: number }): PaymentType | null {
   if (target.kind === 'supplier') return 'cash';
-  return target.billerID === 1 ? 'cash' : target.billerID === 2 ? 'cheque' : null;
+  return target.billerID === HOUSE_BILLER_ID ? 'cash' : target.billerID === SECOND_BILLER_ID ? 'cheque' : null;
 }
 
 /** A history row's cheque cell: its number, and "no photo" when no image was stored with it. */

@@ -25,7 +25,7 @@ describe('payment history routes', () => {
       const screen = (route.loader as () => PaymentHistoryScreen)();
       expect(route.handle?.title).toBe(screen.title);
     }
-    expect(screenAt('/payment/invoice/5').screen?.back('5')).toBe('/invoices/edit/5');
-    expect(screenAt('/distributors/invoices/5/payments').screen?.back('5')).toBe('/distributors/invoices');
+    expect(screenAt('/payment/invoice/5').screen?.back(5)).toBe('/invoices/edit/5');
+    expect(screenAt('/distributors/invoices/5/payments').screen?.back(5)).toBe('/distributors/invoices');
   });
 });

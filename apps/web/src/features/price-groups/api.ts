@@ -23,33 +23,33 @@ const area = () => [groupKeys.all];
 export const allPriceGroups = listSource(priceGroupCalls.list, groupKeys.list('all'));
 
 /** The items of one group. */
-export const groupItems = (id: string) =>
-  listSource(priceGroupCalls.items, [...groupKeys.detail(id), 'items'], { id: Number(id) });
+export const groupItems = (id: number) =>
+  listSource(priceGroupCalls.items, [...groupKeys.detail(id), 'items'], { id: id });
 
-export function usePriceGroup(id: string | undefined) {
+export function usePriceGroup(id: number | undefined) {
   return useQuery({
-    queryKey: groupKeys.detail(id ?? ''),
-    queryFn: async () => (await callApi(priceGroupCalls.get, { params: { id: Number(id) } })).priceGroup,
-    enabled: Boolean(id),
+    queryKey: groupKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(priceGroupCalls.get, { params: { id: id } })).priceGroup,
+    enabled: id !== undefined,
   });
 }
 
-export function usePriceGroupItem(id: string | undefined) {
+export function usePriceGroupItem(id: number | undefined) {
   return useQuery({
     queryKey: [...groupKeys.details(), 'item', id ?? ''],
-    queryFn: async () => (await callApi(priceGroupCalls.item, { params: { id: Number(id) } })).priceGroupItem,
-    enabled: Boolean(id),
+    queryFn: async () => (await callApi(priceGroupCalls.item, { params: { id: id } })).priceGroupItem,
+    enabled: id !== undefined,
   });
 }
 
 /** Every product group with this group's item count and agreed price (for the by-product-group forms). */
-export function usePriceGroupProductGroups(id: string) {
+export function usePriceGroupProductGroups(id: number) {
   return useQuery({
     queryKey: [...groupKeys.detail(id), 'productGroups'],
     queryFn: async () =>
       (
         await callApi(priceGroupCalls.productGroups, {
-          params: { id: Number(id) },
+          params: { id: id },
           body: { resultsPerPage: 1000 },
         })
       ).productGroups,

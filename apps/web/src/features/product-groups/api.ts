@@ -22,14 +22,14 @@ const changesProducts = () => [groupKeys.all, keys.products.all];
 export const allProductGroups = listSource(productGroupCalls.list, groupKeys.list('all'));
 
 /** The products of one group. */
-export const groupMembers = (id: string) =>
-  listSource(productGroupCalls.members, [...groupKeys.detail(id), 'members'], { id: Number(id) });
+export const groupMembers = (id: number) =>
+  listSource(productGroupCalls.members, [...groupKeys.detail(id), 'members'], { id: id });
 
-export function useProductGroup(id: string | undefined) {
+export function useProductGroup(id: number | undefined) {
   return useQuery({
-    queryKey: groupKeys.detail(id ?? ''),
-    queryFn: async () => (await callApi(productGroupCalls.get, { params: { id: Number(id) } })).productGroup,
-    enabled: Boolean(id),
+    queryKey: groupKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(productGroupCalls.get, { params: { id: id } })).productGroup,
+    enabled: id !== undefined,
   });
 }
 

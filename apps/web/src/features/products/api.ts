@@ -11,11 +11,11 @@ const productKeys = keys.products;
 export const activeProducts = listSource(productCalls.list, productKeys.list('active'));
 export const deletedProducts = listSource(productCalls.listDeleted, productKeys.list('deleted'));
 
-export function useProduct(id: string | undefined) {
+export function useProduct(id: number | undefined) {
   return useQuery({
-    queryKey: productKeys.detail(id ?? ''),
-    queryFn: async () => (await callApi(productCalls.get, { params: { id: Number(id) } })).product,
-    enabled: Boolean(id),
+    queryKey: productKeys.detail(id ?? 0),
+    queryFn: async () => (await callApi(productCalls.get, { params: { id: id } })).product,
+    enabled: id !== undefined,
   });
 }
 

@@ -1,7 +1,6 @@
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { billerInput, PARTY_MESSAGES } from '@wd/contracts';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
 import { ImageUploadModal } from '../../../components/ImageUpload';
 import { RecordForm } from '../../../components/RecordForm';
@@ -9,6 +8,7 @@ import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { showSuccess } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/form';
+import { useIdParam } from '../../../lib/route-params';
 import { useBiller, useCreateBiller, useUpdateBiller, useUploadLogo } from '../api';
 
 type Values = AddressValues & Record<string, unknown>;
@@ -29,7 +29,7 @@ export function BillerForm({ mode }: { mode: FormMode }) {
     toValues: ({ id: _, logo: __, deletedAt: ___, ...fields }) => fields,
     toBody: addressInput,
   });
-  const { id } = useParams();
+  const id = useIdParam();
   // SPEC.md: the edit screen words a missing biller as 'The buyer doesn't exist'.
   const missing = biller.error instanceof ApiError && biller.error.status === 404;
   const loadError = mode === 'edit' && missing ? PARTY_MESSAGES.buyerNotFound : formProps.loadError;
@@ -60,7 +60,7 @@ export function BillerForm({ mode }: { mode: FormMode }) {
                 label="Logo image"
                 onClose={() => setUploading(false)}
                 onUpload={async (file) => {
-                  await uploadLogo.mutateAsync({ id: Number(id), file });
+                  await uploadLogo.mutateAsync({ id: id ?? 0, file });
                   showSuccess('Logo saved');
                 }}
               />

@@ -57,7 +57,7 @@ function formatStamp(iso: string): string {
 
 /** "Last sent to <to> on <MM-DD-YYYY h:mm> (<status>)"; nothing while unknown or when the call fails. */
 export function LastSent({ id }: { id: number }) {
-  const sent = useSentMessages(String(id));
+  const sent = useSentMessages(id);
   const last = sent.data?.[0];
   if (!last) return null;
   return (

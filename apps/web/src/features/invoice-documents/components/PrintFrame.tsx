@@ -1,8 +1,9 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { InvoiceDocument } from '@wd/contracts';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { useIdParam } from '../../../lib/route-params';
 import { useInvoiceDocument } from '../api';
 
 /** Waits for every image under `root` (logo, barcodes) to load or fail. */
@@ -42,7 +43,7 @@ export function PrintFrame({
   pageStyle: string | ((root: HTMLElement) => string);
   children: (doc: InvoiceDocument) => ReactNode;
 }) {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const query = useInvoiceDocument(id);
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);

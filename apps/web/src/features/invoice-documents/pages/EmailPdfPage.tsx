@@ -1,12 +1,13 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useIdParam } from '../../../lib/route-params';
 import { useSendInvoice } from '../api';
 import { sendAndTell } from '../send';
 
 /** /invoices/emailPDF/{id}: e-mails the PDF at once, says what happened, then goes back one page. */
 export default function EmailPdfPage() {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const navigate = useNavigate();
   const send = useSendInvoice('pdf');
   const started = useRef(false);
@@ -15,7 +16,7 @@ export default function EmailPdfPage() {
     if (started.current) return;
     started.current = true;
     // Back one page; opened in a tab of its own, to the list.
-    sendAndTell(send.mutateAsync, Number(id)).then(() =>
+    sendAndTell(send.mutateAsync, id).then(() =>
       window.history.length > 1 ? navigate(-1) : navigate('/invoices', { replace: true }),
     );
   }, [id, send.mutateAsync, navigate]);

@@ -8,7 +8,7 @@ import { useInvoiceItems, useInvoiceSummary } from '../api';
  * One invoice with its totals and lines, for the edit and detail pages; an
  * invoice that cannot be loaded is reported and the user goes back to the list.
  */
-export function useInvoice(id: string) {
+export function useInvoice(id: number) {
   const navigate = useNavigate();
   const summary = useInvoiceSummary(id);
   const items = useInvoiceItems(id);

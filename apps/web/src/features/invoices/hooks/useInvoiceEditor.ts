@@ -26,9 +26,9 @@ const CREDIT_LIMIT_DECLINED = 'Not added: past the credit limit';
  * line change past the customer's credit limit asks Yes/No first
  * (docs/receivables.md, "Credit limit"); No changes nothing.
  */
-export function useInvoiceEditor(id: string) {
+export function useInvoiceEditor(id: number) {
   const loaded = useInvoice(id);
-  const invoiceID = Number(id);
+  const invoiceID = id;
   const update = useUpdateInvoice();
   const addLine = useAddInvoiceLine();
   const updateLine = useUpdateInvoiceLine();

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
+import { useIdParam } from '../../../lib/route-params';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { EditorTitleBar } from '../components/editor/EditorTitleBar';
 import { HeaderFields } from '../components/editor/HeaderFields';
@@ -16,18 +17,18 @@ import { paymentTarget } from '../payment-target';
  * Leaving a draft nobody touched removes it.
  */
 export default function EditInvoicePage() {
-  const { id = '' } = useParams();
-  const redirect = useDiscardedDraftRedirect(Number(id));
+  const id = useIdParam() ?? 0;
+  const redirect = useDiscardedDraftRedirect(id);
   if (redirect.checking) return <InvoiceLoader />;
   if (redirect.path) return <Navigate to={redirect.path} replace />;
   return <EditInvoiceScreen key={id} id={id} />;
 }
 
-function EditInvoiceScreen({ id }: { id: string }) {
+function EditInvoiceScreen({ id }: { id: number }) {
   const editor = useInvoiceEditor(id);
   const { invoice, totals, lines, linesError, save } = editor;
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
-  useDiscardUntouchedDraft(Number(id), invoice);
+  useDiscardUntouchedDraft(id, invoice);
 
   if (!invoice || !totals) return <InvoiceLoader />;
   return (

@@ -1,7 +1,8 @@
 import { Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@wd/contracts';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useIdParam } from '../../../lib/route-params';
 import { HistoryLink } from '../../audit/HistoryLink';
 import { DocumentMenus, LastSent } from '../../invoice-documents/components/DocumentMenus';
 import { DeleteInvoiceButton } from '../components/DeleteInvoiceButton';
@@ -12,7 +13,7 @@ import { useInvoice } from '../hooks/useInvoice';
 
 /** /invoices/{id}: the invoice as the customer sees it, read-only. */
 export default function InvoiceDetailPage() {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const { invoice, totals, lines } = useInvoice(id);
   if (!invoice || !totals) return <InvoiceLoader />;
 

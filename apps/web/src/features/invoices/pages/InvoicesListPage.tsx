@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { addDays, INVOICE_COLUMNS, type Invoice, invoiceCalls, pickColumns, todayIn } from '@wd/contracts';
+import {
+  addDays,
+  HOUSE_BILLER_ID,
+  INVOICE_COLUMNS,
+  type Invoice,
+  invoiceCalls,
+  pickColumns,
+  SECOND_BILLER_ID,
+  todayIn,
+} from '@wd/contracts';
 import { useState } from 'react';
 import { InvoiceStatus } from '../../../components/InvoiceStatus';
 import * as Filter from '../../../components/ListFilters';
@@ -132,7 +141,8 @@ export default function InvoicesListPage() {
           { label: EDI_LABELS.cstore, run: () => downloadEdi('cstore', i.id), reload: false },
           {
             label: 'Transfer Biller',
-            hidden: i.billerID > 2,
+            // Transfer Biller moves an invoice between the house biller and the second one only.
+            hidden: i.billerID !== HOUSE_BILLER_ID && i.billerID !== SECOND_BILLER_ID,
             run: () => update.mutateAsync({ id: i.id, transferBiller: true }),
           },
           {

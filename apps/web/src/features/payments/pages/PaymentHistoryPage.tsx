@@ -1,11 +1,12 @@
 import { Button } from '@mantine/core';
 import { PAYMENT_COLUMNS, paymentCalls, pickColumns, supplierPaymentCalls } from '@wd/contracts';
-import { useLoaderData, useParams } from 'react-router';
+import { useLoaderData } from 'react-router';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction } from '../../../components/list/row-actions';
 import { MoneyText } from '../../../components/MoneyText';
 import { specColumns } from '../../../components/spec-columns';
+import { useIdParam } from '../../../lib/route-params';
 import { type PaymentRow, type PaymentTotals, paymentHistory, useDeletePayment } from '../api';
 import { ChequeViewer, useChequeViewer } from '../components/ChequeViewer';
 import type { PaymentHistoryScreen } from '../histories';
@@ -20,7 +21,7 @@ const exportCalls = {
 /** Payments of an invoice or a party, of either kind: the route's loader gives which screen, the URL the id. */
 export default function PaymentHistoryPage() {
   const screen = useLoaderData<PaymentHistoryScreen>();
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const { kind } = screen;
   const supplier = kind === 'supplier';
   const remove = useDeletePayment(kind);
@@ -71,7 +72,7 @@ export default function PaymentHistoryPage() {
     <>
       <ListPage<PaymentRow, PaymentTotals>
         title={screen.title}
-        source={paymentHistory(kind, screen.of, Number(id))}
+        source={paymentHistory(kind, screen.of, id)}
         withFooter
         params={{ extraDefaults: { startDate: '', endDate: '' } }}
         filters={(p) => <Filter.DateRange p={p} />}

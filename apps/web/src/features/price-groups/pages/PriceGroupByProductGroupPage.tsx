@@ -1,11 +1,11 @@
 import { Grid, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type PriceGroupByProductGroupInput, priceGroupByProductGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { useContractForm } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
+import { useIdParam } from '../../../lib/route-params';
 import { useAddByProductGroup, usePriceGroup, usePriceGroupProductGroups, useUpdateByProductGroup } from '../api';
 
 interface Values extends Record<string, unknown> {
@@ -19,7 +19,7 @@ interface Values extends Record<string, unknown> {
  * of the product group gets an item; edit: its existing items change.
  */
 export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' }) {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const group = usePriceGroup(id);
   const add = useAddByProductGroup();
   const update = useUpdateByProductGroup();
@@ -30,7 +30,7 @@ export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' })
     initialValues: { productGroupID: null, price: 0, suggestedRetailPrice: 0 },
     schema: priceGroupByProductGroupInput,
     toBody: (v: Values) => ({
-      priceGroupID: Number(id),
+      priceGroupID: id,
       // None chosen: "Is required" under the select.
       productGroupID: v.productGroupID ? Number(v.productGroupID) : undefined,
       price: moneyValue(v.price),

@@ -1,17 +1,18 @@
 import { TextInput } from '@mantine/core';
-import { PRICE_GROUP_MESSAGES, priceGroupInput } from '@wd/contracts';
+import { DEFAULT_PRICE_GROUP_ID, PRICE_GROUP_MESSAGES, priceGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { RecordForm } from '../../../components/RecordForm';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/form';
+import { useIdParam } from '../../../lib/route-params';
 import { useCreatePriceGroup, usePriceGroup, useRenamePriceGroup } from '../api';
 
 export default function PriceGroupFormPage() {
-  const { id } = useParams();
+  const id = useIdParam();
   const navigate = useNavigate();
-  const editing = Boolean(id);
+  const editing = id !== undefined;
   const group = usePriceGroup(id);
   const create = useCreatePriceGroup();
   const rename = useRenamePriceGroup();
@@ -19,7 +20,7 @@ export default function PriceGroupFormPage() {
 
   // The default group can not be edited: say so and go back to the list.
   useEffect(() => {
-    if (editing && Number(id) <= 1) {
+    if (editing && (id ?? 0) <= DEFAULT_PRICE_GROUP_ID) {
       showAlert(PRICE_GROUP_MESSAGES.cantEdit);
       navigate('/priceGroups', { replace: true });
     }
@@ -36,9 +37,7 @@ export default function PriceGroupFormPage() {
       backTo="/priceGroups"
       loading={editing && group.isPending}
       loadError={group.isError ? errorMessage(group.error) : null}
-      onSubmit={() =>
-        editing ? rename.mutateAsync({ id: Number(id), ...form.body() }) : create.mutateAsync(form.body())
-      }
+      onSubmit={() => (editing ? rename.mutateAsync({ id: id ?? 0, ...form.body() }) : create.mutateAsync(form.body()))}
     >
       {() => <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />}
     </RecordForm>

@@ -7,12 +7,12 @@ import {
   priceGroupItemUpdateInput,
 } from '@wd/contracts';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
+import { useIdParam } from '../../../lib/route-params';
 import { ProductPicker } from '../../products/components/ProductPicker';
 import { useAddPriceGroupItem, usePriceGroup, usePriceGroupItem, useUpdatePriceGroupItem } from '../api';
 
@@ -25,7 +25,8 @@ interface Values extends Record<string, unknown> {
 
 /** Add an item (pick a product) or edit one; only the two group prices are editable. */
 export default function PriceGroupItemFormPage() {
-  const { id = '', itemID } = useParams();
+  const id = useIdParam() ?? 0;
+  const itemID = useIdParam('itemID');
   const group = usePriceGroup(id);
   const item = usePriceGroupItem(itemID);
   const add = useAddPriceGroupItem();
@@ -37,11 +38,11 @@ export default function PriceGroupItemFormPage() {
   });
   const form = useContractForm<Values, unknown>({
     initialValues: { productID: 0, price: 0, suggestedRetailPrice: 0 },
-    schema: itemID ? priceGroupItemUpdateInput : priceGroupItemInput,
+    schema: itemID !== undefined ? priceGroupItemUpdateInput : priceGroupItemInput,
     toBody: (v: Values) =>
-      itemID
-        ? { id: Number(itemID), ...prices(v) }
-        : { priceGroupID: Number(id), productID: v.productID || undefined, ...prices(v) },
+      itemID !== undefined
+        ? { id: itemID, ...prices(v) }
+        : { priceGroupID: id, productID: v.productID || undefined, ...prices(v) },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the item arrives
   useEffect(() => {
@@ -72,23 +73,23 @@ export default function PriceGroupItemFormPage() {
         retail: product?.suggestedRetailPrice,
       };
   const money = (v: number | undefined) => (v === undefined ? '' : formatMoney(v));
-  const wrongGroup = item.data && String(item.data.priceGroupID) !== id;
+  const wrongGroup = item.data && item.data.priceGroupID !== id;
 
   return (
     <RecordForm
-      title={`${itemID ? 'Edit' : 'Add'} Item · ${group.data?.name ?? ''}`}
+      title={`${itemID !== undefined ? 'Edit' : 'Add'} Item · ${group.data?.name ?? ''}`}
       form={form}
       backTo={`/priceGroups/${id}`}
-      loading={Boolean(itemID) && item.isPending}
+      loading={itemID !== undefined && item.isPending}
       loadError={item.isError ? errorMessage(item.error) : wrongGroup ? PRICE_GROUP_MESSAGES.itemNotFound : null}
       onSubmit={async (v) => {
-        if (itemID) await update.mutateAsync({ id: Number(itemID), ...prices(v) });
+        if (itemID !== undefined) await update.mutateAsync({ id: itemID, ...prices(v) });
         else await add.mutateAsync(form.body() as PriceGroupItemInput);
       }}
     >
       {() => (
         <Stack gap="sm">
-          {itemID ? (
+          {itemID !== undefined ? (
             <TextInput label="Product" value={item.data?.productName ?? ''} readOnly />
           ) : (
             <ProductPicker

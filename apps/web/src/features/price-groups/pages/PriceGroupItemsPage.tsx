@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 import {
+  DEFAULT_PRICE_GROUP_ID,
   PRICE_GROUP_ITEM_COLUMNS,
   PRICE_GROUP_MESSAGES,
   type PriceGroupItem,
@@ -7,24 +8,25 @@ import {
   priceGroupCalls,
 } from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction } from '../../../components/list/row-actions';
 import { specColumns } from '../../../components/spec-columns';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
+import { useIdParam } from '../../../lib/route-params';
 import { groupItems, useAddAllProducts, useDeletePriceGroupItems, usePriceGroup } from '../api';
 
 /** The items of a customer price group, and the ways to add them. */
 export default function PriceGroupItemsPage() {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const navigate = useNavigate();
   const group = usePriceGroup(id);
   const items = useMemo(() => groupItems(id), [id]);
   const addAllProducts = useAddAllProducts();
   const deleteItems = useDeletePriceGroupItems();
-  const isDefault = Number(id) <= 1;
+  const isDefault = id <= DEFAULT_PRICE_GROUP_ID;
   useEffect(() => {
     if (group.isError) {
       showAlert(errorMessage(group.error));
@@ -36,7 +38,7 @@ export default function PriceGroupItemsPage() {
     if (!(await confirm({ title: 'Add every product not yet in this group, at its own prices?', danger: false })))
       return;
     try {
-      const result = await addAllProducts.mutateAsync(Number(id));
+      const result = await addAllProducts.mutateAsync(id);
       showSuccess(result.message);
     } catch {
       showAlert('There has been an error');

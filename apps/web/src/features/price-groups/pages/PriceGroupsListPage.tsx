@@ -1,4 +1,4 @@
-import { PRICE_GROUP_MESSAGES, type PriceGroup } from '@wd/contracts';
+import { DEFAULT_PRICE_GROUP_ID, PRICE_GROUP_MESSAGES, type PriceGroup } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { allPriceGroups, useDeletePriceGroup } from '../api';
 

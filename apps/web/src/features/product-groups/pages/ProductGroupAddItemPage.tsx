@@ -1,15 +1,16 @@
 import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import type { Product } from '@wd/contracts';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
+import { useIdParam } from '../../../lib/route-params';
 import { ProductPicker } from '../../products/components/ProductPicker';
 import { useAddProductToGroup, useProductGroup } from '../api';
 
 export default function ProductGroupAddItemPage() {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const navigate = useNavigate();
   const group = useProductGroup(id);
   const add = useAddProductToGroup();
@@ -21,7 +22,7 @@ export default function ProductGroupAddItemPage() {
     if (!product) return;
     setSaving(true);
     try {
-      await add.mutateAsync({ productGroupID: Number(id), productID: product.id });
+      await add.mutateAsync({ productGroupID: id, productID: product.id });
       showSuccess(`${product.name} added`);
       navigate(back);
     } catch (error) {

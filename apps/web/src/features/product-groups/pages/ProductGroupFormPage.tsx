@@ -1,12 +1,12 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { PRODUCT_GROUP_MESSAGES, type ProductGroup, type ProductGroupInput, productGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { PriceHelper } from '../../../components/PriceHelper';
 import { RecordForm } from '../../../components/RecordForm';
 import { errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/form';
+import { useIdParam } from '../../../lib/route-params';
 import { useCreateProductGroup, useProductGroup, useUpdateProductGroup } from '../api';
 
 interface Values extends Record<string, unknown> {
@@ -91,7 +91,7 @@ export function ProductGroupNewPage() {
 }
 
 export function ProductGroupEditPage() {
-  const { id } = useParams();
+  const id = useIdParam();
   const query = useProductGroup(id);
   const update = useUpdateProductGroup();
   return (
@@ -100,7 +100,7 @@ export function ProductGroupEditPage() {
       group={query.data}
       loading={query.isPending}
       loadError={query.isError ? errorMessage(query.error) || PRODUCT_GROUP_MESSAGES.notFound : null}
-      onSave={(v) => update.mutateAsync({ id: Number(id), ...v })}
+      onSave={(v) => update.mutateAsync({ id: id ?? 0, ...v })}
     />
   );
 }

@@ -1,16 +1,17 @@
 import type { Product } from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction } from '../../../components/list/row-actions';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
+import { useIdParam } from '../../../lib/route-params';
 import { productColumns } from '../../products/components/productColumns';
 import { groupMembers, useProductGroup, useRemoveProductFromGroup } from '../api';
 
 /** The products of a product price group. */
 export default function ProductGroupItemsPage() {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const navigate = useNavigate();
   const group = useProductGroup(id);
   const remove = useRemoveProductFromGroup();

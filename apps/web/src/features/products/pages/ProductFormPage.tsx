@@ -1,8 +1,9 @@
 import { Group } from '@mantine/core';
 import { PRODUCT_MESSAGES } from '@wd/contracts';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { showAlert } from '../../../lib/alert';
+import { useIdParam } from '../../../lib/route-params';
 import { HistoryLink } from '../../audit/HistoryLink';
 import { useCreateProduct, useProduct, useUpdateProduct } from '../api';
 import { ProductForm, toProductInput } from '../components/ProductForm';
@@ -24,7 +25,7 @@ export function ProductNewPage() {
 }
 
 export function ProductViewPage() {
-  const { id } = useParams();
+  const id = useIdParam();
   const query = useProduct(id);
   useMissingProductRedirect(query.isError);
   return (
@@ -40,7 +41,7 @@ export function ProductViewPage() {
 }
 
 export function ProductEditPage() {
-  const { id } = useParams();
+  const id = useIdParam();
   const query = useProduct(id);
   const update = useUpdateProduct();
   useMissingProductRedirect(query.isError);
@@ -49,7 +50,7 @@ export function ProductEditPage() {
       title="Edit Product"
       product={query.data}
       loading={query.isPending}
-      onSubmit={(v) => update.mutateAsync({ id: Number(id), ...toProductInput(v) })}
+      onSubmit={(v) => update.mutateAsync({ id: id ?? 0, ...toProductInput(v) })}
     />
   );
 }

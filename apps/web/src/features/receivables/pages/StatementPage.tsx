@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
+import { useIdParam } from '../../../lib/route-params';
 import { showSendResult } from '../../invoice-documents/send';
 import { downloadStatementPdf, emailStatement, useStatement } from '../api';
 
@@ -145,7 +146,7 @@ function StatementSheet({ s }: { s: Statement }) {
  * the URL (blank: this month up to today), the statement, Print and the PDF.
  */
 export default function StatementPage() {
-  const id = Number(useParams().id);
+  const id = useIdParam() ?? 0;
   const [params, setParams] = useSearchParams();
   const period = { startDate: params.get('start') ?? '', endDate: params.get('end') ?? '' };
   const statement = useStatement(id, period);

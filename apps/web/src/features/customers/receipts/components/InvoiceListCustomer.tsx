@@ -7,7 +7,7 @@ import { ReceivePaymentButton } from './ReceivePaymentModal';
  * whose invoices they are, a way back to everyone's, and Receive Payment for them.
  */
 export function InvoiceListCustomer({ customerId, onClear }: { customerId: string; onClear(): void }) {
-  const customer = useCustomer(customerId);
+  const customer = useCustomer(Number(customerId) || 0);
   const company = customer.data?.company ?? `Customer ${customerId}`;
   return (
     <Group gap="xs" align="end" data-testid="invoice-list-customer">

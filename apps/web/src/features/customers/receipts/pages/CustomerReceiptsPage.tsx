@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, type Receipt } from '@wd/contracts';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { confirm } from '../../../../components/confirm';
 import { DateText } from '../../../../components/MoneyText';
 import { PageTitle } from '../../../../components/PageTitle';
 import { showAlert, showSuccess } from '../../../../lib/alert';
 import { errorMessage, fetchBlob } from '../../../../lib/api-client';
+import { useIdParam } from '../../../../lib/route-params';
 import { PAYMENT_TYPE_LABELS } from '../../../payments/payment-types';
 import { useCustomer } from '../../api';
 import { useCustomerReceipts, useDeleteReceipt } from '../api';
@@ -98,9 +99,9 @@ function ReceiptCard({ r }: { r: Receipt }) {
 
 /** A customer's receipts (docs/receivables.md "Receipts"): each with its shares, cheque photo and Delete. */
 export default function CustomerReceiptsPage() {
-  const { id = '' } = useParams();
+  const id = useIdParam() ?? 0;
   const customer = useCustomer(id);
-  const receipts = useCustomerReceipts(Number(id));
+  const receipts = useCustomerReceipts(id);
   const company = customer.data?.company ?? '';
   return (
     <Stack>
@@ -108,7 +109,7 @@ export default function CustomerReceiptsPage() {
         <Button variant="default" component={Link} to="/customers">
           Back
         </Button>
-        {customer.data && <ReceivePaymentButton customer={{ id: Number(id), company }} />}
+        {customer.data && <ReceivePaymentButton customer={{ id: id, company }} />}
       </PageTitle>
       {receipts.isLoading && <Loader />}
       {receipts.error && <Alert color="red">{errorMessage(receipts.error)}</Alert>}
