@@ -18,14 +18,14 @@ export default function PriceGroupsListPage() {
           label: 'Delete',
           color: 'red',
           confirm:
-            g.id <= 1
+            g.id <= DEFAULT_PRICE_GROUP_ID
               ? undefined
               : {
                   title: 'Are you sure you want to delete?',
                   message: `${g.name}: its customers move to the default group.`,
                 },
           run: async () => {
-            if (g.id <= 1) throw new Error(PRICE_GROUP_MESSAGES.cantDelete);
+            if (g.id <= DEFAULT_PRICE_GROUP_ID) throw new Error(PRICE_GROUP_MESSAGES.cantDelete);
             await remove.mutateAsync(g.id);
           },
         },

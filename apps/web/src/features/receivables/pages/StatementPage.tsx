@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney, type Statement } from '@wd/contracts';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
