@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, createProduct, signIn, uniqueName } from './support';
 
-/** SPEC.md "Screens and routes", walked against the app: the points that once differed. */
+/** Every screen and route, walked against the app: the points that once differed. */
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
@@ -55,7 +55,7 @@ test("a list's own changes keep the scroll: the next page of a long list", async
   await expect(page.getByRole('row', { name: new RegExp(`${tag} 19`) })).toBeVisible();
   expect(await scrollY(page)).toBe(before);
 
-  // SPEC.md "Shared list layout": sorting cycles ascending, descending, none; each change and a search return to page 1.
+  // The shared list layout: sorting cycles ascending, descending, none; each change and a search return to page 1.
   await page.getByRole('button', { name: 'Sort by Name' }).click();
   await expect(page).toHaveURL(/sort=name\.desc/);
   await expect(page).not.toHaveURL(/page=/);

@@ -4,7 +4,7 @@
 // is bundled in. The SQL migrations are copied next to it, where
 // db/client.ts looks for them (a folder beside the running file), with a
 // migrated empty embedded database (empty-database.tar.gz) that a first start
-// loads instead of running PGlite's initdb and every migration (issue 12).
+// loads instead of running PGlite's initdb and every migration (docs/operations.md).
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -8,7 +8,7 @@ import { createProduct } from './catalog.js';
 import { testApp } from './helpers.js';
 
 /**
- * Bad input never reaches a 500 (issue 13; docs/api.md, "Bad input"). Every
+ * Bad input never reaches a 500 (docs/api.md, "Bad input"). Every
  * call of the table of calls, the day it is added, gets hostile requests
  * generated from its own params and body schemas: NUL bytes, lone UTF-16
  * surrogates, ids past 2^31 − 1, money past $21,474,836.47, 2^53 ± 1, 1e20,

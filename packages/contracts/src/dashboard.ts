@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 
 /**
- * The dashboard's seven reports (SPEC.md "Dashboard", "Report rows"; DOMAIN.md
- * "Dashboard"; docs/dashboard.md). Every call is a POST with a filter body
+ * The dashboard's seven reports (docs/dashboard.md). Every call is a POST with a filter body
  * whose period fields are those of the lists; without them a call covers its
  * default period, counted from the business's local today (config TZ):
  * "this month" or the last 14 days. Money is dollars on the wire.
  */
 
-/** SPEC.md section 9: trend 14 days, top 6 products, 5 recent invoices, a palette of seven colours. */
+/** trend 14 days, top 6 products, 5 recent invoices, a palette of seven colours. */
 export const DASHBOARD = { trendDays: 14, topProducts: 6, recentInvoices: 5, paletteSize: 7, maxDays: 366 } as const;
 
 const orEmpty = <T>(v: T) => v ?? {};
@@ -62,7 +61,7 @@ export const dashboardPeriodSchema = z
   .object({ startDate: z.iso.date(), endDate: z.iso.date() })
   .meta({ id: 'DashboardPeriod' });
 
-/** Top selling (SPEC.md): a product's sales quantity (lines with quantity > 0). */
+/** Top selling: a product's sales quantity (lines with quantity > 0). */
 export const topProductSchema = z.object({ productName: z.string(), quantitySold: count }).meta({ id: 'TopProduct' });
 
 /** Product status: how many products sold, and units sold, returned for resale and returned damaged. */
@@ -70,7 +69,7 @@ export const productStatusSchema = z
   .object({ productsSold: count, unitsSold: count, unitsReturned: count, unitsDamaged: count })
   .meta({ id: 'ProductStatus' });
 
-/** Status analysis (SPEC.md): units sold, invoices PAID and distinct customers invoiced. */
+/** Status analysis: units sold, invoices PAID and distinct customers invoiced. */
 export const statusAnalysisSchema = z
   .object({ quantitySold: count, invoicesPaid: count, activeCustomers: count })
   .meta({ id: 'StatusAnalysis' });
@@ -90,10 +89,10 @@ export const recentInvoiceSchema = z
   })
   .meta({ id: 'RecentInvoice' });
 
-/** Category breakdown (SPEC.md): Σ sales subtotal per product category ('Uncategorized' when none). */
+/** Category breakdown: Σ sales subtotal per product category ('Uncategorized' when none). */
 export const categorySalesSchema = z.object({ category: z.string(), totalSales: money }).meta({ id: 'CategorySales' });
 
-/** Sales timeline (SPEC.md): one row per day, zeros included. */
+/** Sales timeline: one row per day, zeros included. */
 export const dailySalesSchema = z
   .object({ date: z.iso.date(), totalRevenue: money, totalOrders: count })
   .meta({ id: 'DailySales' });

@@ -14,9 +14,9 @@ const flag = z.union([z.literal(0), z.literal(1)]);
  * not imported from receivables.ts, which imports this file through invoice-documents.ts.
  */
 const creditLimitConfirmation = { confirmCreditLimit: z.literal(true).optional() };
-/** A 0/1 flag as SPEC.md's client sends it, or the natural boolean: stored as 0/1 either way. */
+/** A 0/1 flag as the API's clients send it, or the natural boolean: stored as 0/1 either way. */
 const flagInput = z.union([flag, z.boolean().transform((on) => (on ? 1 : 0) as 0 | 1)]);
-/** A yes/no as a boolean, or as SPEC.md's 0/1: a boolean either way. */
+/** A yes/no as a boolean, or as 0/1: a boolean either way. */
 const booleanInput = z.union([z.boolean(), flag.transform((v) => v === 1)]);
 
 export const invoiceSchema = z

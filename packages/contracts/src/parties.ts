@@ -87,7 +87,7 @@ export const customerSchema = addressSchema
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
 /**
- * SPEC.md types awardPoints and taxPermitNumber as numbers; forms send text.
+ * The API types awardPoints and taxPermitNumber as numbers; forms send text.
  * Both forms are taken and stored the same way: award points as a whole
  * number ("12" and 12 store 12), a tax permit number as its digits in text,
  * so the leading zeros of "00123" stay (123 stores "123").

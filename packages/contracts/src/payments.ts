@@ -133,7 +133,7 @@ export type HistoryFilter = z.output<typeof historyFilter>;
 export type HistoryFilterInput = z.input<typeof historyFilter>;
 
 /**
- * The footer's invoice sums (SPEC.md: total, paid, balance): the invoices the
+ * The footer's invoice sums (total, paid, balance): the invoices the
  * matching payments pay, each counted once however many of its payments match,
  * with their totals and their balances now.
  */

@@ -4,7 +4,7 @@ import { formatMoney } from './common/money.js';
 import { documentPartySchema } from './invoice-documents.js';
 
 /**
- * Receivables (DOMAIN.md "Receivables", docs/receivables.md): who owes what.
+ * Receivables (docs/receivables.md): who owes what.
  * Money is dollars on the wire; every figure is computed by the server in SQL.
  */
 

@@ -3,8 +3,7 @@ import { text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 
 /**
- * The five reports (SPEC.md "Reports", "Report rows"; DOMAIN.md "Reports";
- * docs/reports.md): their filter, rows and totals. Every figure is computed by
+ * The five reports (docs/reports.md): their filter, rows and totals. Every figure is computed by
  * the server in SQL; money is dollars on the wire.
  */
 
@@ -17,7 +16,7 @@ function numberOrBlank(v: unknown): unknown {
   return v ?? '';
 }
 
-/** The free-text Year (SPEC.md: not checked): a year as a number or text; what isn't a year is ignored. */
+/** The free-text Year (not checked): a year as a number or text; what isn't a year is ignored. */
 const yearText = z.preprocess(
   (v) => {
     const n = numberOrBlank(v);
@@ -37,7 +36,7 @@ export const reportFilter = z.preprocess(
     year: yearText.optional(),
     /** All, DUE, PAID or REFUND ('' = All); Customer Summary ignores it. */
     status: z.union([z.enum(REPORT_STATUSES), z.literal(''), z.literal('All')]).optional(),
-    /** The Biller Report's Biller select: accepted, not used (SPEC.md). */
+    /** The Biller Report's Biller select: accepted, not used. */
     biller: z.union([z.int(), text().max(100)]).optional(),
   }),
 );
@@ -116,7 +115,7 @@ export type CustomerSummaryRow = z.infer<typeof customerSummaryRowSchema>;
 export type BillerReportRow = z.infer<typeof billerReportRowSchema>;
 export type DamagedGoodsRow = z.infer<typeof damagedGoodsRowSchema>;
 
-/** `{ report: rows, currentPage, numPages, totalRows, totals }` (API.md: reports/* answer `report`); totals sum every numeric field. */
+/** `{ report: rows, currentPage, numPages, totalRows, totals }`; totals sum every numeric field. */
 function reportResponse<R extends z.ZodType, T extends z.ZodType>(row: R, totals: T) {
   return z.object({ report: z.array(row), ...pageFields, totals });
 }

@@ -23,7 +23,7 @@ const mailFrom = () =>
     .refine((v) => v === '' || isMailbox(v), { message: 'must be a valid e-mail address' });
 
 /**
- * The business's one set of settings (DOMAIN.md "Settings"): read by lists,
+ * The business's one set of settings (docs/settings.md): read by lists,
  * pagers, pickers and new invoices; changed by an admin. `mailFrom` '' means
  * the server's MAIL_FROM.
  */

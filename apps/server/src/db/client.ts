@@ -104,7 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite has no autovacuum, so nothing would ever ANALYZE: without statistics the planner
-  // guesses (one payments query: 455 ms, 5.5 ms after ANALYZE). Tables are analyzed after
+  // guesses, badly (a payments query ran a hundred times slower). Tables are analyzed after
   // migrating (every start) and then every few minutes when they have grown or shrunk.
   const timer = setInterval(() => analyzeChanged(client).catch(() => {}), ANALYZE_EVERY_MS);
   timer.unref();

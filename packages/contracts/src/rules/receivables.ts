@@ -1,7 +1,7 @@
 import { daysBetween } from '../common/dates.js';
 
 /**
- * Receivables arithmetic (DOMAIN.md "Receivables"): how one receipt is split
+ * Receivables arithmetic (docs/receivables.md): how one receipt is split
  * over a customer's open invoices and which aging bucket an open balance
  * falls in. Money is integer cents here; the edges convert.
  */

@@ -16,7 +16,7 @@ async function createAndRead(fields: Record<string, unknown>) {
   return (await t.call('POST', `/api/customer/${id}/`, undefined, t.adminToken)).json().customer;
 }
 
-/** SPEC.md types awardPoints and taxPermitNumber as numbers; the web form sends text: both forms store the same. */
+/** The API types awardPoints and taxPermitNumber as numbers; the web form sends text: both forms store the same. */
 describe('customer fields the spec calls numbers', () => {
   it('stores award points 12 whether sent as 12 or as "12"', async () => {
     expect((await createAndRead({ awardPoints: 12 })).awardPoints).toBe(12);

@@ -11,7 +11,7 @@ import { customers, invoiceItems, invoices, products } from '../../db/schema/ind
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
 /**
- * The SQL of the dashboard (DOMAIN.md "Dashboard", docs/dashboard.md). Every
+ * The SQL of the dashboard (docs/dashboard.md). Every
  * figure counts invoices that are not NEW, dated in a half-open range
  * [from, until) so the date index serves it; lines with quantity > 0 are
  * sales. Money stays in cents here; the service converts to dollars.
@@ -131,8 +131,8 @@ export const dashboardRepository = {
    * Σ sales subtotal per product category (the product's current one; none →
    * Uncategorized), largest first. The category needs the line's product id,
    * which the covering index lacks; with the invoices as an array the lines
-   * are read through their invoice index (30,000 invoices on PostgreSQL,
-   * a month: 32 ms) where a join made the planner scan every line (116 ms).
+   * are read through their invoice index, where a join made the planner scan
+   * every line (docs/dashboard.md).
    */
   byCategory(db: Tx, range: DateRange) {
     const category = sql<string>`coalesce(nullif(${products.category}, ''), ${UNCATEGORIZED})`;

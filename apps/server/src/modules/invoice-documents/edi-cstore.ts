@@ -3,7 +3,7 @@ import { centsText } from '../../lib/csv.js';
 import { cents, customerAccount, digitsOnly, upcDigits, x12Date } from './edi-format.js';
 
 /**
- * EDI C: the invoice as an ANSI X12 810, version 004010 (DOMAIN.md "EDI
+ * EDI C: the invoice as an ANSI X12 810, version 004010 (docs/edi.md, "EDI
  * exports", docs/edi.md). One interchange, one group, one transaction set.
  * Element separator `*`, segment terminator `~`, component separator `>`.
  * Dates come from the invoice date with a fixed time and the control numbers

@@ -95,7 +95,7 @@ describe('modisoftCsv (EDI MS)', () => {
 });
 
 describe('cstore810 (EDI C)', () => {
-  it('writes the whole 810 as DOMAIN.md gives it', () => {
+  it('writes the whole 810 as docs/edi.md gives it', () => {
     const segments = segmentsOf(cstore810(sample()).toString('ascii'));
     expect(segments).toEqual([
       'ISA*00*          *00*          *ZZ*2              *ZZ*7              *261103*0000*U*00401*000001042*0*P*>',

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { centsText } from '../../lib/csv.js';
 import { cents, customerAccount, upcDigits, usDate } from './edi-format.js';
 
-/** The header row, in the column order DOMAIN.md gives (docs/edi.md). */
+/** The header row, in the column order of docs/edi.md. */
 export const MODISOFT_COLUMNS = [
   'InvoiceNo',
   'InvoiceDate',

@@ -1,7 +1,7 @@
 /**
  * Cuts the invoice's rows into pages before react-pdf lays them out. Left to
  * itself react-pdf lays out everything after each page break again, so a
- * 500-line invoice took over ten seconds; one <Page> per measured chunk keeps
+ * long invoice took seconds per hundred lines; one <Page> per measured chunk keeps
  * it linear. The estimate errs high (Helvetica widths, greedy word wrap, a
  * reserve per page); should a chunk still overflow, react-pdf breaks it
  * itself, so nothing is ever cut off.

@@ -17,7 +17,7 @@ import { lineCount, paginate } from './invoice-pdf-pages.js';
 import { linesTable, tableMeasure } from './invoice-pdf-table.js';
 
 /**
- * The invoice as a PDF (SPEC.md "Invoice print and thermal print", the
+ * The invoice as a PDF (docs/invoice-documents.md: the
  * letter-size layout), drawn from the one document model with the standard
  * Helvetica fonts so its text can be searched and copied.
  */

@@ -58,7 +58,7 @@ describe('a line change answers the line and the invoice it leaves', () => {
   });
 });
 
-describe('the flags as SPEC.md sends them (0/1) and as booleans', () => {
+describe('the flags as the API takes them (0/1) and as booleans', () => {
   it('stores the invoice flags the same way from true/false and from 1/0', async () => {
     const flags = ['showSuggestedAnalysis', 'showIndividualMargin', 'showDamagedGoods', 'mergeInvoiceItems'];
     const a = await newInvoice();

@@ -152,7 +152,7 @@ describe('payment histories', () => {
     expect(byInvoice.statusCode, byInvoice.body).toBe(200);
     const body = byInvoice.json();
     expect(keys(body)).toEqual(['currentPage', 'numPages', 'paymentHistory', 'totalRows', 'totals']);
-    // SPEC.md's footer (total, paid, balance): two payments of one $50 invoice count its total once.
+    // The history footer (total, paid, balance): two payments of one $50 invoice count its total once.
     expect(body).toMatchObject({ currentPage: 1, numPages: 2, totalRows: 2 });
     expect(body.totals).toEqual({ total: 50, paid: 15, discount: 1, balance: 34 });
     expect(keys(body.paymentHistory[0])).toEqual(keys(paymentSchema.shape));

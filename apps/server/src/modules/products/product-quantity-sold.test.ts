@@ -9,7 +9,7 @@ const { newInvoice, addLine, setInvoice, pay } = invoiceCalls(() => t);
 
 /**
  * products.quantity_sold is kept by database triggers (migration 0008); it must
- * always equal DOMAIN.md's rule: Σ quantity of the product's lines on invoices
+ * always equal the rule: Σ quantity of the product's lines on invoices
  * that are not NEW.
  */
 async function expectConsistent(ids: number[]) {

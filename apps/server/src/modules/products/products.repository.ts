@@ -71,7 +71,7 @@ const nameIs = sql`lower(${products.name}) = lower(${param('text')})`;
  * codeMatch for a text that is not blank, written so a generic plan can use the partial unique
  * indexes: the box barcode index holds only non-empty box barcodes, which the planner can prove
  * from a literal `<> ''` but not from a parameter (without it the cached plan scanned every
- * product and PostgreSQL re-planned the lookup on every call instead: ~0.4 ms against 0.05).
+ * product and PostgreSQL re-planned the lookup on every call instead; docs/performance-products.md).
  */
 const codeHit = or(
   sql`${products.barcode} = any(${param('variants')})`,
@@ -105,7 +105,7 @@ function prepareReads(db: Db) {
       .prepare('product_first'),
     // Exact code hits first (the unique barcode indexes), then the other products whose name or
     // barcode contains the text (trigram indexes, migration 0018), the whole name first: one
-    // statement in the order of lookupRank, without an ILIKE on every product (~1 ms -> ~0.1 ms).
+    // statement in the order of lookupRank, without an ILIKE on every product.
     search: db
       .select({ ...productColumns, rank: sql<number>`0`.as('rank') })
       .from(products)

@@ -13,7 +13,7 @@ const BUCKETS = {
 } as const;
 
 /**
- * Aging (DOMAIN.md "Receivables"): per customer, the balances of DUE
+ * Aging (docs/receivables.md): per customer, the balances of DUE
  * invoices dated up to `asOf`, summed by the invoice's age in days. One
  * grouped statement over the (status, date) index; the page, count and totals
  * are taken from it by the shared list query.

@@ -11,7 +11,7 @@ beforeAll(async () => {
   await seedDemoData(t.database.db, { seed: 7, today: TODAY });
 });
 
-/** DOMAIN.md: the closing balance equals the sum of the customer's invoice balances dated up to the end. */
+/** The closing balance equals the sum of the customer's invoice balances dated up to the end. */
 describe('statement closing balance over the demo data', () => {
   it('equals the sum of invoice balances dated up to the end, for every customer, over every period ending today', async () => {
     const rows = await t.database.db.execute<{ id: number }>(sql`select id from customers order by id`);

@@ -11,7 +11,7 @@ const paymentCredit = sql`${payments.amountPaid} + ${payments.discountRedeemed}`
 const ofCustomer = (customerId: number) => and(eq(invoices.customerId, customerId), ne(invoices.status, 'NEW'));
 
 /**
- * The figures of a statement (DOMAIN.md "Receivables"), read by the
+ * The figures of a statement (docs/receivables.md), read by the
  * customer's invoice index and the payments' invoice index: the balance
  * before the period, and every invoice and payment dated in it.
  */

@@ -161,7 +161,7 @@ function customerAll(key: string, figures: string, keys: string[]): Grouped {
       ) a) g`,
     // The billers' all-history rows hold the same invoices: their sums are every customer's.
     totals: {
-      // Kept by the same trigger (migration 0022): count(*) over every customer's row took ~3 ms.
+      // Kept by the same trigger (migration 0022), not counted over every customer's row each time.
       rows: sql`select customers from report_customer_count`,
       from: sql`(${sql.raw(`select ${figures}`)} from report_biller_totals) g`,
     },

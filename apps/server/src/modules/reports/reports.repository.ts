@@ -5,7 +5,7 @@ import { billers, customers, expenses, invoiceItems, invoices } from '../../db/s
 import { choice, listPage, type PageRequest, periodCondition, searchCondition } from '../../lib/list.js';
 
 /**
- * The SQL of the five reports (DOMAIN.md "Reports", docs/reports.md). Every
+ * The SQL of the five reports (docs/reports.md). Every
  * figure is summed by the database from the line snapshots and the stored
  * invoice totals, in cents; the service converts to dollars. Each report is
  * one grouped subquery that `listPage` pages, sorts (allow-list = the row's
@@ -93,7 +93,7 @@ function productLines(db: Tx, filter: Filter, lines: SQL, fields: Record<string,
       .where(and(counted(filter), lines))
       .groupBy(invoiceItems.barcode, invoiceItems.productName)
       // A fence: the search on name and barcode then runs on the groups, not on every line (ILIKE per line
-      // is what a search cost: 300 ms against 20 ms over 66,000 lines).
+      // made a search over a year of lines many times slower; docs/reports.md).
       // (Drizzle leaves out a plain `offset(0)`, hence the SQL text.)
       .offset(sql`0` as unknown as number)
       .as('r')

@@ -11,7 +11,7 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
 export const paymentTypeOptions = PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] }));
 
 /**
- * The type a new payment starts with (DOMAIN.md, "Payments"): cash for biller 1,
+ * The type a new payment starts with (docs/business-rules.md, "Payments"): cash for biller 1,
  * cheque for biller 2, else none chosen. A supplier invoice has no biller: its
  * payments start as cash, as biller 1's do.
  */

@@ -30,7 +30,7 @@ export function BillerForm({ mode }: { mode: FormMode }) {
     toBody: addressInput,
   });
   const id = useIdParam();
-  // SPEC.md: the edit screen words a missing biller as 'The buyer doesn't exist'.
+  // The edit screen words a missing biller as 'The buyer doesn't exist'.
   const missing = biller.error instanceof ApiError && biller.error.status === 404;
   const loadError = mode === 'edit' && missing ? PARTY_MESSAGES.buyerNotFound : formProps.loadError;
 

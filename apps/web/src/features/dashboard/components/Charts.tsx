@@ -5,7 +5,7 @@ import { type CategorySales, DASHBOARD, formatMoney } from '@wd/contracts';
 import { useSalesByCategory, useSalesDaily, useTopProducts } from '../api';
 import { NoData, Panel } from './Panel';
 
-/** SPEC.md section 9: a palette of seven colours (six categories and Other). */
+/** a palette of seven colours (six categories and Other). */
 export const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'gray.5'] as const;
 
 const CHART_HEIGHT = 260;

@@ -28,8 +28,7 @@ const HIDE_IN_PRINT = `@media print {
 }`;
 
 /**
- * The frame of the two print views (SPEC.md "Invoice print and thermal
- * print"): loads the document of the route's :id, shows a loader or the error with Back, opens
+ * The frame of the two print views (docs/invoice-documents.md): loads the document of the route's :id, shows a loader or the error with Back, opens
  * the print dialogue once the document and its images are there, and asks
  * 'Do you want to print the invoice?' (Back to /invoices, Print). `pageStyle`
  * is the view's @page rule (or a function of the rendered document, for a

@@ -67,7 +67,7 @@ function Figures({ rows, testId }: { rows: { label: string; value: string }[]; t
   );
 }
 
-/** The invoice on paper (SPEC.md "Invoice print and thermal print"). */
+/** The invoice on paper (docs/invoice-documents.md). */
 export function InvoiceSheet({ doc }: { doc: InvoiceDocument }) {
   const s = doc.suggestions;
   return (

@@ -16,7 +16,7 @@ function stripPage(root: HTMLElement): string {
   return `@page { size: 80mm ${Math.max(height, 40)}mm; margin: 0; }`;
 }
 
-/** The thermal strip (SPEC.md "Thermal layout"). */
+/** The thermal strip (docs/invoice-documents.md, the thermal strip). */
 export function ThermalStrip({ doc }: { doc: InvoiceDocument }) {
   return (
     <div className={classes.strip} data-testid="thermal-strip">

@@ -117,7 +117,7 @@ interface ReportPageProps<T, Totals> {
   columns: (totals: Totals | undefined) => Column<T>[];
   rowKey: (row: T) => string | number;
   status?: StatusMode;
-  /** The Biller Report's Biller select ('Choose...'); SPEC.md: it is not used in the request. */
+  /** The Biller Report's Biller select ('Choose...'); it is accepted and not used in the request. */
   billerSelect?: boolean;
   rowActions?: (row: T) => RowAction[];
 }

@@ -3,7 +3,7 @@ import { reportSources } from '../api';
 import { reportColumns } from '../columns';
 import { ReportPage } from '../components/ReportPage';
 
-/** The five reports (SPEC.md "Reports"), each the shared ReportPage with its differences. */
+/** The five reports (docs/reports.md), each the shared ReportPage with its differences. */
 export const ProductReportPage = () => (
   <ReportPage
     name="product"

@@ -31,7 +31,7 @@ function Fact({ label, testId, children }: { label: string; testId: string; chil
 }
 
 /**
- * The invoice header (SPEC.md, "Edit invoice"): number, type, status and
+ * The invoice header : number, type, status and
  * consignment status, paid and due (not while NEW) as text; parties (while
  * NEW), date, redemptions and display flags as inputs. Each change saves.
  */
