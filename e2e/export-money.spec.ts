@@ -95,12 +95,12 @@ test('Export CSV of the invoices: the search and the Status filter of the screen
 test('Export CSV of the supplier invoices: the Supplier filter of the screen', async ({ page, request }) => {
   const token = await apiToken(request);
   const company = uniqueName('Csvsupply');
-  const { distributor } = await post(request, token, '/api/distributor/insert/', { company });
+  const { distributor: supplier } = await post(request, token, '/api/distributor/insert/', { company });
   const invoice = async (invoiceNo: string, date: string, amountPurchase: number, note: string) =>
     (
       await post(request, token, '/api/distributor/invoices/insert/', {
         date,
-        distributorID: distributor.id,
+        distributorID: supplier.id,
         invoiceNo,
         amountPurchase,
         note,
@@ -108,15 +108,15 @@ test('Export CSV of the supplier invoices: the Supplier filter of the screen', a
     ).distributorInvoice as { id: number };
   const big = await invoice('9001', '2026-10-02', 1234567.89, 'Pallets, "blue"');
   const small = await invoice('9002', '2026-10-01', 20, '');
-  const payDistributor = (invoiceID: number, amountPaid: number) =>
+  const paySupplier = (invoiceID: number, amountPaid: number) =>
     post(request, token, '/api/distributorPayment/insert/', {
       invoiceID,
       date: '2026-10-05',
       paymentType: 'cash',
       amountPaid,
     });
-  await payDistributor(big.id, 0.1);
-  await payDistributor(small.id, 20);
+  await paySupplier(big.id, 0.1);
+  await paySupplier(small.id, 20);
 
   await signIn(page);
   await page.goto('/distributors/invoices');
@@ -131,7 +131,7 @@ test('Export CSV of the supplier invoices: the Supplier filter of the screen', a
   ]);
 
   // The supplier's payment history: both payments, newest first (same date: the later one first).
-  await page.goto(`/distributors/${distributor.id}/payments`);
+  await page.goto(`/distributors/${supplier.id}/payments`);
   await expect(page.getByRole('row', { name: /SPAY-/ })).toHaveCount(2);
   const payments = await exportCsv(page, 'supplier-payments');
   expect(payments).toEqual([

@@ -12,8 +12,6 @@ import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes
 import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.routes.js';
 import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { distributorInvoicesRoutes } from './modules/distributor-invoices/distributor-invoices.routes.js';
-import { distributorsRoutes } from './modules/distributors/distributors.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
@@ -31,6 +29,8 @@ import { receiptImageRoutes, receiptsRoutes } from './modules/receipts/receipts.
 import { receivablesRoutes } from './modules/receivables/receivables.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { supplierInvoicesRoutes } from './modules/supplier-invoices/supplier-invoices.routes.js';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, serializeError } from './plugins/errors.js';
@@ -48,14 +48,14 @@ const modules = [
   barcodesRoutes,
   billersRoutes,
   customersRoutes,
-  distributorsRoutes,
+  suppliersRoutes,
   expensesRoutes,
   invoicesRoutes,
   invoiceDraftsRoutes,
   invoiceDocumentsRoutes,
   ediRoutes,
   invoicePdfRoutes,
-  distributorInvoicesRoutes,
+  supplierInvoicesRoutes,
   paymentsRoutes,
   reportsRoutes,
   receivablesRoutes,

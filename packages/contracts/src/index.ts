@@ -12,7 +12,6 @@ export * from './common/list.js';
 export * from './common/messages.js';
 export * from './common/money.js';
 export * from './dashboard.js';
-export * from './distributor-invoices.js';
 export * from './imports.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';
@@ -34,6 +33,7 @@ export * from './rules/price-resolution.js';
 export * from './rules/price-suggestor.js';
 export * from './rules/receivables.js';
 export * from './settings.js';
+export * from './supplier-invoices.js';
 export * from './users.js';
 
 /** The product's name, used in page titles ("<route title> | Wholesale Desk"). */

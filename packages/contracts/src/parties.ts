@@ -123,7 +123,7 @@ export function isStale(dateLastVerified: string | null | undefined, today: stri
   return ms / 86_400_000 >= STALE_AFTER_DAYS;
 }
 
-export const distributorSchema = z
+export const supplierSchema = z
   .object({
     id: z.int(),
     company: z.string(),
@@ -132,17 +132,17 @@ export const distributorSchema = z
     address: z.string(),
   })
   .meta({ id: 'Distributor' });
-export type Distributor = z.infer<typeof distributorSchema>;
-const distributorFields = {
+export type Supplier = z.infer<typeof supplierSchema>;
+const supplierFields = {
   company: text().trim().min(1).max(200),
   email: optionalEmail,
   phone,
   address: optionalText(300),
 };
-export const distributorInput = z.object(distributorFields);
-export type DistributorInput = z.input<typeof distributorInput>;
-export const distributorUpdateInput = z.object({ id: id(), ...distributorFields });
-export type DistributorUpdateInput = z.input<typeof distributorUpdateInput>;
+export const supplierInput = z.object(supplierFields);
+export type SupplierInput = z.input<typeof supplierInput>;
+export const supplierUpdateInput = z.object({ id: id(), ...supplierFields });
+export type SupplierUpdateInput = z.input<typeof supplierUpdateInput>;
 
 export const expenseSchema = z
   .object({
@@ -186,8 +186,8 @@ export const customerListFilter = z.preprocess(
 );
 export type CustomerListFilter = z.output<typeof customerListFilter>;
 export type CustomerListFilterInput = z.input<typeof customerListFilter>;
-export const distributorResponse = z.object({ distributor: distributorSchema });
-export const distributorsResponse = z.object({ distributors: z.array(distributorSchema), ...pageFields });
+export const supplierResponse = z.object({ distributor: supplierSchema });
+export const suppliersResponse = z.object({ distributors: z.array(supplierSchema), ...pageFields });
 export const expenseResponse = z.object({ expense: expenseSchema });
 export const expensesResponse = z.object({
   expenses: z.array(expenseSchema),
@@ -204,7 +204,7 @@ export const PARTY_MESSAGES = {
   billerNotFound: "The biller doesn't exist",
   buyerNotFound: "The buyer doesn't exist",
   customerNotFound: "The customer doesn't exist",
-  distributorNotFound: "The distributor doesn't exist",
+  supplierNotFound: "The distributor doesn't exist",
   expenseNotFound: "The expense doesn't exist",
   noResaleCertificate: 'No Resale Certificate Uploaded',
   certificateFailed: 'An error occurred while generating the resale certificate.',

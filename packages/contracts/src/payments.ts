@@ -67,22 +67,22 @@ export const paymentUpdateInput = z.object({
 export type PaymentUpdateInput = z.output<typeof paymentUpdateInput>;
 
 /** A supplier payment: an amount more than 0; a cheque needs its number. */
-export const distributorPaymentInput = z
+export const supplierPaymentInput = z
   .object({
     ...newPaymentFields,
     amountPaid: positiveDollars(),
     chequeNo: chequeNo.default(''),
   })
   .refine(hasChequeNo, chequeNoIssue);
-export type DistributorPaymentInput = z.input<typeof distributorPaymentInput>;
-export type DistributorPaymentCreate = z.output<typeof distributorPaymentInput>;
+export type SupplierPaymentInput = z.input<typeof supplierPaymentInput>;
+export type SupplierPaymentCreate = z.output<typeof supplierPaymentInput>;
 
-export const distributorPaymentUpdateInput = z.object({
+export const supplierPaymentUpdateInput = z.object({
   ...paymentChangeFields,
   amountPaid: positiveDollars().optional(),
   chequeNo: chequeNo.optional(),
 });
-export type DistributorPaymentUpdateInput = z.output<typeof distributorPaymentUpdateInput>;
+export type SupplierPaymentUpdateInput = z.output<typeof supplierPaymentUpdateInput>;
 
 /** Fields both kinds of payment answer. */
 const paymentFields = {
@@ -116,13 +116,13 @@ export const paymentSchema = z
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const distributorPaymentSchema = z
+export const supplierPaymentSchema = z
   .object({ ...paymentFields, distributor: z.string() })
   .meta({ id: 'DistributorPayment' });
-export type DistributorPayment = z.infer<typeof distributorPaymentSchema>;
+export type SupplierPayment = z.infer<typeof supplierPaymentSchema>;
 
 export const paymentResponse = z.object({ payment: paymentSchema });
-export const distributorPaymentResponse = z.object({ payment: distributorPaymentSchema });
+export const supplierPaymentResponse = z.object({ payment: supplierPaymentSchema });
 
 /** The body of a payment history call: a list filter with an optional date range. */
 export const historyFilter = z.preprocess(
@@ -155,11 +155,11 @@ export const paymentHistoryResponse = z.object({
 });
 
 /** Footer sums of a supplier payment history. */
-export const distributorPaymentHistoryTotalsSchema = z
+export const supplierPaymentHistoryTotalsSchema = z
   .object({ ...invoiceSums, paid: z.number() })
   .meta({ id: 'DistributorPaymentHistoryTotals' });
-export const distributorPaymentHistoryResponse = z.object({
-  paymentHistory: z.array(distributorPaymentSchema),
+export const supplierPaymentHistoryResponse = z.object({
+  paymentHistory: z.array(supplierPaymentSchema),
   ...pageFields,
-  totals: distributorPaymentHistoryTotalsSchema,
+  totals: supplierPaymentHistoryTotalsSchema,
 });

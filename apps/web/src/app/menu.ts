@@ -2,7 +2,6 @@ import { auditMenu } from '../features/audit/routes';
 import { billersMenu } from '../features/billers/routes';
 import { customersMenu } from '../features/customers/routes';
 import { dashboardMenu } from '../features/dashboard/routes';
-import { distributorsMenu } from '../features/distributors/routes';
 import { expensesMenu } from '../features/expenses/routes';
 import { importMenu } from '../features/imports/routes';
 import { invoicesMenu } from '../features/invoices/routes';
@@ -12,6 +11,7 @@ import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
 import { reportsMenu } from '../features/reports/routes';
 import { settingsMenu } from '../features/settings/routes';
+import { suppliersMenu } from '../features/suppliers/routes';
 import { usersMenu } from '../features/users/routes';
 import type { MenuSection } from '../lib/route-types';
 
@@ -28,7 +28,7 @@ export const menu: MenuSection[] = [
   importMenu,
   reportsMenu,
   expensesMenu,
-  distributorsMenu,
+  suppliersMenu,
   outboxMenu,
   auditMenu,
   settingsMenu,

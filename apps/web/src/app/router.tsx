@@ -5,8 +5,6 @@ import { billersRoutes } from '../features/billers/routes';
 import { receiptsRoutes } from '../features/customers/receipts/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
-import { distributorInvoicesRoutes } from '../features/distributor-invoices/routes';
-import { distributorsRoutes } from '../features/distributors/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { importRoutes } from '../features/imports/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
@@ -18,6 +16,8 @@ import { productsRoutes } from '../features/products/routes';
 import { receivablesRoutes } from '../features/receivables/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { supplierInvoicesRoutes } from '../features/supplier-invoices/routes';
+import { suppliersRoutes } from '../features/suppliers/routes';
 import { usersRoutes } from '../features/users/routes';
 import { requireAuth } from '../lib/guards';
 import { setNavigating } from '../lib/navigation-state';
@@ -38,8 +38,8 @@ const signedInRoutes: AppRoute[] = [
   ...billersRoutes,
   ...customersRoutes,
   ...expensesRoutes,
-  ...distributorInvoicesRoutes,
-  ...distributorsRoutes,
+  ...supplierInvoicesRoutes,
+  ...suppliersRoutes,
   ...usersRoutes,
   ...outboxRoutes,
   ...reportsRoutes,

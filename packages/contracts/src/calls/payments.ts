@@ -1,15 +1,15 @@
 import { defineCalls, idParams, type MultipartSpec } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
 import {
-  distributorPaymentHistoryResponse,
-  distributorPaymentInput,
-  distributorPaymentResponse,
-  distributorPaymentUpdateInput,
   historyFilter,
   paymentHistoryResponse,
   paymentInput,
   paymentResponse,
   paymentUpdateInput,
+  supplierPaymentHistoryResponse,
+  supplierPaymentInput,
+  supplierPaymentResponse,
+  supplierPaymentUpdateInput,
 } from '../payments.js';
 import { csvExportCall } from './export.js';
 
@@ -81,17 +81,17 @@ export const supplierPaymentCalls = defineCalls('supplier payments', {
     method: 'POST',
     path: '/distributorPayment/insert',
     summary: 'Pay a supplier invoice (multipart `payment` + optional `chequeImage`, or JSON)',
-    body: distributorPaymentInput,
+    body: supplierPaymentInput,
     multipart: paymentParts,
-    response: distributorPaymentResponse,
+    response: supplierPaymentResponse,
     errors: [404, 413, 415],
   },
   update: {
     method: 'PATCH',
     path: '/distributorPayment/update',
     summary: 'Change a supplier payment; the invoice follows',
-    body: distributorPaymentUpdateInput,
-    response: distributorPaymentResponse,
+    body: supplierPaymentUpdateInput,
+    response: supplierPaymentResponse,
     errors: [404],
   },
   delete: {
@@ -108,7 +108,7 @@ export const supplierPaymentCalls = defineCalls('supplier payments', {
     summary: 'Payments of a supplier invoice',
     params: idParams,
     body: historyFilter,
-    response: distributorPaymentHistoryResponse,
+    response: supplierPaymentHistoryResponse,
   },
   partyHistory: {
     method: 'POST',
@@ -116,7 +116,7 @@ export const supplierPaymentCalls = defineCalls('supplier payments', {
     summary: 'Payments to a supplier',
     params: idParams,
     body: historyFilter,
-    response: distributorPaymentHistoryResponse,
+    response: supplierPaymentHistoryResponse,
   },
   invoiceHistoryExport: {
     ...csvExportCall('/distributorPayment/invoice/:id/export', historyFilter, 'Payments of a supplier invoice'),

@@ -1,7 +1,6 @@
 export * from './app-state.js';
 export * from './audit.js';
 export * from './barcode-items.js';
-export * from './distributor-invoices.js';
 export * from './files.js';
 export * from './invoices.js';
 export * from './outbox.js';
@@ -12,4 +11,5 @@ export * from './products.js';
 export * from './receipts.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './supplier-invoices.js';
 export * from './users.js';

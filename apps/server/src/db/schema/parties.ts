@@ -58,7 +58,7 @@ export const customers = pgTable(
 );
 
 /** Suppliers (distributors) the business buys from. */
-export const distributors = pgTable(
+export const suppliers = pgTable(
   'distributors',
   {
     id: serial('id').primaryKey(),

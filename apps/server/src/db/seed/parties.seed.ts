@@ -1,6 +1,6 @@
 import { addDays } from '@wd/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { billers, customers, distributors, expenses, priceGroups } from '../schema/index.js';
+import { billers, customers, expenses, priceGroups, suppliers } from '../schema/index.js';
 import type { SeedArea } from './seed-area.js';
 
 const CITIES = [
@@ -123,7 +123,7 @@ export const seedParties: SeedArea = async ({ db, random, scale, today, spanDays
   // Chunks: one insert of every customer overflows the call stack and the 65,535-parameter limit.
   for (let i = 0; i < rows.length; i += 1000) await db.insert(customers).values(rows.slice(i, i + 1000));
 
-  await db.insert(distributors).values([
+  await db.insert(suppliers).values([
     {
       company: 'Core-Mark',
       email: 'orders@core-mark.example',

@@ -1,12 +1,12 @@
 import { addDays } from '@wd/contracts';
-import { distributors } from '../schema/index.js';
+import { suppliers } from '../schema/index.js';
 import { type BulkColumn, bulkInsert, idSequence, reserve } from './bulk.js';
 import type { SeedArea } from './seed-area.js';
 
 /** Supplier invoices over the seeded span, most paid by cheque, the recent ones still due. */
 export const seedSupplierInvoices: SeedArea = async ({ db, random, scale, today, spanDays }) => {
-  const suppliers = await db.select({ id: distributors.id }).from(distributors).orderBy(distributors.id);
-  if (suppliers.length === 0) return;
+  const parties = await db.select({ id: suppliers.id }).from(suppliers).orderBy(suppliers.id);
+  if (parties.length === 0) return;
   const count = Math.round(60 * scale);
   const firstId = await reserve(db, idSequence('distributor_invoices'), count);
   const inv: BulkColumn[] = [
@@ -39,7 +39,7 @@ export const seedSupplierInvoices: SeedArea = async ({ db, random, scale, today,
     const row = [
       firstId + n,
       date,
-      random.pick(suppliers).id,
+      random.pick(parties).id,
       String(random.int(10000, 99999)),
       purchase,
       paid ? purchase : 0,

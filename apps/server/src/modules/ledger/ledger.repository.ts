@@ -2,12 +2,12 @@ import type { PaymentKind } from '@wd/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
-  distributorInvoices,
-  distributorPayments,
   invoiceItems,
   invoices,
   payments,
   receipts,
+  supplierInvoices,
+  supplierPayments,
 } from '../../db/schema/index.js';
 
 /**
@@ -20,13 +20,13 @@ import {
 /** Each kind of payment: its table, the sequence of its reference numbers and their prefix. */
 const paymentTables = {
   customer: { table: payments, sequence: 'payment_reference_seq', prefix: 'PAY-' },
-  supplier: { table: distributorPayments, sequence: 'distributor_payment_reference_seq', prefix: 'SPAY-' },
+  supplier: { table: supplierPayments, sequence: 'distributor_payment_reference_seq', prefix: 'SPAY-' },
 };
 
 /** What each kind stores and takes. */
 export interface StoredPayments {
   customer: { row: typeof payments.$inferSelect; insert: typeof payments.$inferInsert };
-  supplier: { row: typeof distributorPayments.$inferSelect; insert: typeof distributorPayments.$inferInsert };
+  supplier: { row: typeof supplierPayments.$inferSelect; insert: typeof supplierPayments.$inferInsert };
 }
 export type StoredPayment<K extends PaymentKind> = StoredPayments[K]['row'];
 
@@ -46,9 +46,9 @@ export type InvoiceHead = NonNullable<Awaited<ReturnType<typeof ledgerRepository
 
 /** The supplier invoice fields its amounts depend on (cents). */
 const supplierHeadColumns = {
-  id: distributorInvoices.id,
-  amountPurchase: distributorInvoices.amountPurchase,
-  amountDue: distributorInvoices.amountDue,
+  id: supplierInvoices.id,
+  amountPurchase: supplierInvoices.amountPurchase,
+  amountDue: supplierInvoices.amountDue,
 };
 
 export const ledgerRepository = {
@@ -79,13 +79,13 @@ export const ledgerRepository = {
 
   /** What the supplier invoice's amounts depend on (undefined when there is none); `lock` takes the row's lock first. */
   async supplierInvoiceHead(db: Tx, id: number, lock = false) {
-    const query = db.select(supplierHeadColumns).from(distributorInvoices).where(eq(distributorInvoices.id, id));
+    const query = db.select(supplierHeadColumns).from(supplierInvoices).where(eq(supplierInvoices.id, id));
     const [row] = lock ? await query.for('update') : await query;
     return row;
   },
 
-  async storeSupplierInvoiceAmounts(db: Tx, id: number, values: Partial<typeof distributorInvoices.$inferInsert>) {
-    await db.update(distributorInvoices).set(values).where(eq(distributorInvoices.id, id));
+  async storeSupplierInvoiceAmounts(db: Tx, id: number, values: Partial<typeof supplierInvoices.$inferInsert>) {
+    await db.update(supplierInvoices).set(values).where(eq(supplierInvoices.id, id));
   },
 
   /** The stored payments of one invoice of the kind, oldest first. */

@@ -1,4 +1,4 @@
-import { DISTRIBUTOR_INVOICE_MESSAGES, settledStatus } from '@wd/contracts';
+import { SUPPLIER_INVOICE_MESSAGES, settledStatus } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import { assertMoneyFits, NotFoundError } from '../../lib/errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
@@ -6,7 +6,7 @@ import { ledgerRepository as repo } from './ledger.repository.js';
 /** Locks the supplier invoice row (404 when there is none): every change to it or its payments starts here. */
 export async function lockSupplierInvoice(tx: Tx, id: number) {
   const row = await repo.supplierInvoiceHead(tx, id, true);
-  if (!row) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.notFound);
+  if (!row) throw new NotFoundError(SUPPLIER_INVOICE_MESSAGES.notFound);
   return row;
 }
 
@@ -27,7 +27,7 @@ export function datePaidOf(amountPurchase: number, payments: { date: string; amo
  */
 export async function recomputeSupplierInvoice(tx: Tx, id: number) {
   const head = await repo.supplierInvoiceHead(tx, id);
-  if (!head) throw new NotFoundError(DISTRIBUTOR_INVOICE_MESSAGES.notFound);
+  if (!head) throw new NotFoundError(SUPPLIER_INVOICE_MESSAGES.notFound);
   const payments = await repo.paymentsOf(tx, 'supplier', id);
   const paid = payments.reduce((s, p) => s + p.amountPaid, 0);
   const amountDue = head.amountPurchase - paid;

@@ -1,4 +1,4 @@
-import type { DistributorPayment, Payment } from '@wd/contracts';
+import type { Payment, SupplierPayment } from '@wd/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import {
@@ -54,7 +54,7 @@ const customerCsv = (p: Payment) => [
   cheque(p),
   money(p.awardPointsRedeemed),
 ];
-const supplierCsv = (p: DistributorPayment) => [
+const supplierCsv = (p: SupplierPayment) => [
   p.referenceNo,
   p.date,
   p.invoiceNo,
@@ -168,16 +168,16 @@ beforeAll(async () => {
     ).id;
   supplierInvoice = await supplierInvoiceOf('7001', 1234567.89);
   const second = await supplierInvoiceOf('7002', 20);
-  const payDistributor = (invoiceID: number, fields: Record<string, unknown>) =>
+  const paySupplier = (invoiceID: number, fields: Record<string, unknown>) =>
     created(t, '/api/distributorPayment/insert/', { invoiceID, paymentType: 'cash', ...fields }, 'payment');
-  await payDistributor(supplierInvoice, { date: '2026-10-01', amountPaid: 0.1 });
+  await paySupplier(supplierInvoice, { date: '2026-10-01', amountPaid: 0.1 });
   await withPhoto('/api/distributorPayment/insert/', {
     invoiceID: supplierInvoice,
     date: '2026-10-05',
     chequeNo: '2002',
     amountPaid: 100,
   });
-  await payDistributor(second, { date: '2026-10-07', paymentType: 'moneyOrder', amountPaid: 20 });
+  await paySupplier(second, { date: '2026-10-07', paymentType: 'moneyOrder', amountPaid: 20 });
 });
 
 describe('payment histories: export CSV', () => {
@@ -275,7 +275,7 @@ describe('payment histories: export CSV', () => {
         'supplier-invoice-payments',
       ],
     ]) {
-      await expectExportIsTheList<DistributorPayment>(t, {
+      await expectExportIsTheList<SupplierPayment>(t, {
         list,
         key: 'paymentHistory',
         csv,

@@ -1,10 +1,10 @@
 import {
   CUSTOMER_PAYMENT_CSV,
-  type DistributorPayment,
   type HistoryFilter,
   type Payment,
   type PaymentKind,
   SUPPLIER_PAYMENT_CSV,
+  type SupplierPayment,
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
@@ -15,12 +15,12 @@ import type { Tx } from '../../db/client.js';
 import {
   billers,
   customers,
-  distributorInvoices,
-  distributorPayments,
-  distributors,
   invoices,
   payments,
   receipts,
+  supplierInvoices,
+  supplierPayments,
+  suppliers,
 } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
@@ -55,19 +55,19 @@ const customerColumns = {
 };
 
 const supplierColumns = {
-  id: distributorPayments.id,
-  referenceNo: distributorPayments.referenceNo,
-  invoiceID: distributorPayments.invoiceId,
-  invoiceNo: distributorInvoices.invoiceNo,
-  distributor: distributors.company,
-  date: distributorPayments.date,
-  paymentType: distributorPayments.paymentType,
-  amountPaid: distributorPayments.amountPaid,
-  amountDue: distributorPayments.amountDue,
-  chequeNo: distributorPayments.chequeNo,
-  chequeFileId: distributorPayments.chequeFileId,
-  status: distributorPayments.status,
-  total: distributorInvoices.amountPurchase,
+  id: supplierPayments.id,
+  referenceNo: supplierPayments.referenceNo,
+  invoiceID: supplierPayments.invoiceId,
+  invoiceNo: supplierInvoices.invoiceNo,
+  distributor: suppliers.company,
+  date: supplierPayments.date,
+  paymentType: supplierPayments.paymentType,
+  amountPaid: supplierPayments.amountPaid,
+  amountDue: supplierPayments.amountDue,
+  chequeNo: supplierPayments.chequeNo,
+  chequeFileId: supplierPayments.chequeFileId,
+  status: supplierPayments.status,
+  total: supplierInvoices.amountPurchase,
 };
 
 /** The payment type as the history screen names it (PAYMENT_TYPE_LABELS of the web app). */
@@ -123,41 +123,41 @@ const spec = {
     },
   },
   supplier: {
-    table: distributorPayments,
+    table: supplierPayments,
     columns: supplierColumns,
     select: (db: Tx, fields: SelectedFields) =>
       db
         .select(fields)
-        .from(distributorPayments)
-        .innerJoin(distributorInvoices, eq(distributorInvoices.id, distributorPayments.invoiceId))
-        .innerJoin(distributors, eq(distributors.id, distributorInvoices.distributorId)),
-    party: distributorInvoices.distributorId,
-    searchable: [distributorPayments.referenceNo, distributorInvoices.invoiceNo, distributorPayments.chequeNo],
+        .from(supplierPayments)
+        .innerJoin(supplierInvoices, eq(supplierInvoices.id, supplierPayments.invoiceId))
+        .innerJoin(suppliers, eq(suppliers.id, supplierInvoices.supplierId)),
+    party: supplierInvoices.supplierId,
+    searchable: [supplierPayments.referenceNo, supplierInvoices.invoiceNo, supplierPayments.chequeNo],
     sortable: {
-      referenceNo: distributorPayments.referenceNo,
-      date: distributorPayments.date,
-      invoiceNo: distributorInvoices.invoiceNo,
-      distributor: distributors.company,
-      total: distributorInvoices.amountPurchase,
-      amountPaid: distributorPayments.amountPaid,
+      referenceNo: supplierPayments.referenceNo,
+      date: supplierPayments.date,
+      invoiceNo: supplierInvoices.invoiceNo,
+      distributor: suppliers.company,
+      total: supplierInvoices.amountPurchase,
+      amountPaid: supplierPayments.amountPaid,
       // No discount on supplier payments: the shared history screen's column sorts as all 0.
       discountRedeemed: sql`0::integer`,
-      amountDue: distributorPayments.amountDue,
-      paymentType: distributorPayments.paymentType,
-      chequeNo: distributorPayments.chequeNo,
+      amountDue: supplierPayments.amountDue,
+      paymentType: supplierPayments.paymentType,
+      chequeNo: supplierPayments.chequeNo,
     },
-    totals: { paid: sql`${distributorPayments.amountPaid}` },
+    totals: { paid: sql`${supplierPayments.amountPaid}` },
     invoice: {
-      table: distributorInvoices,
-      total: distributorInvoices.amountPurchase,
-      balance: distributorInvoices.amountDue,
+      table: supplierInvoices,
+      total: supplierInvoices.amountPurchase,
+      balance: supplierInvoices.amountDue,
     },
-    owners: { invoice: distributorInvoices, party: distributors },
+    owners: { invoice: supplierInvoices, party: suppliers },
     exportName: { invoice: 'supplier-invoice-payments', party: 'supplier-payments' },
     csv: SUPPLIER_PAYMENT_CSV,
     csvExtra: {
-      paymentType: paymentTypeLabel(distributorPayments.paymentType),
-      chequeNo: chequeText(distributorPayments.chequeNo, distributorPayments.chequeFileId),
+      paymentType: paymentTypeLabel(supplierPayments.paymentType),
+      chequeNo: chequeText(supplierPayments.chequeNo, supplierPayments.chequeFileId),
     },
   },
 };
@@ -180,7 +180,7 @@ export interface PaymentTypes {
   };
   supplier: {
     row: SupplierPaymentRow;
-    wire: DistributorPayment;
+    wire: SupplierPayment;
     totals: { paid: number } & InvoiceSums;
   };
 }
@@ -199,7 +199,7 @@ export function toPayment(row: CustomerPaymentRow): Payment {
   };
 }
 
-export function toDistributorPayment(row: SupplierPaymentRow): DistributorPayment {
+export function toSupplierPayment(row: SupplierPaymentRow): SupplierPayment {
   const { chequeFileId, ...rest } = row;
   return {
     ...rest,
@@ -213,7 +213,7 @@ export function toDistributorPayment(row: SupplierPaymentRow): DistributorPaymen
 /** The mapper of each kind (cents → dollars, the cheque file as a flag). */
 export const paymentMappers: { [K in PaymentKind]: (row: PaymentTypes[K]['row']) => PaymentTypes[K]['wire'] } = {
   customer: toPayment,
-  supplier: toDistributorPayment,
+  supplier: toSupplierPayment,
 };
 
 /** The spec with the kind's types erased: the functions below are checked by their signatures. */

@@ -1,7 +1,4 @@
 import {
-  DISTRIBUTOR_INVOICE_MESSAGES,
-  type DistributorPaymentCreate,
-  type DistributorPaymentUpdateInput,
   type HistoryFilter,
   INVOICE_MESSAGES,
   MESSAGES,
@@ -9,6 +6,9 @@ import {
   type PaymentCreate,
   type PaymentKind,
   type PaymentUpdateInput,
+  SUPPLIER_INVOICE_MESSAGES,
+  type SupplierPaymentCreate,
+  type SupplierPaymentUpdateInput,
   toCents,
   toDollars,
 } from '@wd/contracts';
@@ -25,15 +25,15 @@ import { type PaymentTypes, paymentMappers, paymentsRepository as repo } from '.
 /** What each kind takes: a new payment and a change to one (the contracts' inputs). */
 interface PaymentInputs {
   customer: { create: PaymentCreate; update: PaymentUpdateInput };
-  supplier: { create: DistributorPaymentCreate; update: DistributorPaymentUpdateInput };
+  supplier: { create: SupplierPaymentCreate; update: SupplierPaymentUpdateInput };
 }
-type NewPaymentInput = PaymentCreate | DistributorPaymentCreate;
-type PaymentChangeInput = PaymentUpdateInput | DistributorPaymentUpdateInput;
+type NewPaymentInput = PaymentCreate | SupplierPaymentCreate;
+type PaymentChangeInput = PaymentUpdateInput | SupplierPaymentUpdateInput;
 
 /** The 404 of a history whose invoice or party does not exist, per kind. */
 const MISSING = {
   customer: { invoice: INVOICE_MESSAGES.notFound, party: PARTY_MESSAGES.customerNotFound },
-  supplier: { invoice: DISTRIBUTOR_INVOICE_MESSAGES.notFound, party: PARTY_MESSAGES.distributorNotFound },
+  supplier: { invoice: SUPPLIER_INVOICE_MESSAGES.notFound, party: PARTY_MESSAGES.supplierNotFound },
 };
 
 /** Dollars → cents of an optional amount. */

@@ -1,8 +1,8 @@
 import {
-  distributorPaymentHistoryResponse,
-  distributorPaymentSchema,
   paymentHistoryResponse,
   paymentSchema,
+  supplierPaymentHistoryResponse,
+  supplierPaymentSchema,
 } from '@wd/contracts';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
@@ -198,8 +198,8 @@ describe('payment histories', () => {
       expect(keys(body)).toEqual(['currentPage', 'numPages', 'paymentHistory', 'totalRows', 'totals']);
       expect(body).toMatchObject({ currentPage: 1, numPages: 1, totalRows: 2 });
       expect(body.totals).toEqual({ total: 30, paid: 22.5, balance: 7.5 });
-      expect(keys(body.paymentHistory[0])).toEqual(keys(distributorPaymentSchema.shape));
-      expect(distributorPaymentHistoryResponse.safeParse(body).success).toBe(true);
+      expect(keys(body.paymentHistory[0])).toEqual(keys(supplierPaymentSchema.shape));
+      expect(supplierPaymentHistoryResponse.safeParse(body).success).toBe(true);
     }
   });
 });

@@ -1,9 +1,9 @@
 import {
-  type DistributorPayment,
   type Payment,
   type PaymentInput,
   type PaymentKind,
   paymentCalls,
+  type SupplierPayment,
   supplierPaymentCalls,
 } from '@wd/contracts';
 import { type ListSource, listSource } from '../../lib/list-source';
@@ -21,7 +21,7 @@ const paymentKeys = keys.payments;
 export type PaymentsOf = 'invoice' | 'party';
 
 /** A history row of either kind. */
-export type PaymentRow = Payment | DistributorPayment;
+export type PaymentRow = Payment | SupplierPayment;
 /** The footer: total and balance of the invoices paid (each once), paid and discount over the payments. */
 export type PaymentTotals = { total: number; paid: number; discount?: number; balance: number };
 
@@ -37,7 +37,7 @@ export function paymentHistory(kind: PaymentKind, of: PaymentsOf, id: number): L
 
 /** What a payment makes stale: the payment histories and its invoice, of its kind. */
 function staleAfter(kind: PaymentKind, invoiceID: number) {
-  const invoices = kind === 'customer' ? keys.invoices : keys.distributorInvoices;
+  const invoices = kind === 'customer' ? keys.invoices : keys.supplierInvoices;
   return [paymentKeys.lists(), invoices.lists(), invoices.detail(invoiceID)];
 }
 

@@ -1,11 +1,11 @@
 import { Button, Grid, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import {
-  distributorPaymentInput,
   formatMoney,
   type PaymentInput,
   type PaymentKind,
   paymentAmountDue,
   paymentInput,
+  supplierPaymentInput,
   toCents,
   toDollars,
 } from '@wd/contracts';
@@ -47,7 +47,7 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
   const add = useAddPayment(target?.kind ?? 'customer');
   const form = useContractForm<Values, PaymentInput>({
     initialValues: { ...newPaymentFields(null), amountPaid: '', discountRedeemed: 0, awardPointsRedeemed: 0 },
-    schema: supplier ? distributorPaymentInput : paymentInput,
+    schema: supplier ? supplierPaymentInput : paymentInput,
     toBody: (v) => ({
       invoiceID: target?.id ?? 0,
       date: v.date,

@@ -1,22 +1,22 @@
-import { type Distributor, distributorCalls, pickColumns, SUPPLIER_COLUMNS } from '@wd/contracts';
+import { pickColumns, SUPPLIER_COLUMNS, type Supplier, supplierCalls } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { specColumns } from '../../../components/spec-columns';
-import { allDistributors, useDeleteDistributor } from '../api';
+import { allSuppliers, useDeleteSupplier } from '../api';
 
-export default function DistributorsListPage() {
-  const remove = useDeleteDistributor();
+export default function SuppliersListPage() {
+  const remove = useDeleteSupplier();
   return (
-    <ListPage<Distributor>
+    <ListPage<Supplier>
       title="Suppliers"
-      source={allDistributors}
+      source={allSuppliers}
       columns={specColumns(pickColumns(SUPPLIER_COLUMNS, ['company', 'email', 'phone', 'address']))}
       rowActions={(d) => [
         ...viewEdit('distributors', d.id),
         { label: 'Payments', to: `/distributors/${d.id}/payments` },
         deleteAction(d.company, () => remove.mutateAsync(d.id)),
       ]}
-      header={{ addNewTo: '/distributors/new', exportCsv: distributorCalls.export }}
+      header={{ addNewTo: '/distributors/new', exportCsv: supplierCalls.export }}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { distributorInvoiceInput, todayIn } from '@wd/contracts';
+import { supplierInvoiceInput, todayIn } from '@wd/contracts';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';
-import { useDistributorOptions } from '../../distributors/api';
-import { useCreateDistributorInvoice, useDistributorInvoice, useUpdateDistributorInvoice } from '../api';
+import { useSupplierOptions } from '../../suppliers/api';
+import { useCreateSupplierInvoice, useSupplierInvoice, useUpdateSupplierInvoice } from '../api';
 
 interface Values extends Record<string, unknown> {
   date: string;
@@ -25,8 +25,8 @@ const toBody = (v: Values) => ({
   note: v.note.trim(),
 });
 
-export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
-  const suppliers = useDistributorOptions();
+export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
+  const suppliers = useSupplierOptions();
   const form = useContractForm<Values, ReturnType<typeof toBody>>({
     initialValues: {
       date: todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone),
@@ -35,7 +35,7 @@ export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
       amountPurchase: '',
       note: '',
     },
-    schema: distributorInvoiceInput,
+    schema: supplierInvoiceInput,
     toBody,
   });
   const { record: invoice, formProps } = useRecordPage({
@@ -43,9 +43,9 @@ export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
     path: 'distributors/invoices',
     noun: 'Supplier Invoice',
     form,
-    useRecord: useDistributorInvoice,
-    useCreate: useCreateDistributorInvoice,
-    useUpdate: useUpdateDistributorInvoice,
+    useRecord: useSupplierInvoice,
+    useCreate: useCreateSupplierInvoice,
+    useUpdate: useUpdateSupplierInvoice,
     toValues: (i) => ({
       date: i.date,
       distributorID: String(i.distributorID),
@@ -84,6 +84,6 @@ export function DistributorInvoiceForm({ mode }: { mode: FormMode }) {
   );
 }
 
-export const DistributorInvoiceNewPage = () => <DistributorInvoiceForm mode="new" />;
-export const DistributorInvoiceViewPage = () => <DistributorInvoiceForm mode="view" />;
-export const DistributorInvoiceEditPage = () => <DistributorInvoiceForm mode="edit" />;
+export const SupplierInvoiceNewPage = () => <SupplierInvoiceForm mode="new" />;
+export const SupplierInvoiceViewPage = () => <SupplierInvoiceForm mode="view" />;
+export const SupplierInvoiceEditPage = () => <SupplierInvoiceForm mode="edit" />;

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
 
 const t = testApp();
-let distributorId: number;
+let supplierId: number;
 beforeAll(async () => {
-  distributorId = (await t.call('POST', '/api/distributor/insert/', { company: 'Core-Mark' }, t.adminToken)).json()
+  supplierId = (await t.call('POST', '/api/distributor/insert/', { company: 'Core-Mark' }, t.adminToken)).json()
     .distributor.id;
 });
 
@@ -14,7 +14,7 @@ const newInvoice = async (fields: Record<string, unknown> = {}) => {
     '/api/distributor/invoices/insert/',
     {
       date: '2026-10-01',
-      distributorID: distributorId,
+      distributorID: supplierId,
       invoiceNo: '55012',
       amountPurchase: 1234.56,
       note: 'Weekly order',
@@ -61,7 +61,7 @@ describe('supplier invoices', () => {
     const history = (await t.call('POST', `/api/distributorPayment/invoice/${inv.id}/`, {}, t.adminToken)).json();
     expect(history).toMatchObject({ totalRows: 2, totals: { paid: 1234.56 } });
     const bySupplier = (
-      await t.call('POST', `/api/distributorPayment/distributor/${distributorId}/`, {}, t.adminToken)
+      await t.call('POST', `/api/distributorPayment/distributor/${supplierId}/`, {}, t.adminToken)
     ).json();
     expect(bySupplier.totalRows).toBeGreaterThanOrEqual(2);
   });
@@ -99,7 +99,7 @@ describe('supplier invoices', () => {
     const res = await t.call(
       'POST',
       '/api/distributor/invoices/all/',
-      { month: 1, year: 2025, resultsPerPage: 1, distributor: distributorId, status: 'DUE' },
+      { month: 1, year: 2025, resultsPerPage: 1, distributor: supplierId, status: 'DUE' },
       t.adminToken,
     );
     expect(res.json()).toMatchObject({
@@ -112,7 +112,7 @@ describe('supplier invoices', () => {
     const bad = await t.call(
       'POST',
       '/api/distributor/invoices/insert/',
-      { date: '2026-10-01', distributorID: distributorId, invoiceNo: 'A-1', amountPurchase: 1 },
+      { date: '2026-10-01', distributorID: supplierId, invoiceNo: 'A-1', amountPurchase: 1 },
       t.adminToken,
     );
     expect(bad.statusCode).toBe(400);
@@ -126,7 +126,7 @@ describe('supplier invoices', () => {
   });
 
   it('a supplier with invoices can not be deleted', async () => {
-    const res = await t.call('DELETE', `/api/distributor/delete/${distributorId}/`, undefined, t.adminToken);
+    const res = await t.call('DELETE', `/api/distributor/delete/${supplierId}/`, undefined, t.adminToken);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^Core-Mark has \d+ invoices and can not be deleted$/);
   });

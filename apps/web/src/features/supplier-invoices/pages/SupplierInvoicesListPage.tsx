@@ -1,23 +1,23 @@
-import { type DistributorInvoice, distributorInvoiceCalls, pickColumns, SUPPLIER_INVOICE_COLUMNS } from '@wd/contracts';
+import { pickColumns, SUPPLIER_INVOICE_COLUMNS, type SupplierInvoice, supplierInvoiceCalls } from '@wd/contracts';
 import { useState } from 'react';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { specColumns } from '../../../components/spec-columns';
-import { useDistributorOptions } from '../../distributors/api';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
-import { distributorInvoiceList, useDeleteDistributorInvoice } from '../api';
+import { useSupplierOptions } from '../../suppliers/api';
+import { supplierInvoiceList, useDeleteSupplierInvoice } from '../api';
 
-export default function DistributorInvoicesListPage() {
-  const suppliers = useDistributorOptions();
-  const remove = useDeleteDistributorInvoice();
+export default function SupplierInvoicesListPage() {
+  const suppliers = useSupplierOptions();
+  const remove = useDeleteSupplierInvoice();
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   return (
     <>
       <ListPage
         title="Supplier Invoices"
-        source={distributorInvoiceList}
+        source={supplierInvoiceList}
         withFooter
         params={{
           extraDefaults: { startDate: '', endDate: '', distributor: '', month: '', year: '', status: '' },
@@ -38,7 +38,7 @@ export default function DistributorInvoicesListPage() {
           </>
         )}
         columns={(totals) =>
-          specColumns<DistributorInvoice>(
+          specColumns<SupplierInvoice>(
             pickColumns(SUPPLIER_INVOICE_COLUMNS, [
               'date',
               'distributor',
@@ -76,7 +76,7 @@ export default function DistributorInvoicesListPage() {
           deleteAction(`${i.distributor} #${i.invoiceNo} and its payments`, () => remove.mutateAsync(i.id)),
         ]}
         emptyText="No supplier invoices"
-        header={{ addNewTo: '/distributors/invoices/new', exportCsv: distributorInvoiceCalls.export }}
+        header={{ addNewTo: '/distributors/invoices/new', exportCsv: supplierInvoiceCalls.export }}
       />
       <PaymentModal target={paying} onClose={() => setPaying(null)} />
     </>

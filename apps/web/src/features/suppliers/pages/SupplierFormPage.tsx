@@ -1,23 +1,23 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
-import { distributorInput } from '@wd/contracts';
+import { supplierInput } from '@wd/contracts';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';
-import { useCreateDistributor, useDistributor, useUpdateDistributor } from '../api';
+import { useCreateSupplier, useSupplier, useUpdateSupplier } from '../api';
 
-export function DistributorForm({ mode }: { mode: FormMode }) {
+export function SupplierForm({ mode }: { mode: FormMode }) {
   const form = useContractForm({
     initialValues: { company: '', email: '', phone: '', address: '' },
-    schema: distributorInput,
+    schema: supplierInput,
   });
   const { formProps } = useRecordPage({
     mode,
     path: 'distributors',
     noun: 'Supplier',
     form,
-    useRecord: useDistributor,
-    useCreate: useCreateDistributor,
-    useUpdate: useUpdateDistributor,
+    useRecord: useSupplier,
+    useCreate: useCreateSupplier,
+    useUpdate: useUpdateSupplier,
     toValues: ({ id: _, ...fields }) => fields,
     toBody: (v) => ({
       company: v.company.trim(),
@@ -40,6 +40,6 @@ export function DistributorForm({ mode }: { mode: FormMode }) {
   );
 }
 
-export const DistributorNewPage = () => <DistributorForm mode="new" />;
-export const DistributorViewPage = () => <DistributorForm mode="view" />;
-export const DistributorEditPage = () => <DistributorForm mode="edit" />;
+export const SupplierNewPage = () => <SupplierForm mode="new" />;
+export const SupplierViewPage = () => <SupplierForm mode="view" />;
+export const SupplierEditPage = () => <SupplierForm mode="edit" />;

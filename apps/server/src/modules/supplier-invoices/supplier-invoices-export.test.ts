@@ -1,4 +1,4 @@
-import type { DistributorInvoice } from '@wd/contracts';
+import type { SupplierInvoice } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,7 +22,7 @@ const supplier = async (company: string) =>
   (await created<{ id: number }>(t, '/api/distributor/insert/', { company }, 'distributor')).id;
 
 const newInvoice = (fields: Record<string, unknown>) =>
-  created<DistributorInvoice>(
+  created<SupplierInvoice>(
     t,
     '/api/distributor/invoices/insert/',
     { date: '2026-10-01', distributorID: coreMark, invoiceNo: '100', amountPurchase: 10, note: '', ...fields },
@@ -51,7 +51,7 @@ beforeAll(async () => {
 
 const exported = (f: Filter) => csvRecords(t, CSV, f, 'supplier-invoices', HEADINGS);
 
-const asCsv = (i: DistributorInvoice) => [
+const asCsv = (i: SupplierInvoice) => [
   i.date,
   i.distributor,
   i.invoiceNo,

@@ -1,4 +1,4 @@
-import type { Distributor } from '@wd/contracts';
+import type { Supplier } from '@wd/contracts';
 import { describe, expect, it } from 'vitest';
 import { created, csvDownload, expectExportRefusals, testApp } from '../../../test/helpers.js';
 
@@ -7,7 +7,7 @@ const t = testApp();
 const HEADINGS = ['Supplier', 'Email', 'Phone', 'Address', 'ID'];
 
 const createSupplier = (body: Record<string, unknown>) =>
-  created<Distributor>(t, '/api/distributor/insert/', body, 'distributor');
+  created<Supplier>(t, '/api/distributor/insert/', body, 'distributor');
 
 const exportSuppliers = (body: unknown, token?: string) =>
   csvDownload(t, '/api/distributor/export', body, 'suppliers', token);
@@ -43,7 +43,7 @@ describe('distributor/export (suppliers)', () => {
     // The list's default order (company, then id) and every supplier without a search.
     const list = (await t.call('POST', '/api/distributor/all/', { resultsPerPage: 100 }, t.adminToken)).json();
     const all = await exportSuppliers({});
-    expect(all.slice(1).map((r) => Number(r[4]))).toEqual(list.distributors.map((d: Distributor) => d.id));
+    expect(all.slice(1).map((r) => Number(r[4]))).toEqual(list.distributors.map((d: Supplier) => d.id));
   });
 
   it('answers 400 for an unknown sort column, 401 without a token, and any user may export', async () => {

@@ -1,29 +1,23 @@
-import {
-  type distributorInput,
-  type distributorUpdateInput,
-  type ListFilter,
-  MESSAGES,
-  PARTY_MESSAGES,
-} from '@wd/contracts';
+import { type ListFilter, MESSAGES, PARTY_MESSAGES, type supplierInput, type supplierUpdateInput } from '@wd/contracts';
 import type { z } from 'zod';
 import { auditTrail } from '../../lib/audit.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { describeReferences } from '../../lib/soft-delete.js';
-import { distributorsRepository as repo } from './distributors.repository.js';
+import { suppliersRepository as repo } from './suppliers.repository.js';
 
-type Input = z.output<typeof distributorInput>;
-type UpdateInput = z.output<typeof distributorUpdateInput>;
+type Input = z.output<typeof supplierInput>;
+type UpdateInput = z.output<typeof supplierUpdateInput>;
 
 /** A supplier's audit trail: the supplier as the API answers it (it holds no money). */
 const supplierTrail = auditTrail('supplier', (row: NonNullable<Awaited<ReturnType<typeof repo.find>>>) => row);
 
-export function createDistributorsService({ db }: AppContext) {
+export function createSuppliersService({ db }: AppContext) {
   return {
     async get(id: number) {
       const row = await repo.find(db, id);
-      if (!row) throw new NotFoundError(PARTY_MESSAGES.distributorNotFound);
+      if (!row) throw new NotFoundError(PARTY_MESSAGES.supplierNotFound);
       return row;
     },
     async list(filter: ListFilter) {
@@ -40,7 +34,7 @@ export function createDistributorsService({ db }: AppContext) {
     async update({ id, ...values }: UpdateInput, user: AuthUser) {
       return db.transaction(async (tx) => {
         const before = await repo.find(tx, id, true);
-        if (!before) throw new NotFoundError(PARTY_MESSAGES.distributorNotFound);
+        if (!before) throw new NotFoundError(PARTY_MESSAGES.supplierNotFound);
         const row = await repo.update(tx, id, values);
         await supplierTrail.update(tx, user.id, id, before, row);
         return row;
@@ -49,7 +43,7 @@ export function createDistributorsService({ db }: AppContext) {
     async delete(id: number, user: AuthUser) {
       await db.transaction(async (tx) => {
         const row = await repo.find(tx, id, true);
-        if (!row) throw new NotFoundError(PARTY_MESSAGES.distributorNotFound);
+        if (!row) throw new NotFoundError(PARTY_MESSAGES.supplierNotFound);
         const refs = describeReferences(await repo.references(tx, id));
         if (refs) throw new ConflictError(`${row.company} has ${refs} and can not be deleted`);
         await repo.remove(tx, id);

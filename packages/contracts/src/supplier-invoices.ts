@@ -5,7 +5,7 @@ import { listFilterSchema, pageFields, periodFilterFields } from './common/list.
 import { nonNegativeDollars } from './common/money.js';
 
 /** Supplier (distributor) invoices: amountDue = amountPurchase − Σ payments. */
-export const distributorInvoiceSchema = z
+export const supplierInvoiceSchema = z
   .object({
     id: z.int(),
     date: z.string(),
@@ -20,7 +20,7 @@ export const distributorInvoiceSchema = z
     status: z.enum(['DUE', 'PAID', 'REFUND']),
   })
   .meta({ id: 'DistributorInvoice' });
-export type DistributorInvoice = z.infer<typeof distributorInvoiceSchema>;
+export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
 
 const fields = {
   date: isoDate(),
@@ -29,13 +29,13 @@ const fields = {
   amountPurchase: nonNegativeDollars(),
   note: text().trim().max(2000).default(''),
 };
-export const distributorInvoiceInput = z.object(fields);
-export type DistributorInvoiceInput = z.input<typeof distributorInvoiceInput>;
-export type DistributorInvoiceCreate = z.output<typeof distributorInvoiceInput>;
-export const distributorInvoiceUpdateInput = z.object({ id: id(), ...fields });
-export type DistributorInvoiceUpdate = z.output<typeof distributorInvoiceUpdateInput>;
+export const supplierInvoiceInput = z.object(fields);
+export type SupplierInvoiceInput = z.input<typeof supplierInvoiceInput>;
+export type SupplierInvoiceCreate = z.output<typeof supplierInvoiceInput>;
+export const supplierInvoiceUpdateInput = z.object({ id: id(), ...fields });
+export type SupplierInvoiceUpdate = z.output<typeof supplierInvoiceUpdateInput>;
 
-export const distributorInvoiceListFilter = z.preprocess(
+export const supplierInvoiceListFilter = z.preprocess(
   (v) => v ?? {},
   listFilterSchema.extend({
     ...periodFilterFields,
@@ -43,20 +43,20 @@ export const distributorInvoiceListFilter = z.preprocess(
     status: z.union([z.enum(['DUE', 'PAID', 'REFUND']), z.literal(''), z.literal('All')]).optional(),
   }),
 );
-export type DistributorInvoiceFilter = z.output<typeof distributorInvoiceListFilter>;
+export type SupplierInvoiceFilter = z.output<typeof supplierInvoiceListFilter>;
 
-export const distributorInvoiceResponse = z.object({ distributorInvoice: distributorInvoiceSchema });
+export const supplierInvoiceResponse = z.object({ distributorInvoice: supplierInvoiceSchema });
 /** Footer sums of the supplier invoice list, over every matching invoice. */
-export const distributorInvoiceTotalsSchema = z
+export const supplierInvoiceTotalsSchema = z
   .object({ amountPurchase: z.number(), amountPaid: z.number(), amountDue: z.number() })
   .meta({ id: 'DistributorInvoiceTotals' });
-export const distributorInvoicesResponse = z.object({
-  distributorInvoices: z.array(distributorInvoiceSchema),
+export const supplierInvoicesResponse = z.object({
+  distributorInvoices: z.array(supplierInvoiceSchema),
   ...pageFields,
-  totals: distributorInvoiceTotalsSchema,
+  totals: supplierInvoiceTotalsSchema,
 });
 
-export const DISTRIBUTOR_INVOICE_MESSAGES = {
+export const SUPPLIER_INVOICE_MESSAGES = {
   notFound: "The Supplier Invoice doesn't exist",
   paymentNotFound: 'The payment does not exist',
 } as const;

@@ -1,21 +1,21 @@
 import { date, index, integer, pgSequence, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { files } from './files.js';
-import { distributors } from './parties.js';
+import { suppliers } from './parties.js';
 import { users } from './users.js';
 
-export const distributorPaymentReferenceSeq = pgSequence('distributor_payment_reference_seq');
+export const supplierPaymentReferenceSeq = pgSequence('distributor_payment_reference_seq');
 
 /** What the business owes its suppliers; amounts in cents, recomputed from the payments. */
-export const distributorInvoices = pgTable(
+export const supplierInvoices = pgTable(
   'distributor_invoices',
   {
     id: serial('id').primaryKey(),
     date: date('date', { mode: 'string' }).notNull(),
     datePaid: date('date_paid', { mode: 'string' }),
-    distributorId: integer('distributor_id')
+    supplierId: integer('distributor_id')
       .notNull()
-      .references(() => distributors.id, { onDelete: 'restrict' }),
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
     invoiceNo: text('invoice_no').notNull(),
     amountPurchase: integer('amount_purchase').notNull(),
     amountPaid: integer('amount_paid').notNull().default(0),
@@ -28,18 +28,18 @@ export const distributorInvoices = pgTable(
   },
   (t) => [
     index('distributor_invoices_date_idx').on(t.date),
-    index('distributor_invoices_distributor_idx').on(t.distributorId),
+    index('distributor_invoices_distributor_idx').on(t.supplierId),
   ],
 );
 
-export const distributorPayments = pgTable(
+export const supplierPayments = pgTable(
   'distributor_payments',
   {
     id: serial('id').primaryKey(),
     referenceNo: text('reference_no').notNull().unique(),
     invoiceId: integer('invoice_id')
       .notNull()
-      .references(() => distributorInvoices.id, { onDelete: 'cascade' }),
+      .references(() => supplierInvoices.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     paymentType: text('payment_type', { enum: ['cash', 'cheque', 'credit', 'moneyOrder'] }).notNull(),
     amountPaid: integer('amount_paid').notNull(),

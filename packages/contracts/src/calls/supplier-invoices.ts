@@ -1,37 +1,37 @@
 import { defineCalls, idParams } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
 import {
-  distributorInvoiceInput,
-  distributorInvoiceListFilter,
-  distributorInvoiceResponse,
-  distributorInvoicesResponse,
-  distributorInvoiceUpdateInput,
-} from '../distributor-invoices.js';
+  supplierInvoiceInput,
+  supplierInvoiceListFilter,
+  supplierInvoiceResponse,
+  supplierInvoicesResponse,
+  supplierInvoiceUpdateInput,
+} from '../supplier-invoices.js';
 import { csvExportCall } from './export.js';
 
-export const distributorInvoiceCalls = defineCalls('supplier invoices', {
+export const supplierInvoiceCalls = defineCalls('supplier invoices', {
   list: {
     method: 'POST',
     path: '/distributor/invoices/all',
     summary: 'Supplier invoices with totals over every matching row',
-    body: distributorInvoiceListFilter,
-    response: distributorInvoicesResponse,
+    body: supplierInvoiceListFilter,
+    response: supplierInvoicesResponse,
   },
-  export: csvExportCall('/distributor/invoices/export', distributorInvoiceListFilter, 'Supplier invoices'),
+  export: csvExportCall('/distributor/invoices/export', supplierInvoiceListFilter, 'Supplier invoices'),
   create: {
     method: 'POST',
     path: '/distributor/invoices/insert',
     summary: 'Record a supplier invoice',
-    body: distributorInvoiceInput,
-    response: distributorInvoiceResponse,
+    body: supplierInvoiceInput,
+    response: supplierInvoiceResponse,
     errors: [404],
   },
   update: {
     method: 'PATCH',
     path: '/distributor/invoices/update',
     summary: 'Change a supplier invoice',
-    body: distributorInvoiceUpdateInput,
-    response: distributorInvoiceResponse,
+    body: supplierInvoiceUpdateInput,
+    response: supplierInvoiceResponse,
     errors: [404],
   },
   delete: {
@@ -47,7 +47,7 @@ export const distributorInvoiceCalls = defineCalls('supplier invoices', {
     path: '/distributor/invoices/:id',
     summary: 'One supplier invoice',
     params: idParams,
-    response: distributorInvoiceResponse,
+    response: supplierInvoiceResponse,
     errors: [404],
   },
 });

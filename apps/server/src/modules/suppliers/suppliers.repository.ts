@@ -2,34 +2,34 @@ import { type ListFilter, SUPPLIER_CSV } from '@wd/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { distributorInvoices, distributors } from '../../db/schema/index.js';
+import { supplierInvoices, suppliers } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 const columns = {
-  id: distributors.id,
-  company: distributors.company,
-  email: distributors.email,
-  phone: distributors.phone,
-  address: distributors.address,
+  id: suppliers.id,
+  company: suppliers.company,
+  email: suppliers.email,
+  phone: suppliers.phone,
+  address: suppliers.address,
 };
-const searchable = [distributors.company, distributors.email, distributors.phone, distributors.address];
+const searchable = [suppliers.company, suppliers.email, suppliers.phone, suppliers.address];
 
 /** The list's filter and order: the page and the export share them. */
 function listSpec(db: Tx, filter: ListFilter) {
   return {
-    from: (fields: SelectedFields) => db.select(fields).from(distributors),
+    from: (fields: SelectedFields) => db.select(fields).from(suppliers),
     columns,
     where: searchCondition(filter.searchQuery, searchable),
     // Every column of the list may be sorted by.
     sortable: columns,
-    order: [asc(distributors.company), asc(distributors.id)],
+    order: [asc(suppliers.company), asc(suppliers.id)],
   };
 }
 
-export const distributorsRepository = {
-  ...recordRows(distributors, columns),
+export const suppliersRepository = {
+  ...recordRows(suppliers, columns),
   list(db: Tx, filter: ListFilter) {
     return listPage(filter, listSpec(db, filter));
   },
@@ -39,7 +39,7 @@ export const distributorsRepository = {
     return exportQuery(listSpec(db, filter), filter.sortingList, SUPPLIER_CSV);
   },
   async find(db: Tx, id: number, lock = false) {
-    const query = db.select(columns).from(distributors).where(eq(distributors.id, id));
+    const query = db.select(columns).from(suppliers).where(eq(suppliers.id, id));
     const [row] = lock ? await query.for('update') : await query;
     return row;
   },
@@ -47,8 +47,8 @@ export const distributorsRepository = {
   async references(db: Tx, id: number): Promise<Record<string, number>> {
     const [{ total }] = await db
       .select({ total: count() })
-      .from(distributorInvoices)
-      .where(eq(distributorInvoices.distributorId, id));
+      .from(supplierInvoices)
+      .where(eq(supplierInvoices.supplierId, id));
     return { invoices: total };
   },
 };

@@ -1,32 +1,32 @@
 import { defineCalls, idParams } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
 import { listBody } from '../common/list.js';
-import { distributorInput, distributorResponse, distributorsResponse, distributorUpdateInput } from '../parties.js';
+import { supplierInput, supplierResponse, suppliersResponse, supplierUpdateInput } from '../parties.js';
 import { csvExportCall } from './export.js';
 
 /** The spec's `distributor/*` calls serve suppliers, the companies the business buys from (docs/glossary.md). */
-export const distributorCalls = defineCalls('suppliers', {
+export const supplierCalls = defineCalls('suppliers', {
   list: {
     method: 'POST',
     path: '/distributor/all',
     summary: 'Suppliers',
     body: listBody,
-    response: distributorsResponse,
+    response: suppliersResponse,
   },
   export: csvExportCall('/distributor/export', listBody, 'Suppliers'),
   create: {
     method: 'POST',
     path: '/distributor/insert',
     summary: 'Create a supplier',
-    body: distributorInput,
-    response: distributorResponse,
+    body: supplierInput,
+    response: supplierResponse,
   },
   update: {
     method: 'PATCH',
     path: '/distributor/update',
     summary: 'Change a supplier',
-    body: distributorUpdateInput,
-    response: distributorResponse,
+    body: supplierUpdateInput,
+    response: supplierResponse,
     errors: [404],
   },
   delete: {
@@ -42,7 +42,7 @@ export const distributorCalls = defineCalls('suppliers', {
     path: '/distributor/:id',
     summary: 'One supplier',
     params: idParams,
-    response: distributorResponse,
+    response: supplierResponse,
     errors: [404],
   },
 });
