@@ -165,7 +165,8 @@ export const SUPPLIER_INVOICE_COLUMNS = columnSet({
   datePaid: col.date('Date Paid'),
   note: col.text('Note'),
 });
-export const SUPPLIER_INVOICE_CSV = pickColumns(SUPPLIER_INVOICE_COLUMNS, [
+/** The supplier invoice list's columns; its CSV adds the date paid and the note. */
+export const SUPPLIER_INVOICE_SCREEN = pickColumns(SUPPLIER_INVOICE_COLUMNS, [
   'date',
   'distributor',
   'invoiceNo',
@@ -173,9 +174,11 @@ export const SUPPLIER_INVOICE_CSV = pickColumns(SUPPLIER_INVOICE_COLUMNS, [
   'amountPurchase',
   'amountPaid',
   'amountDue',
-  'datePaid',
-  'note',
 ]);
+export const SUPPLIER_INVOICE_CSV = [
+  ...SUPPLIER_INVOICE_SCREEN,
+  ...pickColumns(SUPPLIER_INVOICE_COLUMNS, ['datePaid', 'note']),
+];
 
 export const PRICE_GROUP_ITEM_COLUMNS = columnSet({
   id: col.count('ID'),
@@ -189,7 +192,8 @@ export const PRICE_GROUP_ITEM_COLUMNS = columnSet({
   suggestedRetailPrice: col.money('Retail'),
   updatedSuggestedRetailPrice: col.money('Group retail'),
 });
-export const PRICE_GROUP_ITEM_CSV = pickColumns(PRICE_GROUP_ITEM_COLUMNS, [
+/** A price group's items as its screen shows them; the CSV adds the category and the ids. */
+export const PRICE_GROUP_ITEM_SCREEN = pickColumns(PRICE_GROUP_ITEM_COLUMNS, [
   'productName',
   'barcode',
   'costPrice',
@@ -197,10 +201,11 @@ export const PRICE_GROUP_ITEM_CSV = pickColumns(PRICE_GROUP_ITEM_COLUMNS, [
   'updatedPrice',
   'suggestedRetailPrice',
   'updatedSuggestedRetailPrice',
-  'category',
-  'productID',
-  'id',
 ]);
+export const PRICE_GROUP_ITEM_CSV = [
+  ...PRICE_GROUP_ITEM_SCREEN,
+  ...pickColumns(PRICE_GROUP_ITEM_COLUMNS, ['category', 'productID', 'id']),
+];
 
 /** Both payment histories; a customer payment has a receipt, a biller, a customer, a discount and points, a supplier payment a supplier. */
 export const PAYMENT_COLUMNS = columnSet({
@@ -234,7 +239,7 @@ export const CUSTOMER_PAYMENT_CSV = pickColumns(PAYMENT_COLUMNS, [
   'chequeNo',
   'awardPointsRedeemed',
 ]);
-/** The screen's Discount column is blank for supplier payments (they have none): the CSV leaves it out. */
+/** Supplier payments have no discount, no award points and no receipt. */
 export const SUPPLIER_PAYMENT_CSV = pickColumns(PAYMENT_COLUMNS, [
   'referenceNo',
   'date',

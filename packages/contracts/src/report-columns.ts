@@ -1,4 +1,4 @@
-import { col, columnSet, pickColumns } from './common/columns.js';
+import { type ColumnSpec, col, columnSet, pickColumns } from './common/columns.js';
 import { AGING_BUCKETS } from './rules/receivables.js';
 
 /**
@@ -67,30 +67,26 @@ const aging = columnSet({
 });
 
 const all = <S extends Record<string, { key: string }>>(set: S) => Object.keys(set) as (keyof S & string)[];
-const without = <S extends Record<string, { key: string }>>(set: S, key: keyof S) => all(set).filter((k) => k !== key);
 
-/** Each report: every field of its rows (`fields`), what the screen shows, what the CSV writes. */
+/** A report: every field of its rows (`fields`), the screen's columns (all but `hidden`), the CSV's (all). */
+function report<S extends Record<string, ColumnSpec>>(fields: S, hidden?: keyof S) {
+  const keys = all(fields);
+  return {
+    fields,
+    screen: pickColumns(
+      fields,
+      keys.filter((k) => k !== hidden),
+    ),
+    csv: pickColumns(fields, keys),
+  };
+}
+
+/** Each report's columns; the CSV also has the ids the screens keep out of sight. */
 export const REPORT_COLUMNS = {
-  product: { fields: product, screen: pickColumns(product, all(product)), csv: pickColumns(product, all(product)) },
-  customer: {
-    fields: customer,
-    screen: pickColumns(customer, all(customer)),
-    csv: pickColumns(customer, all(customer)),
-  },
-  customerSummary: {
-    fields: customerSummary,
-    screen: pickColumns(customerSummary, without(customerSummary, 'id')),
-    csv: pickColumns(customerSummary, all(customerSummary)),
-  },
-  biller: { fields: biller, screen: pickColumns(biller, all(biller)), csv: pickColumns(biller, all(biller)) },
-  damagedGoods: {
-    fields: damagedGoods,
-    screen: pickColumns(damagedGoods, all(damagedGoods)),
-    csv: pickColumns(damagedGoods, all(damagedGoods)),
-  },
-  aging: {
-    fields: aging,
-    screen: pickColumns(aging, without(aging, 'customerId')),
-    csv: pickColumns(aging, all(aging)),
-  },
+  product: report(product),
+  customer: report(customer),
+  customerSummary: report(customerSummary, 'id'),
+  biller: report(biller),
+  damagedGoods: report(damagedGoods),
+  aging: report(aging, 'customerId'),
 };

@@ -1,7 +1,8 @@
-import { Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { showAlert } from '../lib/alert';
 import { errorMessage } from '../lib/api-client';
+import { DialogActions } from './DialogActions';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -39,10 +40,7 @@ export function ImageUploadModal({ opened, title, label, onClose, onUpload }: Im
         <Text fz="xs" c="dimmed">
           JPEG, PNG, WebP or HEIC, at most 10 MB.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Close
-          </Button>
+        <DialogActions onClose={close}>
           <Button
             disabled={!file || tooBig}
             loading={busy}
@@ -61,7 +59,7 @@ export function ImageUploadModal({ opened, title, label, onClose, onUpload }: Im
           >
             Upload
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import { Button, Group, Image, Modal, Stack } from '@mantine/core';
+import { Button, Image, Modal, Stack } from '@mantine/core';
 import { type Customer, PARTY_MESSAGES } from '@wd/contracts';
 import { useEffect, useState } from 'react';
+import { DialogActions } from '../../../components/DialogActions';
 import { ImageUploadModal } from '../../../components/ImageUpload';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -45,10 +46,7 @@ export function ResaleCertificateDialogs({ dialog, onClose }: { dialog: Certific
       >
         <Stack>
           {imageUrl && <Image src={imageUrl} alt="Resale certificate" fit="contain" mah={480} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
+          <DialogActions onClose={onClose}>
             <Button
               onClick={async () => {
                 if (!viewing) return;
@@ -61,7 +59,7 @@ export function ResaleCertificateDialogs({ dialog, onClose }: { dialog: Certific
             >
               Download PDF
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
       <ImageUploadModal

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { formatDate, formatMoney, type InvoiceItem } from '@wd/contracts';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { DialogActions } from '../../../components/DialogActions';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { useProductHistory } from '../api';
 import type { LineChange } from '../hooks/useInvoiceEditor';
@@ -193,10 +194,7 @@ function PriceModal({
             </Table.Tbody>
           </Table>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
+        <DialogActions onClose={onClose}>
           <Button
             onClick={async () => {
               await onSave({ sellingPrice: moneyValue(selling), suggestedRetailPrice: moneyValue(retail) });
@@ -205,7 +203,7 @@ function PriceModal({
           >
             Save
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

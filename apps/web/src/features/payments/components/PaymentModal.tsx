@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Grid, Group, NumberInput, Text } from '@mantine/core';
 import {
   formatMoney,
   type PaymentInput,
@@ -10,6 +10,7 @@ import {
   toDollars,
 } from '@wd/contracts';
 import { useEffect } from 'react';
+import { FormDialog } from '../../../components/DialogActions';
 import { MoneyInput, moneyCents, moneyValue } from '../../../components/MoneyInput';
 import { showSuccess } from '../../../lib/alert';
 import { useContractForm, useFormSubmit } from '../../../lib/form';
@@ -85,62 +86,49 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
   }, [target]);
 
   return (
-    <Modal
+    <FormDialog
       opened={Boolean(target)}
       onClose={onClose}
       title={`Add Payment · ${target?.invoiceNo ?? ''}`}
-      centered
       size="lg"
+      onSubmit={submit.onSubmit}
+      error={submit.error}
+      submitLabel="Add Payment"
+      submitting={add.isPending}
+      disabled={!form.valid()}
     >
-      <form onSubmit={submit.onSubmit} noValidate>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Text>
-              Invoice total: <b>{formatMoney(target?.total)}</b>
-            </Text>
-            <Text>
-              Due: <b data-testid="payment-due">{formatMoney(target?.balance)}</b>
-            </Text>
-          </Group>
-          <Grid>
-            <PaymentFields form={form} />
+      <Group justify="space-between">
+        <Text>
+          Invoice total: <b>{formatMoney(target?.total)}</b>
+        </Text>
+        <Text>
+          Due: <b data-testid="payment-due">{formatMoney(target?.balance)}</b>
+        </Text>
+      </Group>
+      <Grid>
+        <PaymentFields form={form} />
+        <Grid.Col span={6}>
+          <MoneyInput label="Amount" allowNegative={false} {...form.getInputProps('amountPaid')} />
+        </Grid.Col>
+        {!supplier && (
+          <>
             <Grid.Col span={6}>
-              <MoneyInput label="Amount" allowNegative={false} {...form.getInputProps('amountPaid')} />
+              <MoneyInput label="Discount" {...form.getInputProps('discountRedeemed')} />
             </Grid.Col>
-            {!supplier && (
-              <>
-                <Grid.Col span={6}>
-                  <MoneyInput label="Discount" {...form.getInputProps('discountRedeemed')} />
-                </Grid.Col>
-                <Grid.Col span={6}>
-                  <NumberInput
-                    label="Award points"
-                    min={0}
-                    decimalScale={2}
-                    {...form.getInputProps('awardPointsRedeemed')}
-                  />
-                </Grid.Col>
-              </>
-            )}
-          </Grid>
-          <Text>
-            Amount due after this payment: <b data-testid="payment-amount-due">{formatMoney(amountDue)}</b>
-          </Text>
-          {submit.error && (
-            <Text c="red" role="alert">
-              {submit.error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={add.isPending} disabled={!form.valid()}>
-              Add Payment
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            <Grid.Col span={6}>
+              <NumberInput
+                label="Award points"
+                min={0}
+                decimalScale={2}
+                {...form.getInputProps('awardPointsRedeemed')}
+              />
+            </Grid.Col>
+          </>
+        )}
+      </Grid>
+      <Text>
+        Amount due after this payment: <b data-testid="payment-amount-due">{formatMoney(amountDue)}</b>
+      </Text>
+    </FormDialog>
   );
 }

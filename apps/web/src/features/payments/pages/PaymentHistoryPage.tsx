@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { PAYMENT_COLUMNS, paymentCalls, pickColumns, supplierPaymentCalls } from '@wd/contracts';
+import { CUSTOMER_PAYMENT_CSV, paymentCalls, SUPPLIER_PAYMENT_CSV, supplierPaymentCalls } from '@wd/contracts';
 import { useLoaderData } from 'react-router';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
@@ -31,20 +31,8 @@ export default function PaymentHistoryPage() {
   const hasReceipt = (rows: PaymentRow[]) => rows.some((p) => 'receiptNo' in p && p.receiptNo);
   const columns = (totals: PaymentTotals | undefined, rows: PaymentRow[]) =>
     specColumns<PaymentRow>(
-      pickColumns(PAYMENT_COLUMNS, [
-        'referenceNo',
-        ...(hasReceipt(rows) ? (['receiptNo'] as const) : []),
-        'date',
-        'invoiceNo',
-        ...(supplier ? (['distributor'] as const) : (['biller', 'customer'] as const)),
-        'total',
-        'amountPaid',
-        'discountRedeemed',
-        'amountDue',
-        'paymentType',
-        'chequeNo',
-        ...(supplier ? [] : (['awardPointsRedeemed'] as const)),
-      ]),
+      // The CSV's columns; a receipt's reference only when a row on screen is a receipt's share.
+      (supplier ? SUPPLIER_PAYMENT_CSV : CUSTOMER_PAYMENT_CSV).filter((c) => c.key !== 'receiptNo' || hasReceipt(rows)),
       {
         sortable: false,
         footers: {

@@ -1,10 +1,9 @@
 import { Alert, Button } from '@mantine/core';
 import {
   DEFAULT_PRICE_GROUP_ID,
-  PRICE_GROUP_ITEM_COLUMNS,
+  PRICE_GROUP_ITEM_SCREEN,
   PRICE_GROUP_MESSAGES,
   type PriceGroupItem,
-  pickColumns,
   priceGroupCalls,
 } from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
@@ -81,17 +80,7 @@ export default function PriceGroupItemsPage() {
         ) : undefined
       }
       emptyText={isDefault ? 'The default group has no items' : 'No products priced in this group yet'}
-      columns={specColumns<PriceGroupItem>(
-        pickColumns(PRICE_GROUP_ITEM_COLUMNS, [
-          'productName',
-          'barcode',
-          'costPrice',
-          'sellingPrice',
-          'updatedPrice',
-          'suggestedRetailPrice',
-          'updatedSuggestedRetailPrice',
-        ]),
-      )}
+      columns={specColumns<PriceGroupItem>(PRICE_GROUP_ITEM_SCREEN)}
       rowActions={(item) => [
         { label: 'Edit', to: `/priceGroups/${id}/edit/${item.id}` },
         deleteAction(item.productName, () => deleteItems.mutateAsync([item.id])),

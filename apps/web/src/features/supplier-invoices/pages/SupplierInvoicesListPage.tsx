@@ -1,4 +1,4 @@
-import { pickColumns, SUPPLIER_INVOICE_COLUMNS, type SupplierInvoice, supplierInvoiceCalls } from '@wd/contracts';
+import { SUPPLIER_INVOICE_SCREEN, type SupplierInvoice, supplierInvoiceCalls } from '@wd/contracts';
 import { useState } from 'react';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
@@ -38,25 +38,14 @@ export default function SupplierInvoicesListPage() {
           </>
         )}
         columns={(totals) =>
-          specColumns<SupplierInvoice>(
-            pickColumns(SUPPLIER_INVOICE_COLUMNS, [
-              'date',
-              'distributor',
-              'invoiceNo',
-              'status',
-              'amountPurchase',
-              'amountPaid',
-              'amountDue',
-            ]),
-            {
-              footers: {
-                amountPurchase: { value: totals?.amountPurchase, testId: 'supplier-total-purchase' },
-                amountPaid: { value: totals?.amountPaid, testId: 'supplier-total-paid' },
-                amountDue: { value: totals?.amountDue, testId: 'supplier-total-due' },
-              },
-              with: { status: { render: (i) => <StatusBadge status={i.status} /> } },
+          specColumns<SupplierInvoice>(SUPPLIER_INVOICE_SCREEN, {
+            footers: {
+              amountPurchase: { value: totals?.amountPurchase, testId: 'supplier-total-purchase' },
+              amountPaid: { value: totals?.amountPaid, testId: 'supplier-total-paid' },
+              amountDue: { value: totals?.amountDue, testId: 'supplier-total-due' },
             },
-          )
+            with: { status: { render: (i) => <StatusBadge status={i.status} /> } },
+          })
         }
         rowActions={(i) => [
           ...viewEdit('distributors/invoices', i.id),

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Grid, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Loader, Table, Text } from '@mantine/core';
 import { formatMoney, type OpenInvoiceRow, type ReceiptInput, receiptInput, toCents, toDollars } from '@wd/contracts';
 import { type ComponentProps, useEffect, useState } from 'react';
+import { FormDialog } from '../../../../components/DialogActions';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { DateText } from '../../../../components/MoneyText';
 import { showSuccess } from '../../../../lib/alert';
@@ -84,119 +85,102 @@ export function ReceivePaymentModal({ customer, onClose }: { customer: ReceiptCu
   }, [customer]);
 
   return (
-    <Modal
+    <FormDialog
       opened={Boolean(customer)}
       onClose={onClose}
       title={`Receive Payment · ${customer?.company ?? ''}`}
-      centered
       size="xl"
+      onSubmit={submit.onSubmit}
+      error={submit.error}
+      submitLabel="Save Receipt"
+      submitting={create.isPending}
+      disabled={!form.valid() || Boolean(problem) || open.isLoading}
     >
-      <form onSubmit={submit.onSubmit} noValidate>
-        <Stack gap="sm">
-          <Grid>
-            <PaymentFields form={form} span={{ base: 12, sm: 4 }} />
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <MoneyInput label="Amount" data-autofocus {...form.getInputProps('amount')} />
-            </Grid.Col>
-          </Grid>
+      <Grid>
+        <PaymentFields form={form} span={{ base: 12, sm: 4 }} />
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <MoneyInput label="Amount" data-autofocus {...form.getInputProps('amount')} />
+        </Grid.Col>
+      </Grid>
 
-          <Group justify="space-between" align="end">
-            <Text fw={600}>Open invoices, oldest first</Text>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => {
-                setByHand(false);
-                setShares(fillOldestFirst(total, invoices));
-              }}
-            >
-              Fill oldest first
-            </Button>
-          </Group>
-          {open.isLoading ? (
-            <Loader size="sm" />
-          ) : invoices.length === 0 ? (
-            <Text c="dimmed">This customer has no open invoices: the whole amount would be credit on account.</Text>
-          ) : (
-            <Table striped withTableBorder data-testid="receipt-invoices">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Invoice</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th ta="right">Open balance</Table.Th>
-                  <Table.Th ta="right">Allocated</Table.Th>
-                  <Table.Th ta="right">Left after</Table.Th>
+      <Group justify="space-between" align="end">
+        <Text fw={600}>Open invoices, oldest first</Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => {
+            setByHand(false);
+            setShares(fillOldestFirst(total, invoices));
+          }}
+        >
+          Fill oldest first
+        </Button>
+      </Group>
+      {open.isLoading ? (
+        <Loader size="sm" />
+      ) : invoices.length === 0 ? (
+        <Text c="dimmed">This customer has no open invoices: the whole amount would be credit on account.</Text>
+      ) : (
+        <Table striped withTableBorder data-testid="receipt-invoices">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Invoice</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th ta="right">Open balance</Table.Th>
+              <Table.Th ta="right">Allocated</Table.Th>
+              <Table.Th ta="right">Left after</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoices.map((i) => {
+              const share = shares[i.id] ?? 0;
+              return (
+                <Table.Tr key={i.id} data-invoice={i.invoiceNo}>
+                  <Table.Td>{i.invoiceNo}</Table.Td>
+                  <Table.Td>
+                    <DateText value={i.date} />
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(i.total)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(i.balance)}</Table.Td>
+                  <Table.Td w={150}>
+                    <MoneyInput
+                      aria-label={`Allocated to ${i.invoiceNo}`}
+                      size="xs"
+                      value={share}
+                      error={share > i.balance ? 'More than open' : undefined}
+                      onChange={(v) => {
+                        setByHand(true);
+                        setShares((s) => ({ ...s, [i.id]: moneyValue(v) }));
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(toDollars(toCents(i.balance) - toCents(share)))}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.map((i) => {
-                  const share = shares[i.id] ?? 0;
-                  return (
-                    <Table.Tr key={i.id} data-invoice={i.invoiceNo}>
-                      <Table.Td>{i.invoiceNo}</Table.Td>
-                      <Table.Td>
-                        <DateText value={i.date} />
-                      </Table.Td>
-                      <Table.Td ta="right">{formatMoney(i.total)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(i.balance)}</Table.Td>
-                      <Table.Td w={150}>
-                        <MoneyInput
-                          aria-label={`Allocated to ${i.invoiceNo}`}
-                          size="xs"
-                          value={share}
-                          error={share > i.balance ? 'More than open' : undefined}
-                          onChange={(v) => {
-                            setByHand(true);
-                            setShares((s) => ({ ...s, [i.id]: moneyValue(v) }));
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td ta="right">{formatMoney(toDollars(toCents(i.balance) - toCents(share)))}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          )}
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
 
-          <Group justify="space-between">
-            <Text>
-              Allocated: <b data-testid="receipt-allocated">{formatMoney(allocated)}</b>
-            </Text>
-            <Text c={remainder === 0 ? undefined : remainder < 0 ? 'red' : 'orange'}>
-              Remainder: <b data-testid="receipt-remainder">{formatMoney(remainder)}</b>
-            </Text>
-          </Group>
-          <Checkbox
-            label="Keep the remainder as credit on account"
-            {...form.getInputProps('creditOnAccount', { type: 'checkbox' })}
-          />
-          {total > 0 && problem && (
-            <Text c="orange" size="sm" data-testid="receipt-problem">
-              {problem}
-            </Text>
-          )}
-          {submit.error && (
-            <Text c="red" role="alert">
-              {submit.error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button
-              type="submit"
-              loading={create.isPending}
-              disabled={!form.valid() || Boolean(problem) || open.isLoading}
-            >
-              Save Receipt
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Group justify="space-between">
+        <Text>
+          Allocated: <b data-testid="receipt-allocated">{formatMoney(allocated)}</b>
+        </Text>
+        <Text c={remainder === 0 ? undefined : remainder < 0 ? 'red' : 'orange'}>
+          Remainder: <b data-testid="receipt-remainder">{formatMoney(remainder)}</b>
+        </Text>
+      </Group>
+      <Checkbox
+        label="Keep the remainder as credit on account"
+        {...form.getInputProps('creditOnAccount', { type: 'checkbox' })}
+      />
+      {total > 0 && problem && (
+        <Text c="orange" size="sm" data-testid="receipt-problem">
+          {problem}
+        </Text>
+      )}
+    </FormDialog>
   );
 }
 
