@@ -1,15 +1,8 @@
 import { addDays, monthRange, yearRange } from '@wd/contracts';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import {
-  DAMAGED_FIGURES,
-  type Filter,
-  type Grouped,
-  INVOICE_FIGURES,
-  PRODUCT_FIGURES,
-  reportViews,
-  SUMMARY_FIGURES,
-} from './reports.repository.js';
+import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
+import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 
 /**
  * The five reports from the monthly roll-ups (migration 0013: report_product_months,

@@ -5,7 +5,8 @@ import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import type { Tx } from '../../db/client.js';
-import { type Filter, reportsRepository } from './reports.repository.js';
+import type { Filter } from './report-sql.repository.js';
+import { reportsRepository } from './reports.repository.js';
 import { toWire } from './reports.service.js';
 import { rollupReports } from './reports-rollup.repository.js';
 
