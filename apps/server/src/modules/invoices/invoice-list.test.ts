@@ -1,4 +1,4 @@
-import { type Invoice, toDollars } from '@wd/contracts';
+import type { Invoice } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   testApp,
 } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
+import { expected, type Filter, invoiceRows, type Row } from './invoice-list-test-kit.js';
 
 /**
  * invoice/all reads its footer from a daily roll-up and its searches from indexes
@@ -19,66 +20,6 @@ import { invoiceCalls } from '../../../test/invoices.js';
  */
 const t = testApp();
 const { newInvoice, addLine, setInvoice, pay } = invoiceCalls(() => t);
-
-interface Row {
-  id: number;
-  invoice_no: string;
-  date: string;
-  type: string;
-  biller_id: number;
-  status: string;
-  biller: string;
-  customer: string | null;
-  total: number;
-  paid: number;
-  discount_redeemed: number;
-  amount_credited: number;
-  balance: number;
-}
-
-async function rows(): Promise<Row[]> {
-  const result = await t.database.db.execute(sql`select i.id, i.invoice_no, i.date::text as date, i.type,
-    i.biller_id, i.status, b.company as biller, c.company as customer, i.total, i.paid, i.discount_redeemed,
-    i.amount_credited, i.balance
-    from invoices i join billers b on b.id = i.biller_id left join customers c on c.id = i.customer_id`);
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
-}
-
-type Filter = Record<string, unknown> & { searchQuery?: string; sortingList?: { column: string; order: string }[] };
-
-/** The list's definition, over the rows. */
-function expected(all: Row[], f: Filter) {
-  const q = f.searchQuery?.trim().toLowerCase();
-  const month = (r: Row) => Number(r.date.slice(5, 7));
-  const year = (r: Row) => Number(r.date.slice(0, 4));
-  const match = all.filter(
-    (r) =>
-      (!q || [r.invoice_no, r.customer, r.biller, r.status].some((v) => v?.toLowerCase().includes(q))) &&
-      (!f.startDate || r.date >= (f.startDate as string)) &&
-      (!f.endDate || r.date <= (f.endDate as string)) &&
-      (!f.month || month(r) === f.month) &&
-      (!f.year || year(r) === f.year) &&
-      (!f.biller || r.biller_id === f.biller) &&
-      (!f.type || r.type === f.type) &&
-      (!f.status || r.status === f.status),
-  );
-  const byTotal = f.sortingList?.[0]?.column === 'total';
-  match.sort((a, b) =>
-    byTotal && a.total !== b.total ? b.total - a.total : a.date !== b.date ? b.date.localeCompare(a.date) : b.id - a.id,
-  );
-  const sum = (k: keyof Row) => toDollars(match.reduce((s, r) => s + Number(r[k]), 0));
-  return {
-    ids: match.map((r) => r.id),
-    totalRows: match.length,
-    totals: {
-      total: sum('total'),
-      paid: sum('paid'),
-      discount: sum('discount_redeemed'),
-      credit: sum('amount_credited'),
-      balance: sum('balance'),
-    },
-  };
-}
 
 async function list(f: Filter) {
   const res = await t.call('POST', '/api/invoice/all/', { resultsPerPage: 100, ...f }, t.adminToken);
@@ -134,7 +75,7 @@ describe('invoice/all at scale: the same rows and figures as the plain query', (
   });
 
   it('answers every filter, search and sort as the definition does', async () => {
-    const all = await rows();
+    const all = await invoiceRows(t.database.db);
     expect(all).toHaveLength(6);
     expect(new Set(all.map((r) => r.status))).toEqual(new Set(['NEW', 'DUE', 'PAID', 'REFUND']));
     const biller2 = all.find((r) => r.biller_id === 2)?.biller as string;
@@ -166,7 +107,7 @@ describe('invoice/all at scale: the same rows and figures as the plain query', (
   });
 
   it('pages deep in the default order and by total', async () => {
-    const all = await rows();
+    const all = await invoiceRows(t.database.db);
     for (const sortingList of [[], [{ column: 'total', order: 'desc' }]]) {
       const whole = expected(all, { sortingList }).ids;
       const pages = [];
@@ -240,7 +181,7 @@ describe('invoice/export: the list as CSV', () => {
   ];
 
   it("has the list's rows over all its pages for every filter, search and sort, cell for cell", async () => {
-    const all = await rows();
+    const all = await invoiceRows(t.database.db);
     const acme = all.find((r) => r.customer === 'Acme Listed Foods') as Row;
     const customer = (await t.call('POST', `/api/invoice/summary/${acme.id}/`, undefined, t.adminToken)).json()
       .invoiceSummary.customerID;

@@ -7,85 +7,16 @@ import {
   csvResponse,
   expectExportIsTheList,
   expectExportRefusals,
-  multipart,
   testApp,
 } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
-import { barcodePng } from '../barcodes/barcode-image.js';
+import { CUSTOMER_HEADINGS, customerCsv, SUPPLIER_HEADINGS, supplierCsv, withPhoto } from './payments-export-test-kit.js';
 
 /** Export CSV of the payment histories (customer's, invoice's, supplier's, supplier invoice's). */
 const t = testApp();
 const { newInvoice, addLine, setInvoice, pay } = invoiceCalls(() => t);
 
-const CUSTOMER_HEADINGS = [
-  'Reference',
-  'Receipt',
-  'Date',
-  'Invoice',
-  'Biller',
-  'Customer',
-  'Total',
-  'Paid',
-  'Discount',
-  'Due',
-  'Type',
-  'Cheque',
-  'Points',
-];
-const SUPPLIER_HEADINGS = ['Reference', 'Date', 'Invoice', 'Supplier', 'Total', 'Paid', 'Due', 'Type', 'Cheque'];
-const TYPES: Record<string, string> = { cash: 'Cash', cheque: 'Cheque', credit: 'Credit', moneyOrder: 'Money order' };
-const cheque = (p: { chequeNo: string; hasCheque: boolean }) =>
-  p.chequeNo && !p.hasCheque ? `${p.chequeNo}, no photo` : p.chequeNo;
-const money = (n: number) => n.toFixed(2);
-
-/** A history row as the CSV writes it (the screen's cells). */
-const customerCsv = (p: Payment) => [
-  p.referenceNo,
-  p.receiptNo,
-  p.date,
-  p.invoiceNo,
-  p.biller,
-  p.customer,
-  money(p.total),
-  money(p.amountPaid),
-  money(p.discountRedeemed),
-  money(p.amountDue),
-  TYPES[p.paymentType],
-  cheque(p),
-  money(p.awardPointsRedeemed),
-];
-const supplierCsv = (p: SupplierPayment) => [
-  p.referenceNo,
-  p.date,
-  p.invoiceNo,
-  p.distributor,
-  money(p.total),
-  money(p.amountPaid),
-  money(p.amountDue),
-  TYPES[p.paymentType],
-  cheque(p),
-];
-
 type Filter = Record<string, unknown>;
-
-async function withPhoto(path: string, fields: Record<string, unknown>) {
-  const body = multipart([
-    { name: 'payment', data: JSON.stringify({ paymentType: 'cheque', ...fields }) },
-    {
-      name: 'chequeImage',
-      filename: 'cheque.png',
-      contentType: 'image/png',
-      data: await barcodePng('CHEQUE-EXPORT', 'code128'),
-    },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { ...body.headers, token: t.adminToken },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 let customer: number;
 let big: { id: number; invoiceNo: string };
@@ -123,7 +54,12 @@ beforeAll(async () => {
   big = await due('2026-09-30', pricey.id);
   small = await due('2026-09-29', ten.id);
   expect((await pay(big.id, { date: '2026-10-01', amountPaid: 0.1 })).statusCode).toBe(200);
-  await withPhoto('/api/payment/insert/', { invoiceID: big.id, date: '2026-10-05', chequeNo: '2002', amountPaid: 100 });
+  await withPhoto(t, '/api/payment/insert/', {
+    invoiceID: big.id,
+    date: '2026-10-05',
+    chequeNo: '2002',
+    amountPaid: 100,
+  });
   expect(
     (
       await pay(big.id, {
@@ -171,7 +107,7 @@ beforeAll(async () => {
   const paySupplier = (invoiceID: number, fields: Record<string, unknown>) =>
     created(t, '/api/distributorPayment/insert/', { invoiceID, paymentType: 'cash', ...fields }, 'payment');
   await paySupplier(supplierInvoice, { date: '2026-10-01', amountPaid: 0.1 });
-  await withPhoto('/api/distributorPayment/insert/', {
+  await withPhoto(t, '/api/distributorPayment/insert/', {
     invoiceID: supplierInvoice,
     date: '2026-10-05',
     chequeNo: '2002',
