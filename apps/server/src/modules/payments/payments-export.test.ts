@@ -10,7 +10,13 @@ import {
   testApp,
 } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
-import { CUSTOMER_HEADINGS, customerCsv, SUPPLIER_HEADINGS, supplierCsv, withPhoto } from './payments-export-test-kit.js';
+import {
+  CUSTOMER_HEADINGS,
+  customerCsv,
+  SUPPLIER_HEADINGS,
+  supplierCsv,
+  withPhoto,
+} from './payments-export-test-kit.js';
 
 /** Export CSV of the payment histories (customer's, invoice's, supplier's, supplier invoice's). */
 const t = testApp();

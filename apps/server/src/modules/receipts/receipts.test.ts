@@ -5,7 +5,7 @@ import { multipart } from '../../../test/helpers.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
 import { receiptsKit } from './receipts-test-kit.js';
 
-const { t, inv, rows, newCustomer, dueInvoice, receive, invoiceState } = receiptsKit();
+const { t, rows, newCustomer, dueInvoice, receive, invoiceState } = receiptsKit();
 
 describe('receipts: one payment for several invoices', () => {
   let customer: number;
