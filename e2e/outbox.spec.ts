@@ -59,6 +59,8 @@ test('the outbox lists a queued message with its error, and Retry tells what hap
   await signIn(page);
   await page.getByRole('link', { name: 'Outbox' }).first().click();
   await expect(page).toHaveURL(/\/outbox$/);
+  // The list first: a filter clicked while the screen is still settling may not open.
+  await expect(page.getByText(/Showing \d+ of \d+ results/)).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Queued' }).click();
   await expect(page).toHaveURL(/status=queued/);

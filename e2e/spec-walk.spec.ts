@@ -14,14 +14,19 @@ test('a new page starts at the top; Back in the browser returns to where the lis
   await page.goto('/products');
   await expect(page.getByText(/Showing 10 of \d+ results/)).toBeVisible();
 
-  // Scroll again on each poll: on a busy machine the list may still be growing when the first scroll runs.
+  // Scroll again on each poll: on a busy machine the list may still be growing when the first scroll
+  // runs, or the page's first render may still reset the scroll. The position kept is one that held for
+  // a moment, read in the same poll.
+  await page.waitForLoadState('networkidle');
+  let listScroll = 0;
   await expect
     .poll(async () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      return scrollY(page);
+      await page.waitForTimeout(250);
+      listScroll = await scrollY(page);
+      return listScroll;
     })
     .toBeGreaterThan(100);
-  const listScroll = await scrollY(page);
   await page.getByRole('link', { name: 'View' }).last().click();
   await expect(page).toHaveURL(/\/products\/\d+$/);
   await expect.poll(() => scrollY(page)).toBe(0);
