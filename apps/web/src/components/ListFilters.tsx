@@ -45,22 +45,17 @@ const floatingError = {
 export function DateRange({ p }: FilterProps) {
   return (
     <>
-      <DateField
-        label="Start date"
-        w={140}
-        clearable
-        styles={floatingError}
-        value={p.extra.startDate}
-        onChange={(startDate) => p.setExtra({ startDate })}
-      />
-      <DateField
-        label="End date"
-        w={140}
-        clearable
-        styles={floatingError}
-        value={p.extra.endDate}
-        onChange={(endDate) => p.setExtra({ endDate })}
-      />
+      {(['startDate', 'endDate'] as const).map((name) => (
+        <DateField
+          key={name}
+          label={name === 'startDate' ? 'Start date' : 'End date'}
+          w={140}
+          clearable
+          styles={floatingError}
+          value={p.extra[name]}
+          onChange={(value) => p.setExtra({ [name]: value })}
+        />
+      ))}
     </>
   );
 }
