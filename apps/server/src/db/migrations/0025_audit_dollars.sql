@@ -63,11 +63,12 @@ WHERE entity = 'invoice' AND action = 'delete' AND before ? 'invoice';
 UPDATE audit_log SET before = wd_audit_dollars(before, '{creditLimit}')
 WHERE entity = 'customer' AND before ? 'resaleCertificateFileId';
 --> statement-breakpoint
--- A product group's price change kept its members' stored prices (the product entries without a name).
+-- A product group's price change kept its members' stored prices (the product changes without a
+-- name; a deletion kept the product in dollars, with its name, beside a note without one).
 UPDATE audit_log SET
   before = wd_audit_dollars(before, '{costPrice,sellingPrice,suggestedRetailPrice}'),
   after = wd_audit_dollars(after, '{costPrice,sellingPrice,suggestedRetailPrice}')
-WHERE entity = 'product' AND NOT (coalesce(after, before) ? 'name');
+WHERE entity = 'product' AND action = 'update' AND NOT (coalesce(after, before) ? 'name');
 --> statement-breakpoint
 -- Price group items: a change or deletion kept the stored row (priceGroupId); a creation the form's dollars.
 UPDATE audit_log SET

@@ -13,7 +13,7 @@ const t = testApp();
 
 const legacy: {
   entity: string;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'recover';
   entityId: number;
   before?: object;
   after?: object;
@@ -82,6 +82,14 @@ const legacy: {
     after: { name: 'Cola', sellingPrice: 2.35 },
   },
   {
+    entity: 'product',
+    action: 'delete',
+    entityId: 18,
+    before: { id: 18, name: 'Chips', costPrice: 12.5, sellingPrice: 15.99 },
+    after: { deleted: 'soft' },
+  },
+  { entity: 'product', action: 'recover', entityId: 19 },
+  {
     entity: 'price_group_item',
     action: 'delete',
     entityId: 15,
@@ -136,6 +144,8 @@ describe('migration 0025: the audit log in dollars', () => {
     expect(await entry('customer', 12)).toMatchObject({ creditLimit: '300.25' });
     expect(await entry('product', 13)).toMatchObject({ costPrice: '3.3' });
     expect(await entry('product', 14)).toMatchObject({ sellingPrice: '2.35' });
+    // A deletion kept the product as the screens show it (dollars, with its name) beside a note.
+    expect(await entry('product', 18)).toMatchObject({ costPrice: '12.5', sellingPrice: '15.99', name: 'Chips' });
     expect(await entry('price_group_item', 15)).toMatchObject({ price: '6.54', priceGroupID: '2', productID: '3' });
     expect(await entry('price_group_item', 16)).toMatchObject({ price: '6.54' });
     expect(await entry('invoice_item', 17)).toMatchObject({ sellingPrice: '2.35', subtotal: '2.35' });
