@@ -1,21 +1,20 @@
 import { customerInput, IMPORT_FIELDS, matchFields, toCents, toDollars, todayIn } from '@wd/contracts';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
 import type { customers } from '../../db/schema/index.js';
-import { type AuditEntry, auditTrail } from '../../lib/audit.js';
+import { customersRepository, customerTrail } from '../customers/customers.repository.js';
 import { dateCell, moneyCell, wholeCell } from './cells.js';
 import { customerIdentity, importsRepository as repo } from './imports.repository.js';
 import { type Cells, formChanges, type ImportAdapter } from './plan.js';
 
 type Input = z.output<typeof customerInput>;
-type CustomerRow = typeof customers.$inferSelect;
+/** A customer's stored row, as the run reads and compares it. */
+type StoredCustomer = typeof customers.$inferSelect;
 interface Context {
   /** Price group id by lower-case name. */
   priceGroups: Map<string, { id: number; name: string }>;
   today: string;
 }
-
-/** Company and postal code, compared without case or surrounding spaces: a customer's identity in a file. */
-const identity = customerIdentity;
 
 const TEXT_FIELDS = ['company', 'name', 'address', 'city', 'state', 'postalCode', 'country', 'phone', 'email'] as const;
 
@@ -29,20 +28,13 @@ function columnsOf(input: Input) {
   };
 }
 
-/** A customer's audit entries from an import: the API's field names, money in dollars, as the customer screens' entries. */
-const customerTrail = auditTrail('customer', (row: CustomerRow) => {
-  const { createdAt: _c, updatedAt: _u, deletedAt, resaleCertificateFileId, priceGroupId, ...rest } = row;
-  return {
-    ...rest,
-    priceGroupID: priceGroupId,
-    creditLimit: toDollars(row.creditLimit),
-    hasResaleCertificate: Boolean(resaleCertificateFileId),
-    deletedAt: deletedAt ? deletedAt.toISOString() : null,
-  };
-});
+/** The customers with these ids as their own screens read them, by id: the audit trail is written from these. */
+async function byId(tx: Tx, ids: number[]) {
+  return new Map((await customersRepository.findMany(tx, ids)).map((c) => [c.id, c]));
+}
 
 /** A customer as its form's input, but for the price group (an id there, a name in a file). */
-function formOf(existing: CustomerRow) {
+function formOf(existing: StoredCustomer) {
   return {
     ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, existing[k]])),
     awardPoints: existing.awardPoints,
@@ -55,7 +47,7 @@ function formOf(existing: CustomerRow) {
 /** Rows written per statement. */
 const BATCH = 500;
 
-export function customersImport(timeZone: string): ImportAdapter<Input, CustomerRow, Context> {
+export function customersImport(timeZone: string): ImportAdapter<Input, StoredCustomer, Context> {
   return {
     kind: 'customers',
     keyFields: matchFields('customers'),
@@ -66,12 +58,12 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
         today: todayIn(timeZone),
       };
     },
-    key: (cells: Cells) => (cells.company ? identity(cells.company, cells.postalCode ?? '') : ''),
+    key: (cells: Cells) => (cells.company ? customerIdentity(cells.company, cells.postalCode ?? '') : ''),
     async existing(tx, keys, lock) {
-      const out = new Map<string, CustomerRow[]>();
+      const out = new Map<string, StoredCustomer[]>();
       // In the run's transaction (lock): nobody changes them between this read and the write.
       for (const row of await repo.customersByIdentity(tx, keys, lock)) {
-        const key = identity(row.company, row.postalCode);
+        const key = customerIdentity(row.company, row.postalCode);
         out.set(key, [...(out.get(key) ?? []), row]);
       }
       return out;
@@ -106,7 +98,7 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
     schema: customerInput,
     check(row, _context, seen) {
       if (!row.input) return;
-      const key = identity(row.input.company, row.input.postalCode);
+      const key = customerIdentity(row.input.company, row.input.postalCode);
       const line = seen.get(key);
       if (line) row.errors.push(`The same company and postal code are also on line ${line}`);
       else seen.set(key, row.line);
@@ -130,23 +122,33 @@ export function customersImport(timeZone: string): ImportAdapter<Input, Customer
           tx,
           rows.slice(i, i + BATCH).map((r) => columnsOf(r.input as Input)),
         );
+        const after = await byId(
+          tx,
+          inserted.map((c) => c.id),
+        );
         await customerTrail.write(
           tx,
           userId,
           'create',
-          inserted.map((c) => ({ id: c.id, after: c })),
+          inserted.map((c) => ({ id: c.id, after: after.get(c.id) })),
         );
       }
     },
     async update(tx, rows, userId) {
-      const audits: AuditEntry<CustomerRow>[] = [];
-      for (const r of rows) {
-        const before = r.existing as CustomerRow;
-        const after = await repo.updateCustomer(tx, before.id, columnsOf(r.input as Input));
-        audits.push({ id: before.id, before, after });
-      }
-      for (let i = 0; i < audits.length; i += BATCH) {
-        await customerTrail.write(tx, userId, 'update', audits.slice(i, i + BATCH));
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const batch = rows.slice(i, i + BATCH);
+        const ids = batch.map((r) => (r.existing as StoredCustomer).id);
+        const before = await byId(tx, ids);
+        for (const r of batch) {
+          await repo.updateCustomer(tx, (r.existing as StoredCustomer).id, columnsOf(r.input as Input));
+        }
+        const after = await byId(tx, ids);
+        await customerTrail.write(
+          tx,
+          userId,
+          'update',
+          ids.map((id) => ({ id, before: before.get(id), after: after.get(id) })),
+        );
       }
     },
   };

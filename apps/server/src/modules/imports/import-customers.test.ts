@@ -93,7 +93,16 @@ describe('import customers', () => {
     expect(done).toMatchObject({ written: true, update: 1, create: 0 });
     const ann = (await t.call('POST', `/api/customer/${found[0].id}`, {}, t.adminToken)).json().customer;
     expect(ann).toMatchObject({ company: 'Corner Mart', name: 'Ann', phone: '555-0100', creditLimit: 1500 });
-    const [entry] = await auditOf('customer', ann.id);
+    const [entry, creation] = await auditOf('customer', ann.id);
     expect(entry.changes).toEqual([{ field: 'phone', before: '', after: '555-0100' }]);
+
+    // An imported customer's entry has the shape of one added on its form: the same fields, its price group by name.
+    const added = (await t.call('POST', '/api/customer/new/', { company: 'Form Mart' }, t.adminToken)).json();
+    const [formCreation] = await auditOf('customer', added.customer.id);
+    const fields = (e: { changes: { field: string }[] }) => e.changes.map((c) => c.field).sort();
+    expect(creation.action).toBe('create');
+    expect(fields(creation)).toEqual(fields(formCreation));
+    expect(creation.changes).toContainEqual({ field: 'priceGroup', before: '', after: group });
+    expect(creation.changes).toContainEqual({ field: 'creditLimit', before: '', after: '1500' });
   });
 });

@@ -53,11 +53,6 @@ export const importsRepository = {
     return tx.insert(products).values(values).returning();
   },
 
-  async updateProduct(tx: Tx, id: number, values: Partial<typeof products.$inferInsert>) {
-    const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
-    return row;
-  },
-
   priceGroupNames(tx: Tx) {
     return tx.select({ id: priceGroups.id, name: priceGroups.name }).from(priceGroups);
   },

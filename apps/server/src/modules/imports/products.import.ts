@@ -10,7 +10,7 @@ import {
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { AuditEntry } from '../../lib/audit.js';
-import { type ProductRow, productTrail, toProduct } from '../products/products.repository.js';
+import { type ProductRow, productsRepository, productTrail, toProduct } from '../products/products.repository.js';
 import { toColumns } from '../products/products.service.js';
 import { moneyCell, wholeCell } from './cells.js';
 import { importsRepository as repo } from './imports.repository.js';
@@ -212,7 +212,7 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     const audits: AuditEntry<ProductRow>[] = [];
     for (const r of rows) {
       const before = r.existing as ProductRow;
-      const after = await repo.updateProduct(tx, before.id, toColumns(r.input as Input));
+      const after = await productsRepository.update(tx, before.id, toColumns(r.input as Input));
       audits.push({ id: before.id, before, after });
       if (audits.length === BATCH) await productTrail.write(tx, userId, 'update', audits.splice(0));
     }
