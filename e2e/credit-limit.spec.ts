@@ -5,6 +5,8 @@ test('an invoice past the customer credit limit asks first: No leaves it NEW, Ye
   page,
   request,
 }, testInfo) => {
+  // Three screens and eight API calls: about 16 s here, past 30 s on a loaded CI machine.
+  test.setTimeout(60_000);
   const token = await apiToken(request);
   const headers = { Token: token };
   const company = uniqueName('Limit Mart');
