@@ -35,7 +35,7 @@ export function centsText(cents: string | number): string {
 }
 
 /** A cell by its column's kind: money from cents with two decimals and no $, counts and dates as they are, text with formulas defused; nothing for null. */
-export function csvCell(value: unknown, kind: ColumnKind): string {
+function csvCell(value: unknown, kind: ColumnKind): string {
   if (value === null || value === undefined) return '';
   if (kind === 'money') return centsText(value as string | number);
   const text = String(value);

@@ -4,11 +4,10 @@ import type { Tx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { likePattern, listPage } from '../../lib/list.js';
 
-/**
- * The audit trail (docs/audit.md): a page of audit_log, newest first, by the
- * (created_at) index; filters by user, entity (and record), action and date;
- * the search matches the entity, the user or any value before or after.
- */
+// The audit trail (docs/audit.md): a page of audit_log, newest first, by the
+// (created_at) index; filters by user, entity (and record), action and date;
+// the search matches the entity, the user or any value before or after.
+
 /**
  * The entity (and record) filter. An invoice's history also holds its lines' and payments'
  * entries (their own entities, with the invoice's id among their values: audit_log_invoice_idx).

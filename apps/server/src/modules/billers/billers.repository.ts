@@ -65,7 +65,6 @@ export const billersRepository = {
     return listPage(filter, listSpec(db, filter, deleted));
   },
 
-  /** Every matching active biller as CSV, in the list's order. */
   /** Export CSV's statement: every row of the list's filter, in its order. */
   csvQuery(db: Tx, filter: ListFilter) {
     return exportQuery(listSpec(db, filter, false), filter.sortingList, BILLER_CSV);

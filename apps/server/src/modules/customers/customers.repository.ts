@@ -106,7 +106,6 @@ export const customersRepository = {
     });
   },
 
-  /** Every matching active customer as CSV, in the list's order (the over-limit filter too). */
   /** Export CSV's statement: every row of the list's filter, in its order. */
   csvQuery(db: Tx, filter: CustomerListFilter) {
     return exportQuery(listSpec(db, filter, false), filter.sortingList, CUSTOMER_CSV);

@@ -52,7 +52,6 @@ export const expensesRepository = {
   list(db: Tx, filter: ExpenseListFilter) {
     return listPage(filter, { ...listSpec(db, filter), totals: { amount: sql`${expenses.amount}` } });
   },
-  /** Every matching expense as CSV, in the list's order. */
   /** Export CSV's statement: every row of the list's filter, in its order. */
   csvQuery(db: Tx, filter: ExpenseListFilter) {
     return exportQuery(listSpec(db, filter), filter.sortingList, EXPENSE_CSV);

@@ -114,7 +114,7 @@ async function found<K extends PaymentKind>(tx: Tx, kind: K, id: number) {
 }
 
 /** The invoice a payment pays, read before its lock is taken (404 when the payment does not exist). */
-export async function paymentInvoiceId(tx: Tx, kind: PaymentKind, id: number) {
+async function paymentInvoiceId(tx: Tx, kind: PaymentKind, id: number) {
   return (await found(tx, kind, id)).invoiceId;
 }
 

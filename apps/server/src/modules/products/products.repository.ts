@@ -159,7 +159,6 @@ export const productsRepository = {
     return listPage(filter, listSpec(db, filter, deleted));
   },
 
-  /** Every active product the list's search matches, as CSV in the list's order. */
   /** Export CSV's statement: every field of the listed products, in the order the product import reads them back. */
   csvQuery(db: Tx, filter: ListFilter) {
     return exportQuery(listSpec(db, filter, false), filter.sortingList, PRODUCT_CSV);

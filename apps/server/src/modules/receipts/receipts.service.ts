@@ -20,15 +20,15 @@ import { lockInvoice } from '../ledger/invoice-totals.js';
 import { deletePayment, recordPayment } from '../ledger/payments-ledger.js';
 import { receiptsRepository as repo } from './receipts.repository.js';
 
+/** A receipt's audit trail: the receipt with its shares as the API answers it. */
+const receiptTrail = auditTrail('receipt', (r: Receipt) => r);
+
 /**
  * Receipts (docs/receivables.md "Receipts"): one amount from a customer split
  * over their open invoices, each share a payment of its invoice made by the
  * payments core's rules (the invoice's lock, amountDue = what was owed less
  * the share, the invoice recomputed), all in one transaction.
  */
-/** A receipt's audit trail: the receipt with its shares as the API answers it. */
-const receiptTrail = auditTrail('receipt', (r: Receipt) => r);
-
 export function createReceiptsService({ db }: AppContext) {
   const customerExists = async (tx: Tx, id: number) => {
     if (!(await customersRepository.find(tx, id))) throw new NotFoundError(RECEIPT_MESSAGES.customerNotFound);

@@ -76,7 +76,6 @@ export const supplierInvoicesRepository = {
     return listPage(filter, { ...listSpec(db, filter), totals: listTotals });
   },
 
-  /** Every supplier invoice the list's filter matches as CSV, in the list's order. */
   /** Export CSV's statement: every row of the list's filter, in its order. */
   csvQuery(db: Tx, filter: SupplierInvoiceFilter) {
     return exportQuery(listSpec(db, filter), filter.sortingList, SUPPLIER_INVOICE_CSV);

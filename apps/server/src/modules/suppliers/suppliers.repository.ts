@@ -33,7 +33,6 @@ export const suppliersRepository = {
   list(db: Tx, filter: ListFilter) {
     return listPage(filter, listSpec(db, filter));
   },
-  /** Every matching supplier as CSV, in the list's order. */
   /** Export CSV's statement: every row of the list's filter, in its order. */
   csvQuery(db: Tx, filter: ListFilter) {
     return exportQuery(listSpec(db, filter), filter.sortingList, SUPPLIER_CSV);

@@ -1,10 +1,11 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { type ExpenseInput, expenseInput, SECOND_BILLER_ID, todayIn } from '@wd/contracts';
+import { type ExpenseInput, expenseInput, SECOND_BILLER_ID } from '@wd/contracts';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';
+import { localToday } from '../../../lib/format';
 import { useBillerOptions } from '../../billers/api';
 import { useCreateExpense, useExpense, useUpdateExpense } from '../api';
 
@@ -29,7 +30,7 @@ export function ExpenseForm({ mode }: { mode: FormMode }) {
   const form = useContractForm<Values, ReturnType<typeof toBody>>({
     // A new expense: today, biller 2.
     initialValues: {
-      date: todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      date: localToday(),
       billerID: String(SECOND_BILLER_ID),
       expense: '',
       category: '',

@@ -7,7 +7,6 @@ import {
   invoiceCalls,
   pickColumns,
   SECOND_BILLER_ID,
-  todayIn,
 } from '@wd/contracts';
 import { useState } from 'react';
 import { InvoiceStatus } from '../../../components/InvoiceStatus';
@@ -16,6 +15,7 @@ import { ListPage, type ListResult } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { specColumns } from '../../../components/spec-columns';
 import { showSuccess } from '../../../lib/alert';
+import { localToday } from '../../../lib/format';
 import { keys } from '../../../lib/query-keys';
 import { invoicePageSize } from '../../../lib/settings';
 import { useBillerOptions } from '../../billers/api';
@@ -28,7 +28,7 @@ import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
 import { paymentTarget } from '../payment-target';
 
 /** The first load shows the last 36 months. */
-const since = addDays(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone), -365 * 3);
+const since = addDays(localToday(), -365 * 3);
 /** Transfer Status flips a consignment invoice between DUE and PAID. */
 const flipped = (status: Invoice['consignmentStatus']) => (status === 'PAID' ? 'DUE' : 'PAID');
 const typeOptions = [

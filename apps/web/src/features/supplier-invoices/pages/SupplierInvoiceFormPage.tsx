@@ -1,10 +1,11 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { supplierInvoiceInput, todayIn } from '@wd/contracts';
+import { supplierInvoiceInput } from '@wd/contracts';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';
+import { localToday } from '../../../lib/format';
 import { useSupplierOptions } from '../../suppliers/api';
 import { useCreateSupplierInvoice, useSupplierInvoice, useUpdateSupplierInvoice } from '../api';
 
@@ -29,7 +30,7 @@ export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
   const suppliers = useSupplierOptions();
   const form = useContractForm<Values, ReturnType<typeof toBody>>({
     initialValues: {
-      date: todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      date: localToday(),
       distributorID: null,
       invoiceNo: '',
       amountPurchase: '',
