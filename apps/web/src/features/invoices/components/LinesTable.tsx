@@ -12,7 +12,7 @@ export const VIRTUAL_FROM = 100;
 
 interface LinesTableProps {
   lines: InvoiceItem[];
-  onChange(line: InvoiceItem, change: LineChange): Promise<unknown>;
+  onChange(line: InvoiceItem, change: LineChange): Promise<boolean>;
   onDelete(line: InvoiceItem): Promise<unknown>;
 }
 
@@ -156,8 +156,10 @@ function PriceModal({
 }: {
   line: InvoiceItem | null;
   onClose(): void;
-  onSave(p: { sellingPrice: number; suggestedRetailPrice: number }): Promise<unknown>;
+  /** Resolves true once saved; false keeps the dialog open with what was typed (the refusal is already shown). */
+  onSave(p: { sellingPrice: number; suggestedRetailPrice: number }): Promise<boolean>;
 }) {
+  const [saving, setSaving] = useState(false);
   const [selling, setSelling] = useState<number | string>('');
   const [retail, setRetail] = useState<number | string>('');
   const history = useProductHistory(line);
@@ -196,9 +198,18 @@ function PriceModal({
         )}
         <DialogActions onClose={onClose}>
           <Button
+            loading={saving}
             onClick={async () => {
-              await onSave({ sellingPrice: moneyValue(selling), suggestedRetailPrice: moneyValue(retail) });
-              onClose();
+              setSaving(true);
+              try {
+                const saved = await onSave({
+                  sellingPrice: moneyValue(selling),
+                  suggestedRetailPrice: moneyValue(retail),
+                });
+                if (saved) onClose();
+              } finally {
+                setSaving(false);
+              }
             }}
           >
             Save

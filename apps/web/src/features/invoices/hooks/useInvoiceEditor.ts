@@ -35,12 +35,14 @@ export function useInvoiceEditor(id: number) {
   const deleteLine = useDeleteInvoiceLine();
   const { resultsPerInputInvoices } = useSettings().settings;
 
-  const attempt = async (change: () => Promise<unknown>) => {
+  /** Runs a change; false when the server refused it (then shown as an alert, the screen reloaded) or No was answered. */
+  const attempt = async (change: () => Promise<unknown>): Promise<boolean> => {
     try {
-      await change();
+      return (await change()) !== false;
     } catch (error) {
       showAlert(errorMessage(error));
       await loaded.reload();
+      return false;
     }
   };
 
@@ -64,6 +66,7 @@ export function useInvoiceEditor(id: number) {
         );
         // Declined: the line's inputs show what the server still holds.
         if (done === undefined) await loaded.reload();
+        return done !== undefined;
       }),
     deleteLine: (line: InvoiceItem) => attempt(() => deleteLine.mutateAsync(line)),
     /**
