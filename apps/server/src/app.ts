@@ -35,6 +35,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, serializeError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { rollupsPlugin } from './plugins/rollups.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticPlugin } from './plugins/static.js';
 
@@ -123,6 +124,7 @@ export async function buildApp({ database, config, logStream }: BuildOptions): P
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(rollupsPlugin);
   await app.register(
     async (api) => {
       for (const routes of modules) await api.register(routes);

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
+import { isContention } from './sql-state.js';
 
 export type Schema = typeof schema;
 /** The app's database handle: the same type for PGlite and PostgreSQL. */
@@ -70,7 +71,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
     // Numeric aggregates (bigint, numeric) come back as text by default; cents fit in a double.
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -105,8 +106,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite has no autovacuum, so nothing would ever ANALYZE: without statistics the planner
   // guesses, badly (a payments query ran a hundred times slower). Tables are analyzed after
-  // migrating (every start) and then every few minutes when they have grown or shrunk.
-  const timer = setInterval(() => analyzeChanged(client).catch(() => {}), ANALYZE_EVERY_MS);
+  // migrating (every start) and then every few minutes when they have grown or shrunk; the
+  // roll-ups' delta tables, emptied by every fold, are vacuumed then too.
+  const timer = setInterval(
+    () =>
+      analyzeChanged(client)
+        .then(() => client.exec(`vacuum ${DELTA_TABLES.join(', ')}`))
+        .catch(() => {}),
+    ANALYZE_EVERY_MS,
+  );
   timer.unref();
   return {
     db,
@@ -133,6 +141,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const ANALYZE_EVERY_MS = 5 * 60_000;
+/** The tables the roll-up triggers append to and every fold empties (migration 0026). */
+const DELTA_TABLES = [
+  'invoice_day_total_deltas',
+  'report_product_month_deltas',
+  'report_party_month_deltas',
+  'product_sold_deltas',
+];
 
 /** The built empty database, for a data directory that holds no database yet. */
 function emptyDatabaseFor(dir: string): Blob | undefined {
@@ -152,4 +167,33 @@ async function analyzeChanged(client: PGlite) {
        or abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 8 + 0.1 * c.relpages)`,
   );
   if (rows.length > 0) await client.exec(`analyze ${rows.map((r) => r.name).join(', ')}`);
+}
+
+/** Runs of a transaction the database gave up for contention, before the error is the caller's. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/** Waits a random time up to 10 ms × 2^attempt (full jitter), so two retried writers do not collide again. */
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+
+/**
+ * Makes every outermost transaction of `db` run again, whole, when the database gives it up for
+ * contention (a deadlock or a serialization failure: nothing of it was written), up to
+ * TRANSACTION_ATTEMPTS runs with a growing random pause. A transaction's callback therefore
+ * only touches the database (no mail sent, no file written inside it). Savepoints (a
+ * transaction inside a transaction) are not retried on their own: the outermost one is.
+ */
+export function retryTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const retried: Db['transaction'] = async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (error) {
+        if (!isContention(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+        await backoff(attempt);
+      }
+    }
+  };
+  db.transaction = retried;
+  return db;
 }

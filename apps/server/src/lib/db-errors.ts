@@ -1,3 +1,7 @@
+import { sqlState } from '../db/sql-state.js';
+
+export { isContention, sqlState } from '../db/sql-state.js';
+
 /** True when a database error (possibly wrapped by Drizzle) is a unique violation, optionally of one index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let e = error as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined;
@@ -8,16 +12,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     e = e.cause as typeof e;
   }
   return false;
-}
-
-/** The SQLSTATE of a database error (possibly wrapped by Drizzle), or undefined. */
-export function sqlState(error: unknown): string | undefined {
-  let e = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, testApp } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
-import { BAD_URL, SERVER_ERROR, URL_TOO_LONG } from './errors.js';
+import { BAD_URL, BUSY, SERVER_ERROR, URL_TOO_LONG } from './errors.js';
 
 const t = testApp();
 /** A port of this helper's range (3500-3599) for the raw HTTP requests. */
@@ -150,6 +150,11 @@ describe('error logs', () => {
         ),
       // The database repeats the value in its own message.
       cast: () => db.execute(sql`select ${SECRET_HASH}::integer`),
+      // What PostgreSQL says of a deadlock's victim (left after a transaction's retries).
+      deadlock: () =>
+        db.execute(
+          sql.raw(`do $$ begin raise exception using errcode = '40P01', message = 'deadlock detected'; end $$`),
+        ),
     };
     app.post<{ Params: { which: string } }>('/test/fail/:which', { config: { auth: 'public' } }, async (request) =>
       fail[request.params.which](),
@@ -157,6 +162,15 @@ describe('error logs', () => {
     await app.ready();
   });
   afterAll(() => app?.close());
+
+  it('a change given up for contention is a 503 with Retry-After and a plain message, not a server error', async () => {
+    lines.length = 0;
+    const res = await app.inject({ method: 'POST', url: '/test/fail/deadlock' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expectMessageOnly(res.body, BUSY);
+    expect(lines.join('')).not.toContain('request failed');
+  });
 
   it('hold the failed statement and the database error, never the values', async () => {
     for (const [which, code, databaseMessage] of [

@@ -4,9 +4,12 @@ import { issueText } from '@wd/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isContention, sqlState } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 
 export const SERVER_ERROR = 'Something went wrong on the server';
+/** A change the database gave up for contention even after its retries (nothing of it was written). */
+export const BUSY = 'Too many changes at once: this one was not saved. Please try again in a moment';
 export const URL_TOO_LONG = 'The address (URL) is too long';
 export const BAD_URL = 'The address (URL) is not validly encoded';
 
@@ -131,6 +134,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(400)
         .send({ message: issueText(path, first.message ?? 'is not valid'), field: path.join('.') || undefined });
+    }
+    if (isContention(error)) {
+      request.log.warn({ sqlState: sqlState(error) }, 'a transaction still failed for contention after its retries');
+      return reply.status(503).header('retry-after', '1').send({ message: BUSY });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -2,6 +2,7 @@ import type { InvoiceFilter } from '@wd/contracts';
 import { type AnyColumn, and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { foldRollups } from '../../db/rollups.js';
 import { invoices } from '../../db/schema/index.js';
 import { choice, likePattern, periodCondition } from '../../lib/list.js';
 
@@ -79,6 +80,7 @@ function plus(a: ListAggregate, b: ListAggregate): ListAggregate {
  * not queue on one row) from the rows.
  */
 async function rolledUp(db: Tx, filter: InvoiceFilter, where: (t: Source) => SQL | undefined) {
+  await foldRollups(db);
   const [submitted, drafts] = await Promise.all([
     sums(db, dayTotals, and(invoiceConditions(filter, dayTotals), where(dayTotals))),
     filter.status && filter.status !== 'All'

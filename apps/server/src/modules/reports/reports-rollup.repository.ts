@@ -1,12 +1,14 @@
 import { addDays, monthRange, yearRange } from '@wd/contracts';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { foldRollups } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 
 /**
  * The five reports from the monthly roll-ups (migration 0013: report_product_months,
- * report_party_months, kept exact by triggers; docs/reports.md "Speed"). Every whole month of
+ * report_party_months, kept exact by triggers appending deltas that a fold moves onto them,
+migration 0026; docs/reports.md "Speed"). Every whole month of
  * the period is read from a roll-up; the days of a partly covered month at either end are
  * summed from the rows (invoices' date index), and both parts are grouped again; without a
  * period (the default) the all-history totals of migration 0014 are read instead. The
@@ -179,7 +181,7 @@ function invoicesBy(filter: Filter, key: 'customer_id' | 'biller_id'): Grouped {
   return grouped(query, ['key', ...INVOICE_FIGURES]);
 }
 
-export const rollupReports = {
+const reports = {
   product: (db: Tx, filter: Filter) => reportViews.products(db, filter, productGroups(filter, 'S'), PRODUCT_FIGURES),
   damagedGoods: (db: Tx, filter: Filter) =>
     reportViews.products(db, filter, productGroups(filter, 'D'), DAMAGED_FIGURES),
@@ -197,3 +199,14 @@ export const rollupReports = {
     return reportViews.customerSummary(db, filter, grouped(query, cols));
   },
 };
+
+/** Each report folds the roll-ups' pending deltas first: it counts every write committed before it. */
+export const rollupReports = Object.fromEntries(
+  Object.entries(reports).map(([name, read]) => [
+    name,
+    async (db: Tx, filter: Filter) => {
+      await foldRollups(db);
+      return read(db, filter);
+    },
+  ]),
+) as typeof reports;

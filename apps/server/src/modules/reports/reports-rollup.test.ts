@@ -5,6 +5,7 @@ import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import type { Tx } from '../../db/client.js';
+import { foldRollups } from '../../db/rollups.js';
 import type { Filter } from './report-sql.repository.js';
 import { reportsRepository } from './reports.repository.js';
 import { toWire } from './reports.service.js';
@@ -99,6 +100,7 @@ async function expectSameAsPlain() {
 
 /** report_customer_all (migration 0018) holds, per customer, the sums recomputed from the counted invoices and lines. */
 async function expectCustomerAllFromRows() {
+  await foldRollups(t.database.db);
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const stored = await rows(sql`select customer_id, invoices::int, award_points::int, paid::int, discount::int,
@@ -198,12 +200,11 @@ describe('reports from the roll-ups equal the plain definition', () => {
 
   it('counts a new customer once when its first invoices are submitted at once, and drops it with its last', async () => {
     const db = t.database.db;
-    const count = async () =>
-      (
-        (await db.execute(sql`select customers::int as n from report_customer_count`)) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows[0].n;
+    const count = async () => {
+      await foldRollups(db);
+      const read = await db.execute(sql`select customers::int as n from report_customer_count`);
+      return (read as unknown as { rows: { n: number }[] }).rows[0].n;
+    };
     const before = await count();
     const customerID = (await post('POST', '/api/customer/new/', { company: `${TAG} Newcomer` })).json().customer.id;
     const ids: number[] = [];
