@@ -8,9 +8,10 @@ import { buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
+import { ADMIN_PASSWORD } from './admin.js';
 import { expectSortRefused } from './lists.js';
 
-export const ADMIN_PASSWORD = 'admin-password-1';
+export { ADMIN_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ADMIN_PASSWORD } from './helpers.js';
+import { ADMIN_PASSWORD } from './admin.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -83,9 +83,11 @@ export async function startServerProcess(port: number, env: Record<string, strin
   };
 }
 
-/** A new, empty PostgreSQL database next to TEST_DATABASE_URL's, and a way to drop it. */
-export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL as string;
+/** A new, empty PostgreSQL database next to `base`'s (TEST_DATABASE_URL's by default), and a way to drop it. */
+export async function createScratchDatabase(
+  prefix: string,
+  base = process.env.TEST_DATABASE_URL as string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
