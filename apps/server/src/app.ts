@@ -34,6 +34,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, serializeError } from './plugins/errors.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rollupsPlugin } from './plugins/rollups.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -124,6 +125,7 @@ export async function buildApp({ database, config, logStream }: BuildOptions): P
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(rollupsPlugin);
   await app.register(
     async (api) => {

@@ -5,6 +5,8 @@ export interface SentRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The Idempotency-Key it carried (writes only). */
+  idempotencyKey?: string;
 }
 
 type Answer = { status?: number; body: unknown } | ((request: SentRequest) => { status?: number; body: unknown });
@@ -22,7 +24,8 @@ export function fakeApi(routes: Record<string, Answer>) {
       const path = url.replace(/^\/api/, '').replace(/\/$/, '');
       const body =
         typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined;
-      const request = { method, path, body };
+      const idempotencyKey = (init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+      const request = { method, path, body, idempotencyKey };
       sent.push(request);
       const route = routes[`${method} ${path}`];
       const answer = typeof route === 'function' ? route(request) : route;

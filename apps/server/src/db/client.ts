@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,7 +104,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One connection, never contention: nothing to retry.
+  const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db, false);
   // PGlite has no autovacuum, so nothing would ever ANALYZE: without statistics the planner
   // guesses, badly (a payments query ran a hundred times slower). Tables are analyzed after
   // migrating (every start) and then every few minutes when they have grown or shrunk; the
@@ -175,25 +177,47 @@ export const TRANSACTION_ATTEMPTS = 5;
 /** Waits a random time up to 10 ms × 2^attempt (full jitter), so two retried writers do not collide again. */
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
 
+/** What a request adds to every outermost transaction it starts (see `withCommitHook`). */
+type CommitHook = (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>;
+const commitHooks = new AsyncLocalStorage<CommitHook>();
+
 /**
- * Makes every outermost transaction of `db` run again, whole, when the database gives it up for
- * contention (a deadlock or a serialization failure: nothing of it was written), up to
+ * Runs `fn` so that every outermost transaction it starts runs `hook` last, inside the
+ * transaction, just before it commits: what the hook writes commits with the work or not at
+ * all (an idempotent request marks its key as applied this way).
+ */
+export function withCommitHook<T>(hook: CommitHook, fn: () => T): T {
+  return commitHooks.run(hook, fn);
+}
+
+/**
+ * Wraps the outermost transactions of `db`: each runs the commit hook of its scope, if any
+ * (`withCommitHook`); with `retries`, one the database gives up for contention (a deadlock or
+ * a serialization failure: nothing of it was written) runs again, whole, up to
  * TRANSACTION_ATTEMPTS runs with a growing random pause. A transaction's callback therefore
  * only touches the database (no mail sent, no file written inside it). Savepoints (a
  * transaction inside a transaction) are not retried on their own: the outermost one is.
  */
-export function retryTransactions(db: Db): Db {
+export function retryTransactions(db: Db, retries = true): Db {
   const transaction = db.transaction.bind(db);
-  const retried: Db['transaction'] = async (work, config) => {
+  const wrapped: Db['transaction'] = async (work, config) => {
+    const hook = commitHooks.getStore();
+    const run: typeof work = hook
+      ? async (tx) => {
+          const result = await work(tx);
+          await hook(tx);
+          return result;
+        }
+      : work;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await transaction(work, config);
+        return await transaction(run, config);
       } catch (error) {
-        if (!isContention(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+        if (!retries || !isContention(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
         await backoff(attempt);
       }
     }
   };
-  db.transaction = retried;
+  db.transaction = wrapped;
   return db;
 }

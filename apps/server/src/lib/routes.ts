@@ -55,7 +55,9 @@ export function registerCalls<T extends Record<string, Call>>(app: FastifyInstan
     app.route({
       method: call.method,
       url: call.path,
-      config: { auth: call.auth },
+      // A write takes an Idempotency-Key; a read asked by POST does not, nor does a public call
+      // (signing in: its answer holds a session token, which is never stored).
+      config: { auth: call.auth, idempotent: !call.reads && call.auth !== 'public' },
       schema: {
         tags: [call.tag],
         summary: call.summary,

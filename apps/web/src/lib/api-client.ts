@@ -34,14 +34,36 @@ export class NetworkError extends Error {
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
+ * A new Idempotency-Key: a random UUID (v4). Built from getRandomValues, which a page served
+ * over plain HTTP on the office network has too (randomUUID needs a secure context).
+ */
+export function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Sends of a write beyond the first when no answer came or the server was busy (503), with the same key. */
+export const WRITE_RETRIES = 2;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
  * One request with the session's token; answers the response when it is OK and
  * throws ApiError (`{ message, field? }`, ending the session on a 401) or
  * NetworkError otherwise. `url` is absolute (/files/…) or under /api.
+ *
+ * A write sends its Idempotency-Key (`key`), so the server carries it out once however often it
+ * arrives: when no answer comes (the connection dropped) or the server was too busy (503), it is
+ * sent again with the same key, up to WRITE_RETRIES times.
  */
-async function send(method: Method, url: string, body?: unknown): Promise<Response> {
+async function send(method: Method, url: string, body?: unknown, key?: string): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = session.token();
   if (token) headers.Token = token;
+  const write = key !== undefined;
+  if (write) headers['Idempotency-Key'] = key;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -50,10 +72,17 @@ async function send(method: Method, url: string, body?: unknown): Promise<Respon
     payload = JSON.stringify(body ?? {});
   }
   let response: Response;
-  try {
-    response = await fetch(url.startsWith('/') ? url : `/api/${url}`, { method, headers, body: payload });
-  } catch (error) {
-    throw new NetworkError(error);
+  for (let attempt = 0; ; attempt++) {
+    const again = write && attempt < WRITE_RETRIES;
+    try {
+      response = await fetch(url.startsWith('/') ? url : `/api/${url}`, { method, headers, body: payload });
+    } catch (error) {
+      if (!again) throw new NetworkError(error);
+      await pause(500 * 2 ** attempt);
+      continue;
+    }
+    if (response.status !== 503 || !again) break;
+    await pause(Math.min(5, Number(response.headers.get('retry-after')) || 1) * 1000);
   }
   if (!response.ok) {
     const text = await response.text();
@@ -65,8 +94,8 @@ async function send(method: Method, url: string, body?: unknown): Promise<Respon
   return response;
 }
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const text = await (await send(method, `/api/${path.replace(/^\//, '')}`, body)).text();
+async function request<T>(method: Method, path: string, body?: unknown, key?: string): Promise<T> {
+  const text = await (await send(method, `/api/${path.replace(/^\//, '')}`, body, key)).text();
   return (text ? safeJson(text) : undefined) as T;
 }
 
@@ -78,8 +107,11 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** A multipart call's file (optional where the call says so). */
-export type CallFile = { file?: File | Blob | null };
+/**
+ * A multipart call's file (optional where the call says so), and the write's Idempotency-Key when
+ * the screen keeps one for a form (so that a second Save of the same form is the same request).
+ */
+export type CallFile = { file?: File | Blob | null; idempotencyKey?: string };
 
 /**
  * Makes a call of the table (packages/contracts): the path from its
@@ -87,13 +119,18 @@ export type CallFile = { file?: File | Blob | null };
  * typed by its response schema.
  */
 export function callApi<C extends Call>(call: C, input?: CallInput<C> & CallFile): Promise<CallResult<C>> {
-  const { params, body, file } = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown } & CallFile;
+  const { params, body, file, idempotencyKey } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    body?: unknown;
+  } & CallFile;
   const path = callPath(call, params);
-  if (!call.multipart) return request(call.method, path, body);
+  // Every write has its key: the form's when it keeps one, else this call's own.
+  const key = call.reads || call.auth === 'public' ? undefined : (idempotencyKey ?? newIdempotencyKey());
+  if (!call.multipart) return request(call.method, path, body, key);
   const form = new FormData();
   if (call.multipart.json) form.append(call.multipart.json, JSON.stringify(body ?? {}));
   if (file) form.append(call.multipart.file, file, file instanceof File ? file.name : call.multipart.file);
-  return request(call.method, path, form);
+  return request(call.method, path, form, key);
 }
 
 /** A file behind the Token header (stored images, PDFs), as a Blob. `path` is absolute (/files/…) or under /api. */

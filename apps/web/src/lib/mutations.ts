@@ -1,6 +1,7 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Call, CallInput, CallResult } from '@wd/contracts';
-import { type CallFile, callApi } from './api-client';
+import { useMemo, useRef } from 'react';
+import { ApiError, type CallFile, callApi, newIdempotencyKey } from './api-client';
 import type { AreaKeys } from './query-keys';
 
 export interface CallMutationOptions<C extends Call, V> {
@@ -56,4 +57,31 @@ export function useIdsCall<C extends Call>(call: C, keys: AreaKeys) {
     input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }) as unknown as CallInput<C> & CallFile,
     invalidates: () => [keys.all],
   });
+}
+
+/**
+ * A form's Idempotency-Key (docs/api.md): every Save of the same entry sends the same key, so a
+ * Save repeated after a lost answer is still one payment. A definite answer (carried out, or
+ * refused: nothing changed) starts a new key for the next entry; so does `renew` (a new entry).
+ */
+export function useWriteKey() {
+  const key = useRef(newIdempotencyKey());
+  return useMemo(
+    () => ({
+      async send<T>(write: (idempotencyKey: string) => Promise<T>): Promise<T> {
+        try {
+          const result = await write(key.current);
+          key.current = newIdempotencyKey();
+          return result;
+        } catch (error) {
+          if (error instanceof ApiError && error.status < 500) key.current = newIdempotencyKey();
+          throw error;
+        }
+      },
+      renew() {
+        key.current = newIdempotencyKey();
+      },
+    }),
+    [],
+  );
 }

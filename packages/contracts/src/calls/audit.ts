@@ -5,6 +5,7 @@ import { defineCalls } from '../common/call.js';
 export const auditCalls = defineCalls('audit', {
   list: {
     method: 'POST',
+    reads: true,
     path: '/audit/all',
     summary: 'The audit trail, newest first: who changed what and when, with the fields that changed (admins only)',
     auth: 'admin',

@@ -25,6 +25,7 @@ export const barcodeCalls = defineCalls('barcode labels', {
   },
   list: {
     method: 'POST',
+    reads: true,
     path: '/barcode/all',
     summary: 'My label list (every item, in the order added unless sorted)',
     body: listBody,

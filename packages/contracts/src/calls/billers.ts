@@ -9,6 +9,7 @@ export const billerCalls = defineCalls('billers', {
   ...softDeleteCalls('supplier', 'biller', billersResponse),
   list: {
     method: 'POST',
+    reads: true,
     path: '/supplier/all',
     summary: 'Active billers',
     body: listBody,
@@ -41,6 +42,7 @@ export const billerCalls = defineCalls('billers', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/supplier/:id',
     summary: 'One biller',
     params: idParams,

@@ -14,6 +14,7 @@ export const customerCalls = defineCalls('customers', {
   ...softDeleteCalls('customer', 'customer', customersResponse),
   list: {
     method: 'POST',
+    reads: true,
     path: '/customer/all',
     summary: 'Active customers (overLimit: only those owing more than their credit limit)',
     body: customerListFilter,
@@ -55,6 +56,7 @@ export const customerCalls = defineCalls('customers', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/customer/:id',
     summary: 'One customer',
     params: idParams,

@@ -20,6 +20,7 @@ import {
 export const dashboardCalls = defineCalls('dashboard', {
   productsTop: {
     method: 'POST',
+    reads: true,
     path: '/reports/productsTop',
     summary: 'Top selling products by quantity sold (this month, 6 per page by default)',
     body: topProductsFilter,
@@ -27,6 +28,7 @@ export const dashboardCalls = defineCalls('dashboard', {
   },
   productStatus: {
     method: 'POST',
+    reads: true,
     path: '/reports/productStatus',
     summary: 'Products sold, and units sold, returned and damaged (this month by default)',
     body: dashboardPeriodFilter,
@@ -34,6 +36,7 @@ export const dashboardCalls = defineCalls('dashboard', {
   },
   status: {
     method: 'POST',
+    reads: true,
     path: '/reports/status',
     summary: 'Status analysis: units sold, invoices paid and active customers (this month by default)',
     body: dashboardPeriodFilter,
@@ -41,6 +44,7 @@ export const dashboardCalls = defineCalls('dashboard', {
   },
   statusOverview: {
     method: 'POST',
+    reads: true,
     path: '/reports/statusOverview',
     summary: 'Revenue and orders processed (the last 14 days by default)',
     body: dashboardDaysFilter,
@@ -48,6 +52,7 @@ export const dashboardCalls = defineCalls('dashboard', {
   },
   invoices: {
     method: 'POST',
+    reads: true,
     path: '/reports/invoices',
     summary: 'Recent orders: the latest counted invoices (5 by default)',
     body: recentInvoicesFilter,
@@ -55,6 +60,7 @@ export const dashboardCalls = defineCalls('dashboard', {
   },
   salesByCategory: {
     method: 'POST',
+    reads: true,
     path: '/reports/salesByCategory',
     summary: 'Sales per product category (this month by default)',
     body: dashboardPeriodFilter,
@@ -62,6 +68,7 @@ export const dashboardCalls = defineCalls('dashboard', {
   },
   salesDaily: {
     method: 'POST',
+    reads: true,
     path: '/reports/salesDaily',
     summary: 'Revenue and orders per day, every day present (the last 14 days by default)',
     body: dashboardDaysFilter,

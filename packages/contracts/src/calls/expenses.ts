@@ -6,6 +6,7 @@ import { csvExportCall } from './export.js';
 export const expenseCalls = defineCalls('expenses', {
   list: {
     method: 'POST',
+    reads: true,
     path: '/expenses/all',
     summary: 'Expenses, filtered by month and year; totals.amount sums every matching row',
     body: expenseListFilter,
@@ -38,6 +39,7 @@ export const expenseCalls = defineCalls('expenses', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/expenses/:id',
     summary: 'One expense',
     params: idParams,

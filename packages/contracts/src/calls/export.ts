@@ -9,6 +9,7 @@ import { binaryFile } from '../parties.js';
 export function csvExportCall<const P extends string, B extends z.ZodType>(path: P, body: B, what: string) {
   return {
     method: 'POST',
+    reads: true,
     path,
     summary: `${what} as CSV: every row the filter matches, in its sort order (text/csv, streamed)`,
     body,

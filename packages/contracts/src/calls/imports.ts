@@ -4,9 +4,15 @@ import { importKind, importOptions, importPreviewResponse } from '../imports.js'
 import { binaryFile } from '../parties.js';
 
 /** The three import calls share all but their path, summary and answer: admins, the kind, options + file. */
-function importCall<const P extends string, R extends z.ZodType>(path: P, summary: string, response: R) {
+function importCall<const P extends string, R extends z.ZodType>(
+  path: P,
+  summary: string,
+  response: R,
+  reads: boolean,
+) {
   return {
     method: 'POST',
+    reads,
     path,
     summary,
     auth: 'admin',
@@ -24,15 +30,18 @@ export const importCalls = defineCalls('import', {
     '/import/:kind/preview',
     "The file's headings, the mapping (the one sent, else the remembered or a suggested one), the counts of rows to create, update and refuse, and the first rows with each one's result. Nothing is written.",
     importPreviewResponse,
+    true,
   ),
   refused: importCall(
     '/import/:kind/refused',
     "The refused rows as CSV: each row's line, its cells as in the file and the reasons (text/csv)",
     binaryFile,
+    true,
   ),
   run: importCall(
     '/import/:kind/run',
     'Imports the file: NDJSON lines of progress ({type:"progress",phase,done,total}) then the result ({type:"done",written,…} or {type:"error",message}, nothing written). All or nothing unless mode is "valid".',
     binaryFile,
+    false,
   ),
 });

@@ -95,6 +95,7 @@ export type OutboxFilter = z.output<typeof outboxListFilter>;
 export const outboxCalls = defineCalls('outbox', {
   list: {
     method: 'POST',
+    reads: true,
     path: '/outbox/all',
     summary: 'Queued, sent and failed messages, newest first',
     auth: 'admin',

@@ -28,6 +28,7 @@ export const invoiceCalls = defineCalls('invoices', {
   },
   list: {
     method: 'POST',
+    reads: true,
     path: '/invoice/all',
     summary: 'Invoices with totals over every matching row',
     body: invoiceListFilter,
@@ -36,6 +37,7 @@ export const invoiceCalls = defineCalls('invoices', {
   export: csvExportCall('/invoice/export', invoiceListFilter, 'Invoices'),
   summary: {
     method: 'POST',
+    reads: true,
     path: '/invoice/summary/:id',
     summary: 'Invoice, parties and totals',
     params: idParams,
@@ -84,6 +86,7 @@ export const invoiceCalls = defineCalls('invoices', {
   },
   productHistory: {
     method: 'POST',
+    reads: true,
     path: '/invoice/productHistory/:id',
     summary: "A line's product: earlier prices for this customer",
     params: idParams,
@@ -92,6 +95,7 @@ export const invoiceCalls = defineCalls('invoices', {
   },
   items: {
     method: 'POST',
+    reads: true,
     path: '/invoice/:id',
     summary: 'Lines of an invoice',
     params: idParams,

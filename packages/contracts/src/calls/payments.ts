@@ -50,6 +50,7 @@ export const paymentCalls = defineCalls('payments', {
   },
   invoiceHistory: {
     method: 'POST',
+    reads: true,
     path: '/payment/invoice/:id',
     summary: 'Payments of an invoice',
     params: idParams,
@@ -58,6 +59,7 @@ export const paymentCalls = defineCalls('payments', {
   },
   partyHistory: {
     method: 'POST',
+    reads: true,
     path: '/payment/customer/:id',
     summary: 'Payments of a customer',
     params: idParams,
@@ -104,6 +106,7 @@ export const supplierPaymentCalls = defineCalls('supplier payments', {
   },
   invoiceHistory: {
     method: 'POST',
+    reads: true,
     path: '/distributorPayment/invoice/:id',
     summary: 'Payments of a supplier invoice',
     params: idParams,
@@ -112,6 +115,7 @@ export const supplierPaymentCalls = defineCalls('supplier payments', {
   },
   partyHistory: {
     method: 'POST',
+    reads: true,
     path: '/distributorPayment/distributor/:id',
     summary: 'Payments to a supplier',
     params: idParams,

@@ -21,6 +21,7 @@ import { csvExportCall } from './export.js';
 export const priceGroupCalls = defineCalls('customer price groups', {
   list: {
     method: 'POST',
+    reads: true,
     path: '/priceGroup/all',
     summary: 'Customer price groups',
     body: listBody,
@@ -28,6 +29,7 @@ export const priceGroupCalls = defineCalls('customer price groups', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/priceGroup/summary/:id',
     summary: 'One customer price group',
     params: idParams,
@@ -36,6 +38,7 @@ export const priceGroupCalls = defineCalls('customer price groups', {
   },
   productGroups: {
     method: 'POST',
+    reads: true,
     path: '/priceGroup/all/productGroups/:id',
     summary: 'Product groups with their item count and price in this customer price group',
     params: idParams,
@@ -45,6 +48,7 @@ export const priceGroupCalls = defineCalls('customer price groups', {
   },
   item: {
     method: 'POST',
+    reads: true,
     path: '/priceGroup/item/:id',
     summary: 'One item',
     params: idParams,
@@ -133,6 +137,7 @@ export const priceGroupCalls = defineCalls('customer price groups', {
   },
   items: {
     method: 'POST',
+    reads: true,
     path: '/priceGroup/:id',
     summary: 'Items of a group',
     params: idParams,

@@ -15,6 +15,7 @@ import { productResponse } from '../products.js';
 export const productGroupCalls = defineCalls('product price groups', {
   list: {
     method: 'POST',
+    reads: true,
     path: '/productGroup/all',
     summary: 'Product price groups',
     body: listBody,
@@ -22,6 +23,7 @@ export const productGroupCalls = defineCalls('product price groups', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/productGroup/summary/:id',
     summary: 'One product price group',
     params: idParams,
@@ -69,6 +71,7 @@ export const productGroupCalls = defineCalls('product price groups', {
   },
   members: {
     method: 'POST',
+    reads: true,
     path: '/productGroup/:id',
     summary: 'The products of a group',
     params: idParams,

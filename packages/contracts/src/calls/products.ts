@@ -14,6 +14,7 @@ export const productCalls = defineCalls('products', {
   ...softDeleteCalls('product', 'product', productsResponse),
   list: {
     method: 'POST',
+    reads: true,
     path: '/product/all',
     summary: 'Active products',
     body: listBody,
@@ -22,6 +23,7 @@ export const productCalls = defineCalls('products', {
   export: csvExportCall('/product/export', listBody, 'Active products'),
   lookup: {
     method: 'POST',
+    reads: true,
     path: '/product/filter',
     summary: 'Lookup by barcode (± one leading 0), box barcode or name; exact codes first',
     body: listBody,
@@ -29,6 +31,7 @@ export const productCalls = defineCalls('products', {
   },
   categories: {
     method: 'POST',
+    reads: true,
     path: '/product/categories',
     summary: 'Categories in use',
     body: listBody,
@@ -52,6 +55,7 @@ export const productCalls = defineCalls('products', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/product/:id',
     summary: 'One product',
     params: idParams,

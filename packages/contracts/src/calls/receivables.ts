@@ -13,6 +13,7 @@ import {
 export const receivablesCalls = defineCalls('receivables', {
   aging: {
     method: 'POST',
+    reads: true,
     path: '/reports/aging',
     summary: 'Aging: per customer, open balances of DUE invoices by days since the invoice date, as of a date',
     body: agingFilter,
@@ -20,6 +21,7 @@ export const receivablesCalls = defineCalls('receivables', {
   },
   agingCsv: {
     method: 'POST',
+    reads: true,
     path: '/reports/aging/csv',
     summary: 'Aging as CSV: every matching customer, then a totals row (text/csv)',
     body: agingFilter,
@@ -27,6 +29,7 @@ export const receivablesCalls = defineCalls('receivables', {
   },
   statement: {
     method: 'POST',
+    reads: true,
     path: '/customer/statement/:id',
     summary:
       "A customer's statement for a period: opening balance, invoices and payments with a running balance, closing balance",
@@ -37,6 +40,7 @@ export const receivablesCalls = defineCalls('receivables', {
   },
   statementPdf: {
     method: 'POST',
+    reads: true,
     path: '/customer/statement/pdf/:id',
     summary: 'The statement as a PDF (application/pdf), drawn from the same model',
     params: idParams,
@@ -46,6 +50,7 @@ export const receivablesCalls = defineCalls('receivables', {
   },
   credit: {
     method: 'GET',
+    reads: true,
     path: '/customer/credit/:id',
     summary: "A customer's credit limit and open balance (the sum of their DUE invoices' balances)",
     params: idParams,

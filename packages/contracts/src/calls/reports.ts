@@ -17,6 +17,7 @@ import {
 const csv = (name: string, title: string) =>
   ({
     method: 'POST',
+    reads: true,
     path: `/reports/${name}/csv`,
     summary: `${title} as CSV: every matching row, then a totals row (text/csv)`,
     body: reportFilter,
@@ -26,6 +27,7 @@ const csv = (name: string, title: string) =>
 export const reportCalls = defineCalls('reports', {
   product: {
     method: 'POST',
+    reads: true,
     path: '/reports/product',
     summary: 'Product Report: per product, sales net of resellable returns, cost and profit',
     body: reportFilter,
@@ -33,6 +35,7 @@ export const reportCalls = defineCalls('reports', {
   },
   customer: {
     method: 'POST',
+    reads: true,
     path: '/reports/customer',
     summary: 'My Report: per customer, invoices, sales, payments, discounts, returns, due and profit',
     body: reportFilter,
@@ -40,6 +43,7 @@ export const reportCalls = defineCalls('reports', {
   },
   customerSummary: {
     method: 'POST',
+    reads: true,
     path: '/reports/customerSummary',
     summary: 'Customer Report: per customer, invoices, amount, paid and due (status ignored)',
     body: reportFilter,
@@ -47,6 +51,7 @@ export const reportCalls = defineCalls('reports', {
   },
   biller: {
     method: 'POST',
+    reads: true,
     path: '/reports/biller',
     summary: 'Biller Report: per biller, sales, discounts, damaged goods, expenses and profit',
     body: reportFilter,
@@ -54,6 +59,7 @@ export const reportCalls = defineCalls('reports', {
   },
   damagedGoods: {
     method: 'POST',
+    reads: true,
     path: '/reports/damagedGoods',
     summary: 'Damaged Goods Report: per product, damaged returns at cost and at the credit given',
     body: reportFilter,

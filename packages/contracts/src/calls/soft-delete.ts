@@ -13,6 +13,7 @@ export function softDeleteCalls<R extends z.ZodType>(path: string, noun: string,
   return {
     listDeleted: {
       method: 'POST',
+      reads: true,
       path: `/${path}/all/deleted`,
       summary: `Soft-deleted ${noun}s (the recover list)`,
       body: listBody,

@@ -12,6 +12,7 @@ import { csvExportCall } from './export.js';
 export const supplierInvoiceCalls = defineCalls('supplier invoices', {
   list: {
     method: 'POST',
+    reads: true,
     path: '/distributor/invoices/all',
     summary: 'Supplier invoices with totals over every matching row',
     body: supplierInvoiceListFilter,
@@ -44,6 +45,7 @@ export const supplierInvoiceCalls = defineCalls('supplier invoices', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/distributor/invoices/:id',
     summary: 'One supplier invoice',
     params: idParams,

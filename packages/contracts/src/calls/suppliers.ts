@@ -8,6 +8,7 @@ import { csvExportCall } from './export.js';
 export const supplierCalls = defineCalls('suppliers', {
   list: {
     method: 'POST',
+    reads: true,
     path: '/distributor/all',
     summary: 'Suppliers',
     body: listBody,
@@ -39,6 +40,7 @@ export const supplierCalls = defineCalls('suppliers', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/distributor/:id',
     summary: 'One supplier',
     params: idParams,

@@ -25,6 +25,7 @@ export const userCalls = defineCalls('users', {
   },
   token: {
     method: 'POST',
+    reads: true,
     path: '/user/token',
     summary: 'Restore the session of the Token header',
     response: sessionSchema,
@@ -55,6 +56,7 @@ export const userCalls = defineCalls('users', {
   },
   list: {
     method: 'POST',
+    reads: true,
     path: '/user/all',
     summary: 'List users (admins only)',
     auth: 'admin',
@@ -72,6 +74,7 @@ export const userCalls = defineCalls('users', {
   },
   get: {
     method: 'POST',
+    reads: true,
     path: '/user/:name',
     summary: 'One user by id or username (admins, or the user themself)',
     params: userNameParams,

@@ -46,10 +46,16 @@ export interface Call<
   /** Statuses besides 200 (400 and 401/403 are added from the schemas and `auth`). */
   errors: readonly ErrorStatus[];
   multipart?: MultipartSpec;
+  /**
+   * The call changes nothing (a list, a record, a report or a file asked for by POST, as the
+   * spec has them): it takes no Idempotency-Key. Every other POST, PATCH and DELETE does.
+   */
+  reads: boolean;
 }
 
 type CallInit<P, B, R> = {
   method: HttpMethod;
+  reads?: boolean;
   path: string;
   summary: string;
   auth?: CallAuth;
@@ -90,6 +96,7 @@ export function defineCalls<
       response: c.response,
       errors: c.errors ?? [],
       multipart: c.multipart,
+      reads: c.reads ?? c.method === 'GET',
     };
   }
   return out as never;

@@ -2,6 +2,7 @@ export * from './app-state.js';
 export * from './audit.js';
 export * from './barcode-items.js';
 export * from './files.js';
+export * from './idempotency.js';
 export * from './invoices.js';
 export * from './outbox.js';
 export * from './parties.js';

@@ -45,18 +45,29 @@ function staleAfter(kind: PaymentKind, invoiceID: number) {
 export interface NewPayment {
   payment: PaymentInput;
   chequeImage: File | null;
+  /** The dialog's key: a second Save of the same payment is the same request (docs/api.md). */
+  idempotencyKey?: string;
 }
 
 /** Records a payment of the given kind. */
 export function useAddPayment(kind: PaymentKind) {
   const customer = useCallMutation(paymentCalls.create, {
-    input: ({ payment, chequeImage }: NewPayment) => ({ body: payment, file: chequeImage }),
+    input: ({ payment, chequeImage, idempotencyKey }: NewPayment) => ({
+      body: payment,
+      file: chequeImage,
+      idempotencyKey,
+    }),
     invalidates: (_, { payment }) => staleAfter('customer', payment.invoiceID),
   });
   const supplier = useCallMutation(supplierPaymentCalls.create, {
-    input: ({ payment: { discountRedeemed, awardPointsRedeemed, ...payment }, chequeImage }: NewPayment) => ({
+    input: ({
+      payment: { discountRedeemed, awardPointsRedeemed, ...payment },
+      chequeImage,
+      idempotencyKey,
+    }: NewPayment) => ({
       body: { ...payment, amountPaid: payment.amountPaid ?? 0 },
       file: chequeImage,
+      idempotencyKey,
     }),
     invalidates: (_, { payment }) => staleAfter('supplier', payment.invoiceID),
   });

@@ -35,11 +35,17 @@ const stale = () => [receiptKeys.all, keys.invoices.all, keys.payments.all, ['re
 export interface NewReceipt {
   receipt: ReceiptInput;
   chequeImage: File | null;
+  /** The dialog's key: a second Save of the same receipt is the same request. */
+  idempotencyKey?: string;
 }
 
 export function useCreateReceipt() {
   return useCallMutation(receiptCalls.create, {
-    input: ({ receipt, chequeImage }: NewReceipt) => ({ body: receipt, file: chequeImage }),
+    input: ({ receipt, chequeImage, idempotencyKey }: NewReceipt) => ({
+      body: receipt,
+      file: chequeImage,
+      idempotencyKey,
+    }),
     invalidates: stale,
   });
 }

@@ -68,4 +68,30 @@ describe('Add Payment', () => {
     expect(within(dialog).queryByLabelText('Award points')).toBeNull();
     expect((within(dialog).getByLabelText('Payment Type') as HTMLInputElement).value).toBe('Cash');
   });
+
+  it('a Save whose answer was refused takes a new key; a lost answer keeps it for the next Save', async () => {
+    let answer = { status: 503, body: { message: 'Too many changes at once' } };
+    const api = fakeApi({ 'POST /payment/insert': () => answer });
+    renderScreen(<PaymentModal target={target({ billerID: 1 })} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    const add = within(dialog).getByRole('button', { name: 'Add Payment' });
+    await waitFor(() => expect(add).toHaveProperty('disabled', false));
+    // Busy three times (the client sends it again twice by itself): the outcome is unknown.
+    fireEvent.click(add);
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 6000 })).toBeTruthy();
+    expect(api.sent).toHaveLength(3);
+    const first = api.sent[0].idempotencyKey;
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(api.sent.map((r) => r.idempotencyKey))).toEqual(new Set([first]));
+    // Save again: the same payment, the same key; refused this time.
+    answer = { status: 409, body: { message: 'The invoice was paid meanwhile' } };
+    fireEvent.click(add);
+    await waitFor(() => expect(api.sent).toHaveLength(4));
+    expect(api.sent[3].idempotencyKey).toBe(first);
+    await within(dialog).findByText('The invoice was paid meanwhile');
+    // A refusal changed nothing: the next Save is a new request.
+    fireEvent.click(add);
+    await waitFor(() => expect(api.sent).toHaveLength(5));
+    expect(api.sent[4].idempotencyKey).not.toBe(first);
+  }, 15_000);
 });

@@ -14,6 +14,7 @@ import { FormDialog } from '../../../components/DialogActions';
 import { MoneyInput, moneyCents, moneyValue } from '../../../components/MoneyInput';
 import { showSuccess } from '../../../lib/alert';
 import { useContractForm, useFormSubmit } from '../../../lib/form';
+import { useWriteKey } from '../../../lib/mutations';
 import { useAddPayment } from '../api';
 import { defaultPaymentType } from '../payment-types';
 import { newPaymentFields, PaymentFields, type PaymentFieldValues } from './PaymentFields';
@@ -66,8 +67,11 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
     paymentAmountDue(toCents(target?.balance ?? 0), moneyCents(values.amountPaid), moneyCents(values.discountRedeemed)),
   );
 
+  const key = useWriteKey();
   const submit = useFormSubmit(form, async () => {
-    await add.mutateAsync({ payment: form.body(), chequeImage: values.chequeImage });
+    await key.send(async (idempotencyKey) => {
+      await add.mutateAsync({ payment: form.body(), chequeImage: values.chequeImage, idempotencyKey });
+    });
     showSuccess('Payment added');
     onClose();
   });
@@ -75,6 +79,7 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts a fresh form
   useEffect(() => {
     if (!target) return;
+    key.renew();
     form.setValues({
       ...newPaymentFields(defaultPaymentType(target)),
       amountPaid: target.balance,

@@ -6,6 +6,7 @@ import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { DateText } from '../../../../components/MoneyText';
 import { showSuccess } from '../../../../lib/alert';
 import { useContractForm, useFormSubmit } from '../../../../lib/form';
+import { useWriteKey } from '../../../../lib/mutations';
 import { newPaymentFields, PaymentFields, type PaymentFieldValues } from '../../../payments/components/PaymentFields';
 import { useCreateReceipt, useOpenInvoices } from '../api';
 import { fillOldestFirst, splitState } from '../split';
@@ -61,9 +62,12 @@ export function ReceivePaymentModal({ customer, onClose }: { customer: ReceiptCu
   }, [total, invoices, byHand]);
   const { allocated, remainder, problem } = splitState(total, invoices, shares, values.creditOnAccount);
 
+  const key = useWriteKey();
   const submit = useFormSubmit(form, async () => {
     try {
-      const { receipt } = await create.mutateAsync({ receipt: form.body(), chequeImage: values.chequeImage });
+      const { receipt } = await key.send((idempotencyKey) =>
+        create.mutateAsync({ receipt: form.body(), chequeImage: values.chequeImage, idempotencyKey }),
+      );
       const paid = receipt.shares.length;
       showSuccess(`Receipt ${receipt.referenceNo} saved: ${paid} invoice${paid === 1 ? '' : 's'} paid`);
       onClose();
@@ -77,6 +81,7 @@ export function ReceivePaymentModal({ customer, onClose }: { customer: ReceiptCu
   // biome-ignore lint/correctness/useExhaustiveDependencies: another customer starts a fresh form
   useEffect(() => {
     if (!customer) return;
+    key.renew();
     form.setValues({ ...newPaymentFields('cheque'), amount: '', creditOnAccount: false });
     form.clearErrors();
     submit.clearError();
