@@ -34,14 +34,23 @@ interface Answer {
   invoice: { id: number };
   invoiceItem: { id: number };
 }
-type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Answer }>;
+type Api = (
+  method: string,
+  path: string,
+  body?: unknown,
+  key?: string,
+) => Promise<{ status: number; body: Answer; text: string; replayed: boolean }>;
 
-/** An API client of one instance, signed in as the admin. */
+/** An API client of one instance, signed in as the admin; `key` is sent as the Idempotency-Key. */
 async function client(server: ServerProcess): Promise<Api> {
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+  const call = async (method: string, path: string, body?: unknown, token?: string, key?: string) => {
     const res = await fetch(`${server.url}/api${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { token } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { token } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -51,12 +60,12 @@ async function client(server: ServerProcess): Promise<Api> {
     } catch {
       parsed = text;
     }
-    return { status: res.status, body: parsed as Answer };
+    return { status: res.status, body: parsed as Answer, text, replayed: res.headers.has('idempotent-replayed') };
   };
   const signIn = await call('POST', '/user/signIn/', { email: 'admin', password: ADMIN_PASSWORD });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
   const token = signIn.body.token as string;
-  return (method, path, body) => call(method, path, body, token);
+  return (method, path, body, key) => call(method, path, body, token, key);
 }
 
 async function must(api: Api, method: string, path: string, body?: unknown) {
@@ -329,6 +338,88 @@ async function verify(url: string): Promise<string[]> {
   return problems;
 }
 
+/** What the writes changed: rows of each kind and every invoice's stored figures. */
+async function dataState(admin: pg.Client): Promise<string> {
+  const { rows } = await admin.query(`select
+    (select count(*) from payments) as payments, (select count(*) from receipts) as receipts,
+    (select count(*) from invoice_items) as lines,
+    (select md5(string_agg(concat_ws(',', id, status, total, paid, balance), '|' order by id)) from invoices) as invoices,
+    (select md5(string_agg(concat_ws(',', id, quantity, subtotal), '|' order by id)) from invoice_items) as items`);
+  return JSON.stringify(rows[0]);
+}
+
+/**
+ * 1,000 writes with their Idempotency-Keys sent twice at once, one pass through each instance
+ * (20 clients each), then a third time: every key must get one answer (the same on every pass),
+ * the third pass must change nothing, and each payment and receipt must exist once.
+ */
+async function replay(apis: Api[], fixture: Fixture, url: string, clients: number) {
+  const database = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await replayOn(apis, fixture, admin, database, clients);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function replayOn(apis: Api[], fixture: Fixture, admin: pg.Client, database: string, clients: number) {
+  const today = todayIn('UTC');
+  const writes = Array.from({ length: 1000 }, (_, i) => {
+    const op = MIX[i % MIX.length];
+    const [method, path, body] = request(op, fixture.invoices[(i * 7) % INVOICES], fixture, i, today);
+    return { op, method, path, body, key: `replay-${database}-${i}` };
+  });
+  const pass = async (api: Api) => {
+    const answers: Awaited<ReturnType<Api>>[] = new Array(writes.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        for (let i = next++; i < writes.length; i = next++) {
+          const w = writes[i];
+          answers[i] = await api(w.method, w.path, w.body, w.key);
+        }
+      }),
+    );
+    return answers;
+  };
+  const before = JSON.parse(await dataState(admin));
+  const started = performance.now();
+  const [a, b] = await Promise.all([pass(apis[0]), pass(apis[1])]);
+  const seconds = (performance.now() - started) / 1000;
+  const afterTwo = await dataState(admin);
+  const c = await pass(apis[0]);
+  const afterThree = await dataState(admin);
+  const problems: string[] = [];
+  let replayed = 0;
+  for (let i = 0; i < writes.length; i++) {
+    if (a[i].status !== b[i].status || a[i].text !== b[i].text)
+      problems.push(`${writes[i].key}: the two passes answered differently`);
+    if (c[i].status !== a[i].status || c[i].text !== a[i].text)
+      problems.push(`${writes[i].key}: the third pass answered differently`);
+    if (!c[i].replayed) problems.push(`${writes[i].key}: the third pass was carried out again`);
+    if (a[i].replayed || b[i].replayed) replayed++;
+  }
+  if (afterThree !== afterTwo) problems.push('the third pass changed the data');
+  const after = JSON.parse(afterTwo);
+  const done = (op: Op) => writes.filter((w, i) => w.op === op && a[i].status === 200).length;
+  if (after.payments - before.payments !== done('payment') + done('receipt')) {
+    problems.push(
+      `payments: ${after.payments - before.payments} new for ${done('payment') + done('receipt')} accepted`,
+    );
+  }
+  if (after.receipts - before.receipts !== done('receipt')) {
+    problems.push(`receipts: ${after.receipts - before.receipts} new for ${done('receipt')} accepted`);
+  }
+  const statuses = new Map<number, number>();
+  for (const r of a) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+  console.log(
+    `Replay: 1,000 keyed writes twice at once through both instances in ${seconds.toFixed(1)} s (answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; ${replayed} answered from the other pass), then a third time: ${problems.length ? `${problems.length} problems\n  ${problems.slice(0, 10).join('\n  ')}` : 'every key carried out once, every answer the same, the third pass changed nothing'}`,
+  );
+  return problems.length === 0;
+}
+
 /** Runs the phases and prints their figures; answers false when a write failed or a total is wrong. */
 export async function writersBench(options: { baseUrl: string; seconds: number; clients: number }): Promise<boolean> {
   const { baseUrl, seconds, clients } = options;
@@ -382,6 +473,7 @@ export async function writersBench(options: { baseUrl: string; seconds: number; 
       watch,
     );
     print(hot, one);
+    const replayed = await replay(apis, fixture, scratch.url, clients);
     const health2 = await healthRate(servers[0].url, 5);
     console.log(`GET /api/health again at the end: ${health2.toFixed(0)} req/s`);
 
@@ -392,7 +484,7 @@ export async function writersBench(options: { baseUrl: string; seconds: number; 
         : 'totals: every stored total recomputes; every roll-up equals the rows',
     );
     const failed = [one, many, hot].some((r) => [...r.byStatus.keys()].some((s) => s >= 500 || s === 0));
-    return !failed && problems.length === 0;
+    return !failed && replayed && problems.length === 0;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await admin.query('alter system reset log_lock_waits');
