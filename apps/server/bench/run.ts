@@ -6,6 +6,9 @@
 // rate and closed-loop; then the reports (bench/reports.ts), the invoice PDF
 // (bench/pdf.ts), Export CSV and the 10,000-product import (bench/data-io.ts)
 // and the browser (bench/browser.ts, bench/browser-open.ts).
+// BENCH_ONLY=writers runs the many-writers load instead (bench/writers.ts: two server
+// processes over a scratch database beside DATABASE_URL's, 2 × 20 clients of mixed writes,
+// deadlocks and lock waits, then every total checked and 1,000 keyed writes replayed).
 //   BENCH_SECONDS   seconds per measurement (default 5)
 //   BENCH_INVOICES  invoices to seed (or BENCH_SCALE: 300 invoices each, default 1)
 //   DATABASE_URL    PostgreSQL (seeded when it holds no invoice, reused otherwise);
@@ -26,6 +29,17 @@ import { captureSql, timeSql } from './sql-time.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+if (only?.test('writers')) {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl?.startsWith('postgres')) throw new Error('BENCH_ONLY=writers needs DATABASE_URL (a PostgreSQL server)');
+  const { writersBench } = await import('./writers.js');
+  const ok = await writersBench({
+    baseUrl,
+    seconds: Number(process.env.BENCH_SECONDS ?? 60),
+    clients: Number(process.env.BENCH_CLIENTS ?? 20),
+  });
+  process.exit(ok ? 0 : 1);
+}
 const webDist = process.env.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
 const started = performance.now();
 const bench = await setUp({ webDist });
