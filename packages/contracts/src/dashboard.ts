@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
+import { listFilterSchema, pageFields, pageSize, periodFilterFields } from './common/list.js';
 
 /**
  * The dashboard's seven reports (docs/dashboard.md). Every call is a POST with a filter body
@@ -25,20 +25,21 @@ const periodFields = {
 export const dashboardPeriodFilter = z.preprocess(orEmpty, z.object(periodFields));
 export type DashboardPeriodFilter = z.output<typeof dashboardPeriodFilter>;
 
-/** reports/productsTop: page 1 of 6 by default, sorted by quantity sold (then name). */
+/**
+ * reports/productsTop: page 1 of 6 by default, sorted by quantity sold (then name). The page
+ * size takes the lists' bound (1 … 100,000): the grouping reads the same lines whatever the
+ * page size, which only sets the LIMIT over the groups.
+ */
 export const topProductsFilter = z.preprocess(
   orEmpty,
-  listFilterSchema.extend({ ...periodFields, resultsPerPage: z.int().min(1).max(100).default(DASHBOARD.topProducts) }),
+  listFilterSchema.extend({ ...periodFields, resultsPerPage: pageSize(DASHBOARD.topProducts) }),
 );
 export type TopProductsFilter = z.output<typeof topProductsFilter>;
 
-/** reports/invoices: the latest 5 counted invoices by default; the period fields narrow it. */
+/** reports/invoices: the latest 5 counted invoices by default (any page size of the lists); the period fields narrow it. */
 export const recentInvoicesFilter = z.preprocess(
   orEmpty,
-  listFilterSchema.extend({
-    ...periodFilterFields,
-    resultsPerPage: z.int().min(1).max(100).default(DASHBOARD.recentInvoices),
-  }),
+  listFilterSchema.extend({ ...periodFilterFields, resultsPerPage: pageSize(DASHBOARD.recentInvoices) }),
 );
 export type RecentInvoicesFilter = z.output<typeof recentInvoicesFilter>;
 

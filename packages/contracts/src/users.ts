@@ -57,9 +57,11 @@ export const updateUserBody = z
     username: username().optional(),
     email: email().optional(),
     type: userType.optional(),
+    /** '' keeps the current password (the form's blank field). */
     password: z.union([z.literal(''), password()]).optional(),
   })
-  .refine(changesSomething, NOTHING_TO_CHANGE);
+  // A blank password is no change: `{ id, password: '' }` holds nothing but the id.
+  .refine((body) => changesSomething({ ...body, password: body.password || undefined }), NOTHING_TO_CHANGE);
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /** `user/{name}`: a user by id (digits) or username. */

@@ -1,7 +1,8 @@
 import * as contracts from '@wd/contracts';
-import { type Call, callPath } from '@wd/contracts';
+import { type Call, callPath, MAX_PAGE_SIZE } from '@wd/contracts';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
+import { sample as hostileSample, leaves } from '../../test/hostile-input.js';
 
 /** Every call of the table of calls (every `…Calls` export of contracts). */
 const table: [string, Call][] = Object.entries(contracts)
@@ -47,5 +48,46 @@ describe('the table of calls', () => {
       return contracts.errorStatuses(call).some((s) => !op.responses[String(s)]);
     });
     expect(missing.map(([name]) => name)).toEqual([]);
+  });
+});
+
+describe('the page size of every list', () => {
+  /**
+   * Every call whose body takes a page (lists, their exports, reports, the dashboard's lists), any
+   * added later too; the settings' resultsPerPage is a setting (the screens' default), not a page.
+   */
+  const paged = table.filter(([, call]) => {
+    const fields = call.body ? leaves(call.body).map((l) => l.path.join('.')) : [];
+    return fields.includes('currentPage') && fields.includes('resultsPerPage');
+  });
+  const send = (call: Call, resultsPerPage: number) =>
+    t.call(
+      call.method,
+      `/api/${callPath(call, call.params ? (hostileSample(call.params) as Record<string, unknown>) : undefined)}`,
+      { resultsPerPage },
+      t.adminToken,
+    );
+
+  it('is found on the lists', () => {
+    expect(paged.length).toBeGreaterThan(20);
+    expect(paged.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'productCalls.list',
+        'invoiceCalls.list',
+        'dashboardCalls.productsTop',
+        'dashboardCalls.invoices',
+      ]),
+    );
+  });
+
+  it.each(paged)('%s takes 1 … 100,000 and refuses 100,001 with a 400 naming resultsPerPage', async (_, call) => {
+    for (const size of [1, MAX_PAGE_SIZE]) {
+      const res = await send(call, size);
+      expect(res.statusCode === 400 && res.json().field === 'resultsPerPage', `${size}: ${res.body}`).toBe(false);
+      expect(res.statusCode, `${size}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+    const res = await send(call, MAX_PAGE_SIZE + 1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'resultsPerPage must be a number ≤ 100000', field: 'resultsPerPage' });
   });
 });

@@ -214,8 +214,13 @@ export async function readMultipart(
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
+        // The size first, whatever the part: an oversized upload is a 413, never a 415 about its first bytes.
+        // toBuffer() throws only when it sees the stream's `truncated` flag after a chunk; when the client's
+        // last chunk holds nothing but the bytes past the limit, the parser drops them, flags the stream once
+        // every kept chunk has been read and just ends it, so toBuffer() answers exactly MAX_UPLOAD_BYTES.
+        // The flag is set before the stream ends, so reading it here is certain.
+        if (part.file.truncated || data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE);
         if (part.fieldname !== field || data.length === 0) continue;
-        if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE);
         const contentType =
           accept === 'pdf' ? sniffPdfType(data) : accept === 'csv' ? sniffTableType(data) : sniffImageType(data);
         if (!contentType) {

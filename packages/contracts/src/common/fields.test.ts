@@ -125,6 +125,13 @@ describe('updates', () => {
     expect(changesSomething({ id: 1, notes: '' })).toBe(true);
     expect(first(invoiceUpdateInput, { id: 1 })).toBe('must hold at least one field to change besides id');
     expect(first(updateUserBody, { id: 2 })).toBe('must hold at least one field to change besides id');
+    // The credit-limit confirmation and a blank password (keep it) change nothing either.
+    expect(changesSomething({ id: 1, confirmCreditLimit: true })).toBe(false);
+    expect(first(invoiceUpdateInput, { id: 1, confirmCreditLimit: true })).toBe(
+      'must hold at least one field to change besides id',
+    );
+    expect(first(updateUserBody, { id: 2, password: '' })).toBe('must hold at least one field to change besides id');
+    expect(updateUserBody.parse({ id: 2, password: '', email: '' })).toEqual({ id: 2, password: '', email: '' });
     expect(invoiceUpdateInput.parse({ id: 1, status: 'DUE' })).toEqual({ id: 1, status: 'DUE' });
   });
 });

@@ -51,10 +51,17 @@ export const id = () => z.number().min(1).max(MAX_INT).int();
 export const idOrZero = () => z.number().min(0).max(MAX_INT).int();
 
 /**
+ * Keys of an update that change nothing themselves: the record's id, and the
+ * confirmation that lets an invoice's change pass its customer's credit limit
+ * (it says the change may go ahead, not what changes).
+ */
+const NOT_A_CHANGE = new Set(['id', 'confirmCreditLimit']);
+
+/**
  * A change (`…/update`) must say something besides the id: an update of
  * nothing is a client's mistake, answered 400 rather than a write of nothing.
  */
 export function changesSomething(value: Record<string, unknown>): boolean {
-  return Object.entries(value).some(([key, v]) => key !== 'id' && v !== undefined);
+  return Object.entries(value).some(([key, v]) => !NOT_A_CHANGE.has(key) && v !== undefined);
 }
 export const NOTHING_TO_CHANGE = { message: 'must hold at least one field to change besides id' } as const;

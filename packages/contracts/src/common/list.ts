@@ -19,9 +19,16 @@ export const MAX_PAGE_SIZE = 100_000;
  */
 export const MAX_PAGE = 1_000_000;
 
+/**
+ * A list's page size: 1 … MAX_PAGE_SIZE on every list, `size` when left out.
+ * A list with another default (the dashboard's top 6 and latest 5) changes
+ * only the default, never the bound.
+ */
+export const pageSize = (size: number) => z.int().min(1).max(MAX_PAGE_SIZE).default(size);
+
 export const listFilterSchema = z.object({
   currentPage: z.int().min(1).max(MAX_PAGE).default(1),
-  resultsPerPage: z.int().min(1).max(MAX_PAGE_SIZE).default(10),
+  resultsPerPage: pageSize(10),
   searchQuery: text().max(200).default(''),
   sortingList: z.array(sortItemSchema).max(8).default([]),
 });

@@ -125,6 +125,27 @@ describe('other periods', () => {
   });
 });
 
+describe('page sizes: 1 … 100,000 as on every list', () => {
+  it.each([
+    ['productsTop', 'report'],
+    ['invoices', 'report'],
+  ])('%s takes 100,000 rows a page (and 101, past the old cap of 100) and refuses 100,001', async (name, key) => {
+    for (const resultsPerPage of [1, 101, 100_000]) {
+      const body = await call(name, { resultsPerPage });
+      expect(body[key].length, String(resultsPerPage)).toBe(Math.min(resultsPerPage, body.totalRows));
+      expect(body).toMatchObject({ currentPage: 1, numPages: Math.ceil(body.totalRows / resultsPerPage) });
+    }
+    for (const resultsPerPage of [0, 100_001]) {
+      const res = await t.call('POST', `/api/reports/${name}/`, { resultsPerPage }, t.adminToken);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: resultsPerPage ? 'resultsPerPage must be a number ≤ 100000' : 'resultsPerPage must be a number ≥ 1',
+        field: 'resultsPerPage',
+      });
+    }
+  });
+});
+
 describe('errors', () => {
   const calls = [
     'productsTop',

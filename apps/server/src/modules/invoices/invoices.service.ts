@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
+import { setsSomething } from '../../lib/table-rows.js';
 import { billersRepository, toBiller } from '../billers/billers.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
 import { invoicePayments, lockInvoice, recomputeInvoice } from '../ledger/invoice-totals.js';
@@ -142,6 +143,9 @@ export function createInvoicesService({ db, config }: AppContext) {
         for (const f of FLAGS) if (input[f] !== undefined) values[f] = input[f];
         // Submit: leaves NEW; recompute settles DUE, PAID or REFUND from the balance.
         if (input.status === 'DUE' && status === 'NEW') values.status = 'DUE';
+        // Nothing to change (a submit of an invoice already submitted: a double-clicked Submit):
+        // the invoice as it stands, with nothing written, no recompute and no audit entry.
+        if (!setsSomething(values)) return toInvoice(before);
         await repo.update(tx, input.id, values);
         await recomputeInvoice(tx, input.id);
         const after = (await repo.find(tx, input.id))!;

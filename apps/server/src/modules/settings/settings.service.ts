@@ -1,6 +1,7 @@
 import type { Settings, SettingsUpdateBody } from '@wd/contracts';
 import { auditTrail } from '../../lib/audit.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
+import { setsSomething } from '../../lib/table-rows.js';
 import { settingsRepository as repo } from './settings.repository.js';
 
 /** The settings' audit trail: the settings as the API answers them. */
@@ -17,6 +18,8 @@ export function createSettingsService({ db, config }: AppContext) {
       return db.transaction(async (tx) => {
         const before = await repo.read(tx, true);
         const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+        // `{}` changes nothing: nothing is written and no audit entry either.
+        if (!setsSomething(changes)) return { settings: before };
         const after = await repo.write(tx, { ...before, ...changes } as Settings);
         await settingsTrail.update(tx, user.id, 1, before, after);
         return { settings: after };

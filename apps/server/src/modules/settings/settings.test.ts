@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from '@wd/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../../../test/documents.js';
 import { type SmtpTestServer, testAppWithMailServer } from '../outbox/test-smtp.js';
@@ -47,6 +48,24 @@ describe('PATCH settings/update', () => {
       resultsPerInputCustomers: 20,
     });
     expect((await get(t.adminToken)).json().settings).toEqual({ ...expected, resultsPerInputCustomers: 20 });
+  });
+
+  it('takes {} as no change: the settings as they are, nothing written, no audit entry', async () => {
+    await update({ resultsPerPage: 30 });
+    const trace = async () => {
+      const res = await t.database.db.execute(
+        sql`select (select count(*)::int from audit_log where entity = 'settings') as entries,
+                   (select xmin::text from settings where id = 1) as version`,
+      );
+      return (res as unknown as { rows: { entries: number; version: string }[] }).rows[0];
+    };
+    const before = await trace();
+    const settings = (await get(t.adminToken)).json();
+    const res = await update({});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(settings);
+    expect(settings.settings.resultsPerPage).toBe(30);
+    expect(await trace()).toEqual(before);
   });
 
   it('refuses a non-admin with 403 and changes nothing', async () => {

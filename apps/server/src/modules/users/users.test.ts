@@ -248,6 +248,20 @@ describe('user/update', () => {
     await expect(t.signIn('keep.pass', 'keep-this-one')).resolves.toBeTypeOf('string');
   });
 
+  it('refuses a blank password alone (400: it keeps the password, so nothing changes)', async () => {
+    const { id, token } = await t.createUser('blank.pass', 'user', 'blank-pass-1');
+    for (const body of [{ id, password: '' }, { id }]) {
+      const res = await t.call('PATCH', '/api/user/update/', body, t.adminToken);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message: 'body must hold at least one field to change besides id', field: 'body' });
+    }
+    expect((await t.call('POST', '/api/user/token/', undefined, token)).statusCode).toBe(200);
+    await expect(t.signIn('blank.pass', 'blank-pass-1')).resolves.toBeTypeOf('string');
+    const same = await t.call('PATCH', '/api/user/update/', { id, password: '', type: 'user' }, t.adminToken);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().user).toEqual({ id, username: 'blank.pass', email: 'blank.pass@example.com', type: 'user' });
+  });
+
   it('refuses to demote the last admin (409)', async () => {
     const solo = await createTestApp();
     try {
