@@ -8,6 +8,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO_DATA: flag.default(true),
   DEMO_SEED: z.coerce.number().int().default(1),
@@ -27,6 +28,11 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL connections each instance keeps (DB_POOL_SIZE). */
   dbPoolSize: number;
+  /**
+   * 'transaction': DATABASE_URL is a connection pooler in transaction mode (PgBouncer), which
+   * may give each transaction another server connection: no named prepared statements then.
+   */
+  databasePooler: 'none' | 'transaction';
   adminPassword?: string;
   demoData: boolean;
   demoSeed: number;
@@ -58,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     dbPoolSize: e.DB_POOL_SIZE,
+    databasePooler: e.DATABASE_POOLER,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     demoData: e.DEMO_DATA,
     demoSeed: e.DEMO_SEED,
@@ -79,6 +86,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: '',
     dbPoolSize: 10,
+    databasePooler: 'none',
     demoData: false,
     demoSeed: 1,
     timeZone: 'America/Chicago',

@@ -18,6 +18,7 @@ export async function startServer(config: Config): Promise<Started> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
+    pooler: config.databasePooler,
     onIdleError: (error) => console.error(`Database connection dropped: ${error.message}`),
   });
   // Instances started together over one PostgreSQL take turns: one migrates,

@@ -1,28 +1,38 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './helpers.js';
+import { type Pgbouncer, startPgbouncer } from './pgbouncer.js';
 import { createScratchDatabase, httpCall, type ServerProcess, startServerProcess } from './spawned-server.js';
 
 /**
  * Two real server processes over one PostgreSQL database (docs/scaling.md):
  * every piece of state that matters lives in the database, so a session, a
  * payment and the sign-in limit are the same whichever instance answers.
+ * Run directly, and again through a PgBouncer in transaction mode (fewer server
+ * connections than the instances' pools, each transaction on any of them), as
+ * large deployments run it: the start-up lock and the prepared statements must
+ * hold there too (DATABASE_POOLER=transaction).
  */
 const run = process.env.DB_KIND === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
-describe.runIf(run)('two server instances on one PostgreSQL', () => {
+describe.runIf(run).each([
+  { via: 'directly', ports: [3611, 3612], bouncerPort: 0 },
+  { via: 'through PgBouncer in transaction mode', ports: [3613, 3614], bouncerPort: 3615 },
+])('two server instances on one PostgreSQL, $via', ({ ports, bouncerPort }) => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let bouncer: Pgbouncer | undefined;
   let a: ServerProcess;
   let b: ServerProcess;
   let client: pg.Client;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('wd_two');
+    bouncer = bouncerPort ? await startPgbouncer(scratch.url, bouncerPort) : undefined;
+    const env: Record<string, string> = bouncer
+      ? { DATABASE_URL: bouncer.url, DATABASE_POOLER: 'transaction' }
+      : { DATABASE_URL: scratch.url };
     // Started at once: they take turns at migrating and creating the first admin.
-    [a, b] = await Promise.all([
-      startServerProcess(3611, { DATABASE_URL: scratch.url }),
-      startServerProcess(3612, { DATABASE_URL: scratch.url }),
-    ]);
+    [a, b] = await Promise.all([startServerProcess(ports[0], env), startServerProcess(ports[1], env)]);
     client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
   }, 180_000);
@@ -30,6 +40,7 @@ describe.runIf(run)('two server instances on one PostgreSQL', () => {
   afterAll(async () => {
     await client?.end();
     await Promise.all([a?.stop(), b?.stop()]);
+    await bouncer?.stop();
     await scratch?.drop();
   });
 

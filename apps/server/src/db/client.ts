@@ -63,6 +63,20 @@ export interface OpenOptions {
   poolSize?: number;
   /** Told when an idle PostgreSQL connection fails (logged by the server). */
   onIdleError?: (error: Error) => void;
+  /** 'transaction': the URL is a pooler in transaction mode (no named prepared statements). */
+  pooler?: 'none' | 'transaction';
+}
+
+/** Databases reached through a transaction pooler (`statementName`). */
+const pooled = new WeakSet<Db>();
+
+/**
+ * The name of a prepared statement on `db`: `name`, or '' (an unnamed statement, parsed on each
+ * run) behind a transaction pooler, where the next run may land on a server connection that
+ * never saw the statement. Drizzle still builds the query once either way.
+ */
+export function statementName(db: Db, name: string): string {
+  return pooled.has(db) ? '' : name;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -73,17 +87,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', (error) => options.onIdleError?.(error));
     // Numeric aggregates (bigint, numeric) come back as text by default; cents fit in a double.
     const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
+    if (options.pooler === 'transaction') pooled.add(db);
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      // A transaction-level lock, held by a transaction left open on one connection while the
+      // work runs on the others: it works through a transaction pooler too (the open transaction
+      // keeps its server connection), and a process that dies lets it go with its connection.
       async exclusive(work) {
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          await client.query('begin');
+          await client.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
           return await work();
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+          await client.query('commit').catch(() => {});
           client.release();
         }
       },

@@ -41,8 +41,7 @@ export const seedInvoices: SeedArea = async (ctx) => {
   const catalog = await loadCatalog(ctx);
   if (catalog.items.length === 0 || catalog.buyers.length === 0) return;
   const count = Math.round(300 * ctx.scale);
-  // One batch written at a time (products.quantity_sold's trigger locks the products a batch
-  // sells), while the next one is generated.
+  // One batch written at a time, while the next one is generated.
   const pipeline = new Pipeline(1);
   for (let start = 0; start < count; start += BATCH) {
     const batch = await generateBatch(ctx, catalog, start, Math.min(count, start + BATCH), count);

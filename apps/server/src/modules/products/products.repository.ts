@@ -1,7 +1,7 @@
 import { barcodeVariants, type ListFilter, PRODUCT_CSV, type Product, type SortItem, toDollars } from '@wd/contracts';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, statementName, type Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
@@ -94,7 +94,7 @@ function prepareReads(db: Db) {
   const byId = (where: SQL | undefined, name: string) =>
     selectProducts(db)
       .where(and(eq(products.id, param('id')), where))
-      .prepare(name);
+      .prepare(statementName(db, name));
   return {
     byId: byId(active, 'product_by_id'),
     byIdWithDeleted: byId(undefined, 'product_by_id_with_deleted'),
@@ -102,7 +102,7 @@ function prepareReads(db: Db) {
       .where(active)
       .orderBy(asc(products.name), asc(products.id))
       .limit(param('limit'))
-      .prepare('product_first'),
+      .prepare(statementName(db, 'product_first')),
     // Exact code hits first (the unique barcode indexes), then the other products whose name or
     // barcode contains the text (trigram indexes, migration 0018), the whole name first: one
     // statement in the order of lookupRank, without an ILIKE on every product.
@@ -122,12 +122,12 @@ function prepareReads(db: Db) {
       )
       .orderBy(sql`rank`, sql`name`, sql`id`)
       .limit(param('limit'))
-      .prepare('product_search'),
+      .prepare(statementName(db, 'product_search')),
     matchScan: selectProducts(db)
       .where(and(active, or(codeMatch, nameIs)))
       .orderBy(asc(products.id))
       .limit(2)
-      .prepare('product_match_scan'),
+      .prepare(statementName(db, 'product_match_scan')),
   };
 }
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();

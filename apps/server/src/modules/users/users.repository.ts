@@ -1,11 +1,13 @@
 import type { ListFilter, User } from '@wd/contracts';
 import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, statementName, type Tx } from '../../db/client.js';
 import { authFailures, sessions, users } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
+import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a user as the API shows it (never the password hash); also the sortable columns. */
 const userColumns = { id: users.id, username: users.username, email: users.email, type: users.type };
+const userRows = recordRows(users, userColumns);
 
 export const usersRepository = {
   list(db: Tx, filter: ListFilter) {
@@ -59,9 +61,9 @@ export const usersRepository = {
     return row;
   },
 
+  /** Sets the given columns and answers the user (undefined when there is none); nothing to set only reads. */
   async update(db: Tx, id: number, values: Partial<typeof users.$inferInsert>): Promise<User | undefined> {
-    const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning(userColumns);
-    return row;
+    return userRows.update(db, id, values);
   },
 
   /** Locks the admin rows so two concurrent demotions cannot both pass the "last admin" check. */
@@ -85,12 +87,12 @@ function prepareSessionReads(db: Db) {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, param('tokenHash')), gt(sessions.lastUsedAt, param('idleSince'))))
-      .prepare('session_find_active'),
+      .prepare(statementName(db, 'session_find_active')),
     touch: db
       .update(sessions)
       .set({ lastUsedAt: sql`${param('now')}::timestamptz` })
       .where(eq(sessions.id, param('sessionId')))
-      .prepare('session_touch'),
+      .prepare(statementName(db, 'session_touch')),
   };
 }
 const preparedSessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionReads>>();
