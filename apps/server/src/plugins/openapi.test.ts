@@ -34,6 +34,18 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(product).sort()).toEqual(['200', '400', '401', '404']);
   });
 
+  it('documents the Idempotency-Key header on the write calls, not on the reads asked by POST', () => {
+    const headers = (path: string, method: string) =>
+      ((doc.paths[path][method] as { parameters?: { in: string; name: string }[] }).parameters ?? [])
+        .filter((p) => p.in === 'header')
+        .map((p) => p.name);
+    expect(headers('/api/payment/insert', 'post')).toEqual(['Idempotency-Key']);
+    expect(headers('/api/invoice/update', 'patch')).toEqual(['Idempotency-Key']);
+    expect(headers('/api/invoice/delete/{id}', 'delete')).toEqual(['Idempotency-Key']);
+    expect(headers('/api/invoice/all', 'post')).toEqual([]);
+    expect(headers('/api/user/signIn', 'post')).toEqual([]);
+  });
+
   it('documents the parts of every multipart call', () => {
     const multipart = operations().filter(({ op }) => op.requestBody?.content['multipart/form-data']);
     expect(multipart.map(({ name }) => name).sort()).toEqual([

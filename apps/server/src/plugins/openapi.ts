@@ -21,6 +21,28 @@ function withRetryAfter<T>(document: T): T {
   return document;
 }
 
+/** A write call's optional Idempotency-Key header (plugins/idempotency.ts), as a header parameter. */
+const idempotencyKey = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description:
+        'Makes a retry safe: a repeat with the same key and body within 72 hours is not carried out again and gets the first answer (docs/api.md, "Idempotency-Key")',
+    },
+  },
+};
+
+/** Each route's schema as JSON Schema; a write call also documents its Idempotency-Key. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const config = (input.route as { config?: { idempotent?: boolean } }).config;
+  return config?.idempotent ? { ...out, schema: { ...out.schema, headers: idempotencyKey } } : out;
+};
+
 /** /api/openapi.json and the reference page /api/docs, both from the route schemas. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -34,7 +56,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
     // Schemas named with `.meta({ id })` in packages/contracts become components/schemas and are referenced.
     transformObject: (input) => withRetryAfter(jsonSchemaTransformObject(input)),
   });
