@@ -167,6 +167,26 @@ describe('reports from the roll-ups equal the plain definition', () => {
     await expectSameAsPlain();
   });
 
+  it('after concurrent writers: scans, quantity changes, submits and payments on every invoice at once', async () => {
+    // Each invoice gets its own writer; on PostgreSQL they run in parallel transactions on the pool.
+    const writers = invoices.map(async (inv, i) => {
+      const answers = [
+        await post('POST', '/api/invoice/insert/', { invoiceID: inv.id, productID: products[i % 3].id }),
+        await post('PATCH', '/api/invoice/update/item/', {
+          id: inv.lines[0],
+          invoiceID: inv.id,
+          quantity: 2 + (i % 3),
+        }),
+        await setInvoice(inv.id, { status: 'DUE' }).then(() => ({ statusCode: 200 })),
+        await pay(inv.id, { amountPaid: 0.5 }),
+      ];
+      return answers.map((a) => a.statusCode);
+    });
+    const statuses = (await Promise.all(writers)).flat();
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    await expectSameAsPlain();
+  });
+
   it('after line edits, deletes and additions on submitted invoices, and payments', async () => {
     for (const [i, inv] of invoices.entries()) {
       if (i % 2 === 0) {
