@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accepts } from './spawned-server.js';
 
 /** Debian's pgbouncer (the `pgbouncer` package), where it is installed. */
 export const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => existsSync(p));
@@ -57,7 +57,7 @@ export async function startPgbouncer(target: string, port: number): Promise<Pgbo
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 15_000;
-  while (!(await listening(port))) {
+  while (!(await accepts(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       const log = existsSync(join(dir, 'pgbouncer.log')) ? readFileSync(join(dir, 'pgbouncer.log'), 'utf8') : '';
       child.kill('SIGKILL');
@@ -75,15 +75,4 @@ export async function startPgbouncer(target: string, port: number): Promise<Pgbo
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

@@ -1,29 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './helpers.js';
-import { createScratchDatabase, type ServerProcess, startServerProcess } from './spawned-server.js';
+import { accepts, createScratchDatabase, type ServerProcess, startServerProcess } from './spawned-server.js';
 
 const onPostgres = process.env.DB_KIND === 'postgres';
 // Ports 3600-3699 belong to this file and two-instances.test.ts; one per database kind.
 const PORT = onPostgres ? 3602 : 3601;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Whether a new TCP connection to the port is accepted. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /**
  * A request in flight for as long as the test likes: a sign-in whose body is

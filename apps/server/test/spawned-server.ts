@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ADMIN_PASSWORD } from './admin.js';
@@ -112,4 +113,16 @@ export async function httpCall(url: string, method: string, path: string, body?:
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Whether a new TCP connection to the port on 127.0.0.1 is accepted. */
+export function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
