@@ -138,6 +138,8 @@ interface PhaseResult {
   writes: number;
   seconds: number;
   byStatus: Map<number, number>;
+  /** The refusals (4xx) by write and message: what the mix asked that the rules turned down. */
+  refusals: Map<string, number>;
   latencies: number[];
   deadlocks: number;
   lockWaits: number;
@@ -192,6 +194,7 @@ async function phase(
 ): Promise<PhaseResult> {
   const today = todayIn('UTC');
   const byStatus = new Map<number, number>();
+  const refusals = new Map<string, number>();
   const latencies: number[] = [];
   const errors: string[] = [];
   const before = await watch.mark();
@@ -208,6 +211,10 @@ async function phase(
           const res = await api(method, path, body).catch((error) => ({ status: 0, body: String(error) }));
           latencies.push(performance.now() - t0);
           byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
+          if (res.status >= 400 && res.status < 500) {
+            const why = `${op} ${res.status} ${(res.body as { message?: string } | undefined)?.message ?? ''}`;
+            refusals.set(why, (refusals.get(why) ?? 0) + 1);
+          }
           if (res.status >= 500 || res.status === 0) {
             if (errors.length < 5) errors.push(`${op}: ${res.status} ${JSON.stringify(res.body)}`);
           }
@@ -222,6 +229,7 @@ async function phase(
     writes: latencies.length,
     seconds: elapsed,
     byStatus,
+    refusals,
     latencies: latencies.sort((x, y) => x - y),
     deadlocks: after.deadlocks - before.deadlocks,
     lockWaits: watch.lockWaitsSince(before),
@@ -267,6 +275,8 @@ function print(r: PhaseResult, baseline?: PhaseResult) {
     `${r.name.padEnd(44)} ${rate.toFixed(1).padStart(7)} writes/s, ${ok.toFixed(1)} ok/s${ratio}; p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms; ${statuses.join(' ')}; deadlocks ${r.deadlocks}; lock waits logged ${Number.isNaN(r.lockWaits) ? '(no log)' : r.lockWaits}`,
   );
   for (const e of r.errors) console.log(`    ${e}`);
+  for (const [why, n] of [...r.refusals].sort(([, a], [, b]) => b - a).slice(0, 3))
+    console.log(`    refused ${n}×: ${why}`);
 }
 
 type Rows = Record<string, unknown>[];
@@ -461,6 +471,16 @@ export async function writersBench(options: { baseUrl: string; seconds: number; 
       watch,
     );
     print(one);
+    const single = await phase(
+      `1 × ${clients} clients, 200 invoices`,
+      apis.slice(0, 1),
+      clients,
+      seconds,
+      (client, n) => spread(client * 2, n),
+      fixture,
+      watch,
+    );
+    print(single, one);
     const many = await phase(`2 × ${clients} clients, 200 invoices`, apis, clients, seconds, spread, fixture, watch);
     print(many, one);
     const hot = await phase(
@@ -483,7 +503,7 @@ export async function writersBench(options: { baseUrl: string; seconds: number; 
         ? `totals: ${problems.length} problems\n  ${problems.slice(0, 10).join('\n  ')}`
         : 'totals: every stored total recomputes; every roll-up equals the rows',
     );
-    const failed = [one, many, hot].some((r) => [...r.byStatus.keys()].some((s) => s >= 500 || s === 0));
+    const failed = [one, single, many, hot].some((r) => [...r.byStatus.keys()].some((s) => s >= 500 || s === 0));
     return !failed && replayed && problems.length === 0;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
