@@ -22,8 +22,10 @@ export const productColumns = {
   suggestedRetailPrice: products.suggestedRetailPrice,
   productGroupId: products.productGroupId,
   deletedAt: products.deletedAt,
-  // Σ quantity of its lines on invoices that are not NEW, kept by triggers (migration 0008).
-  quantitySold: products.quantitySold,
+  // Σ quantity of its lines on invoices that are not NEW: the folded total (migration 0008) plus
+  // the sales not folded yet (migration 0026), read by index: exact without waiting for a fold.
+  quantitySold: sql<number>`(${products.quantitySold} + coalesce((select sum(d.quantity) from product_sold_deltas d
+    where d.product_id = ${products.id}), 0))::int`.mapWith(Number),
 };
 export type ProductRow = Omit<typeof products.$inferSelect, 'createdAt' | 'updatedAt'>;
 

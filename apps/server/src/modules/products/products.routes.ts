@@ -1,6 +1,5 @@
 import { PRODUCT_CSV, productCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
-import { foldRollups } from '../../db/rollups.js';
 import { csvExportHandler } from '../../lib/export.js';
 import { registerCalls, softDeleteHandlers } from '../../lib/routes.js';
 import { productsRepository } from './products.repository.js';
@@ -12,10 +11,6 @@ export async function productsRoutes(app: FastifyInstance) {
     ...softDeleteHandlers('product', service),
     lookup: ({ body }) => service.search(body),
     categories: ({ body }) => service.categories(body),
-    // The file shows each product's quantity sold: the pending sales are folded in first.
-    export: csvExportHandler(app.ctx, 'products', PRODUCT_CSV, async (db, filter) => {
-      await foldRollups(db);
-      return productsRepository.csvQuery(db, filter);
-    }),
+    export: csvExportHandler(app.ctx, 'products', PRODUCT_CSV, productsRepository.csvQuery),
   });
 }

@@ -9,7 +9,6 @@ import {
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { foldRollups } from '../../db/rollups.js';
 import { products } from '../../db/schema/index.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -67,15 +66,12 @@ function rethrowDuplicate(error: unknown): never {
 
 export function createProductsService({ db }: AppContext) {
   return {
-    // Reads of a product show its quantity sold: the pending sales are folded in first.
     async list(filter: ListFilter, deleted = false) {
-      await foldRollups(db);
       const { rows, totalRows } = await repo.list(db, filter, deleted);
       return pageResponse('products', rows.map(toProduct), filter, totalRows);
     },
 
     async search(filter: ListFilter) {
-      await foldRollups(db);
       const rows = await repo.search(db, filter.searchQuery, filter.resultsPerPage, filter.sortingList);
       return pageResponse(
         'products',
@@ -91,7 +87,6 @@ export function createProductsService({ db }: AppContext) {
     },
 
     async get(id: number): Promise<Product> {
-      await foldRollups(db);
       const row = await repo.get(db, id, true);
       if (!row) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
       return toProduct(row);

@@ -1,0 +1,78 @@
+-- Reads of the roll-ups cost nothing when nothing waits to be folded: rollups_fold() returns at
+-- once when every delta table is empty (no lock taken). A product's quantity sold is read as the
+-- folded total plus its pending sales, by this index, so product reads need no fold at all.
+CREATE INDEX "product_sold_deltas_product_idx" ON "product_sold_deltas" ("product_id");
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION rollups_fold(wait boolean DEFAULT true) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
+  qs bigint[];
+BEGIN
+  -- Nothing committed to fold (the usual case for a reader): no lock, no statement. A fold in
+  -- progress still shows its rows here (not committed yet), so a reader then waits for it below.
+  IF NOT EXISTS (SELECT 1 FROM invoice_day_total_deltas) AND NOT EXISTS (SELECT 1 FROM report_product_month_deltas)
+    AND NOT EXISTS (SELECT 1 FROM report_party_month_deltas) AND NOT EXISTS (SELECT 1 FROM product_sold_deltas) THEN
+    RETURN;
+  END IF;
+  IF wait THEN
+    PERFORM pg_advisory_xact_lock(2003924324);
+  ELSIF NOT pg_try_advisory_xact_lock(2003924324) THEN
+    RETURN;
+  END IF;
+  WITH moved AS (DELETE FROM invoice_day_total_deltas RETURNING *)
+  INSERT INTO invoice_day_totals AS t
+  SELECT * FROM (
+    SELECT date, biller_id, type, status, sum(invoices)::bigint AS invoices, sum(total)::bigint AS total,
+      sum(paid)::bigint AS paid, sum(discount_redeemed)::bigint AS discount_redeemed,
+      sum(amount_credited)::bigint AS amount_credited, sum(balance)::bigint AS balance
+    FROM moved GROUP BY 1, 2, 3, 4
+  ) s
+  WHERE s.invoices <> 0 OR s.total <> 0 OR s.paid <> 0 OR s.discount_redeemed <> 0 OR s.amount_credited <> 0
+    OR s.balance <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("date", "biller_id", "type", "status") DO UPDATE SET
+    invoices = t.invoices + excluded.invoices, total = t.total + excluded.total, paid = t.paid + excluded.paid,
+    discount_redeemed = t.discount_redeemed + excluded.discount_redeemed,
+    amount_credited = t.amount_credited + excluded.amount_credited, balance = t.balance + excluded.balance;
+
+  -- The all-history tables follow from these two through their statement triggers.
+  WITH moved AS (DELETE FROM report_product_month_deltas RETURNING *)
+  INSERT INTO report_product_months AS t
+  SELECT * FROM (
+    SELECT month, status, barcode, product_name, kind, sum(lines)::bigint AS lines, sum(quantity)::bigint AS quantity,
+      sum(cost)::bigint AS cost, sum(subtotal)::bigint AS subtotal
+    FROM moved GROUP BY 1, 2, 3, 4, 5
+  ) s
+  WHERE s.lines <> 0 OR s.quantity <> 0 OR s.cost <> 0 OR s.subtotal <> 0
+  ORDER BY s.month, s.status, s.kind, s.barcode, s.product_name
+  ON CONFLICT ("month", "status", "kind", "barcode", "product_name") DO UPDATE SET
+    lines = t.lines + excluded.lines, quantity = t.quantity + excluded.quantity,
+    cost = t.cost + excluded.cost, subtotal = t.subtotal + excluded.subtotal;
+
+  WITH moved AS (DELETE FROM report_party_month_deltas RETURNING *)
+  INSERT INTO report_party_months AS t
+  SELECT * FROM (
+    SELECT month, status, customer_id, biller_id, sum(invoices)::bigint AS invoices,
+      sum(award_points)::bigint AS award_points, sum(paid)::bigint AS paid, sum(discount)::bigint AS discount,
+      sum(balance)::bigint AS balance, sum(amount)::bigint AS amount, sum(cost)::bigint AS cost,
+      sum(selling)::bigint AS selling, sum(resellable)::bigint AS resellable, sum(damaged)::bigint AS damaged
+    FROM moved GROUP BY 1, 2, 3, 4
+  ) s
+  WHERE s.invoices <> 0 OR s.award_points <> 0 OR s.paid <> 0 OR s.discount <> 0 OR s.balance <> 0 OR s.amount <> 0
+    OR s.cost <> 0 OR s.selling <> 0 OR s.resellable <> 0 OR s.damaged <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("month", "status", "customer_id", "biller_id") DO UPDATE SET
+    invoices = t.invoices + excluded.invoices, award_points = t.award_points + excluded.award_points,
+    paid = t.paid + excluded.paid, discount = t.discount + excluded.discount,
+    balance = t.balance + excluded.balance, amount = t.amount + excluded.amount,
+    cost = t.cost + excluded.cost, selling = t.selling + excluded.selling,
+    resellable = t.resellable + excluded.resellable, damaged = t.damaged + excluded.damaged;
+
+  WITH moved AS (DELETE FROM product_sold_deltas RETURNING *)
+  SELECT array_agg(s.product_id ORDER BY s.product_id), array_agg(s.q ORDER BY s.product_id) INTO ids, qs
+  FROM (SELECT product_id, sum(quantity) AS q FROM moved GROUP BY 1) s WHERE s.q <> 0;
+  IF ids IS NOT NULL THEN
+    PERFORM 1 FROM products WHERE id = ANY (ids) ORDER BY id FOR NO KEY UPDATE;
+    UPDATE products p SET quantity_sold = p.quantity_sold + u.q FROM unnest(ids, qs) AS u(id, q) WHERE p.id = u.id;
+  END IF;
+END $$;
