@@ -11,16 +11,16 @@
 //   BENCH_CLIENTS    clients per instance (default 20)
 //   BENCH_PG_LOG     the server's log file (default /var/log/postgresql/postgresql-<major>-main.log)
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { computeInvoiceTotals, reportFilter, todayIn } from '@wd/contracts';
+import { reportFilter, todayIn } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { foldRollups } from '../src/db/rollups.js';
-import { invoiceParts, storedTotals } from '../src/modules/ledger/invoice-totals.js';
 import { reportsRepository } from '../src/modules/reports/reports.repository.js';
 import { rollupReports } from '../src/modules/reports/reports-rollup.repository.js';
 import { ADMIN_PASSWORD } from '../test/admin.js';
 import { createScratchDatabase, type ServerProcess, startServerProcess } from '../test/spawned-server.js';
+import { storedBesideRecomputed } from '../test/stored-totals.js';
 
 const INVOICES = 200;
 const CUSTOMERS = 40;
@@ -289,32 +289,8 @@ async function verify(url: string): Promise<string[]> {
   const problems: string[] = [];
   try {
     await foldRollups(database.db);
-    const heads = (
-      (await database.db.execute(sql`select id, header_discount, header_award_points, total, amount_credited, paid,
-        discount_redeemed, award_points_redeemed, balance, total_suggested, suggested_credited from invoices order by id`)) as unknown as {
-        rows: Record<string, number>[];
-      }
-    ).rows;
-    for (const head of heads) {
-      const { lines, payments } = await invoiceParts(database.db, head.id);
-      const expected = storedTotals(
-        computeInvoiceTotals(lines, payments, {
-          discountRedeemed: head.header_discount,
-          awardPointsRedeemed: head.header_award_points,
-        }),
-      );
-      const stored = {
-        total: head.total,
-        amountCredited: head.amount_credited,
-        paid: head.paid,
-        discountRedeemed: head.discount_redeemed,
-        awardPointsRedeemed: head.award_points_redeemed,
-        balance: head.balance,
-        totalSuggested: head.total_suggested,
-        suggestedCredited: head.suggested_credited,
-      };
-      if (JSON.stringify(stored) !== JSON.stringify(expected))
-        problems.push(`invoice ${head.id}: stored totals differ`);
+    for (const { id, stored, recomputed } of await storedBesideRecomputed(database.db)) {
+      if (JSON.stringify(stored) !== JSON.stringify(recomputed)) problems.push(`invoice ${id}: stored totals differ`);
     }
     const same = async (what: string, a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => {
       const [x, y] = await Promise.all([rowsOf(database, a), rowsOf(database, b)]);

@@ -1,8 +1,7 @@
-import { computeInvoiceTotals } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoiceParts, storedTotals } from '../src/modules/ledger/invoice-totals.js';
 import { api, newTarget, onPostgres, rowsOf, spawnServer, type Target, tableCounts } from './crash-process.js';
+import { storedBesideRecomputed } from './stored-totals.js';
 
 /**
  * Real server processes (node --import tsx apps/server/src/main.ts) killed with SIGKILL and
@@ -97,34 +96,9 @@ async function expectConsistent(target: Target, acked: Acked, invoiceIds: number
     const lineById = new Map(lines.map((l) => [l.id, l.invoice_id]));
     for (const l of acked.lines) expect(lineById.get(l.id), `acknowledged line ${l.id}`).toBe(l.invoiceID);
 
-    const stored = await rowsOf<Record<string, number>>(
-      database,
-      sql`select id, header_discount, header_award_points, total, amount_credited, paid, discount_redeemed,
-            award_points_redeemed, balance, total_suggested, suggested_credited from invoices order by id`,
-    );
-    expect(stored.map((s) => s.id)).toEqual(invoiceIds);
-    for (const head of stored) {
-      const { lines: rows, payments: pays } = await invoiceParts(database.db, head.id);
-      const expected = storedTotals(
-        computeInvoiceTotals(rows, pays, {
-          discountRedeemed: head.header_discount,
-          awardPointsRedeemed: head.header_award_points,
-        }),
-      );
-      expect(
-        {
-          total: head.total,
-          amountCredited: head.amount_credited,
-          paid: head.paid,
-          discountRedeemed: head.discount_redeemed,
-          awardPointsRedeemed: head.award_points_redeemed,
-          balance: head.balance,
-          totalSuggested: head.total_suggested,
-          suggestedCredited: head.suggested_credited,
-        },
-        `invoice ${head.id}`,
-      ).toEqual(expected);
-    }
+    const totals = await storedBesideRecomputed(database.db);
+    expect(totals.map((t) => t.id)).toEqual(invoiceIds);
+    for (const { id, stored, recomputed } of totals) expect(stored, `invoice ${id}`).toEqual(recomputed);
   } finally {
     await database.close();
   }
