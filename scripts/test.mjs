@@ -3,7 +3,7 @@
 // is set), then the Playwright flows in the system Chromium, and ends with
 // one line counting them all.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -53,5 +53,9 @@ if (process.env.SKIP_E2E !== '1') {
 }
 
 rmSync(dir, { recursive: true, force: true });
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+console.log(`\ntests: ${passed} passed, ${failed} failed (Node.js ${process.version})`);
+// CI runs the suite on two Node.js versions and adds the counts up.
+if (process.env.TEST_SUMMARY_FILE) {
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ node: process.version, passed, failed, broken }));
+}
 process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);
