@@ -12,6 +12,7 @@ import { barcodeImagesRoutes, barcodesRoutes } from './modules/barcodes/barcodes
 import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.routes.js';
 import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { deliveryRoutesRoutes } from './modules/delivery-routes/delivery-routes.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
@@ -63,6 +64,7 @@ const modules = [
   receivablesRoutes,
   receiptsRoutes,
   dashboardRoutes,
+  deliveryRoutesRoutes,
   outboxRoutes,
   settingsRoutes,
   auditRoutes,

@@ -12,6 +12,7 @@ export * from './common/list.js';
 export * from './common/messages.js';
 export * from './common/money.js';
 export * from './dashboard.js';
+export * from './delivery-routes.js';
 export * from './imports.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';

@@ -21,6 +21,8 @@ export const userSchema = z
     username: z.string(),
     email: z.string(),
     type: userType,
+    /** A driver: the route screens come first when they sign in (docs/route-mode.md). */
+    driver: z.boolean(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
@@ -48,6 +50,7 @@ export const signUpBody = z.object({
   email: email(),
   password: password(),
   type: userType.default('user'),
+  driver: z.boolean().default(false),
 });
 export type SignUpBody = z.input<typeof signUpBody>;
 
@@ -57,6 +60,7 @@ export const updateUserBody = z
     username: username().optional(),
     email: email().optional(),
     type: userType.optional(),
+    driver: z.boolean().optional(),
     /** '' keeps the current password (the form's blank field). */
     password: z.union([z.literal(''), password()]).optional(),
   })

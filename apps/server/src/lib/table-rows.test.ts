@@ -53,6 +53,7 @@ describe('an update with nothing to set', () => {
       username: 'admin',
       email: expect.any(String),
       type: 'admin',
+      driver: false,
     });
     expect(await suppliersRepository.update(db, 987654, {})).toBeUndefined();
     expect([

@@ -39,6 +39,7 @@ const AREAS: [string, string][] = [
   ['receivablesCalls', 'Receivables: aging, statements, credit'],
   ['statementMailCalls', 'Statement e-mail'],
   ['dashboardCalls', 'Dashboard'],
+  ['routeCalls', 'Delivery routes and number blocks'],
   ['settingsCalls', 'Settings'],
   ['importCalls', 'Import (admins)'],
   ['auditCalls', 'Audit trail (admins)'],

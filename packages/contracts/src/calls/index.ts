@@ -8,6 +8,7 @@ export * from './barcodes.js';
 export * from './billers.js';
 export * from './customers.js';
 export * from './dashboard.js';
+export * from './delivery-routes.js';
 export * from './expenses.js';
 export * from './health.js';
 export * from './imports.js';

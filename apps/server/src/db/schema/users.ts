@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 export const users = pgTable(
@@ -12,6 +12,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     passwordHash: text('password_hash').notNull(),
+    /** A driver: signs in to the route screens (docs/route-mode.md). */
+    driver: boolean('driver').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],

@@ -45,7 +45,7 @@ describe('user/all', () => {
       t.adminToken,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('sortingList column must be one of id, username, email, type');
+    expect(res.json().message).toBe('sortingList column must be one of id, username, email, type, driver');
   });
 
   it('refuses a sort column outside its allow-list, __proto__ included (400)', async () => {

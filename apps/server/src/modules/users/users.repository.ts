@@ -6,7 +6,13 @@ import { listPage, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a user as the API shows it (never the password hash); also the sortable columns. */
-const userColumns = { id: users.id, username: users.username, email: users.email, type: users.type };
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  type: users.type,
+  driver: users.driver,
+};
 const userRows = recordRows(users, userColumns);
 
 export const usersRepository = {

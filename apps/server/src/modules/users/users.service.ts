@@ -101,7 +101,14 @@ export function createUsersService({ db, config }: AppContext) {
       if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await sessionsRepository.touch(db, row.sessionId);
       }
-      return { id: row.id, username: row.username, email: row.email, type: row.type, sessionId: row.sessionId };
+      return {
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        type: row.type,
+        driver: row.driver,
+        sessionId: row.sessionId,
+      };
     },
 
     async signOut(sessionId: number): Promise<void> {
@@ -143,6 +150,7 @@ export function createUsersService({ db, config }: AppContext) {
           username: body.username,
           email: body.email,
           type: body.type,
+          driver: body.driver,
           passwordHash,
         });
       } catch (error) {
@@ -170,6 +178,7 @@ export function createUsersService({ db, config }: AppContext) {
             username: body.username,
             email: body.email,
             type: body.type,
+            driver: body.driver,
             passwordHash,
           })
           .catch((error) => {

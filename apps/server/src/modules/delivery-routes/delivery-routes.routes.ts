@@ -1,0 +1,32 @@
+import { routeCalls } from '@wd/contracts';
+import type { FastifyInstance } from 'fastify';
+import { periodic } from '../../lib/periodic.js';
+import { recordHandlers, registerCalls } from '../../lib/routes.js';
+import { createDeliveryRoutesService } from './delivery-routes.service.js';
+
+/** How often an instance closes the number blocks of past days (the end of day). */
+const RELEASE_EVERY_MS = 15 * 60_000;
+
+export async function deliveryRoutesRoutes(app: FastifyInstance) {
+  const service = createDeliveryRoutesService(app.ctx);
+  registerCalls(app, routeCalls, {
+    ...recordHandlers('route', service),
+    today: ({ user }) => service.day(user),
+    reserveNumbers: async ({ body, user }) => ({
+      block: await service.reserveNumbers(body.deviceID, body.count, user),
+    }),
+    releaseNumbers: ({ params, user }) => service.releaseNumbers(params.id, user),
+    numberBlocks: ({ body }) => service.numberBlocks(body),
+  });
+
+  const endOfDay = periodic(
+    async () => {
+      const released = await service.releasePastBlocks();
+      if (released.length > 0) app.log.info({ blocks: released }, 'number blocks of past days released');
+    },
+    (error) => app.log.warn({ err: error }, 'releasing past number blocks failed'),
+    RELEASE_EVERY_MS,
+  );
+  app.addHook('onReady', async () => endOfDay.start());
+  app.addHook('onClose', async () => endOfDay.stop());
+}

@@ -1,0 +1,227 @@
+import {
+  type DayRoute,
+  isoWeekday,
+  type ListFilter,
+  MESSAGES,
+  type NumberBlock,
+  ROUTE_MESSAGES,
+  type Route,
+  type routeInput,
+  type routeUpdateInput,
+  toDollars,
+  todayIn,
+} from '@wd/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { auditTrail } from '../../lib/audit.js';
+import type { AppContext, AuthUser } from '../../lib/context.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageResponse } from '../../lib/list.js';
+import { usersRepository } from '../users/users.repository.js';
+import { type RouteRow, deliveryRoutesRepository as repo, type StopRow } from './delivery-routes.repository.js';
+import { type BlockRow, numberBlocksRepository as blocks } from './number-blocks.repository.js';
+
+type Input = z.output<typeof routeInput>;
+type UpdateInput = z.output<typeof routeUpdateInput>;
+type Stops = Input['stops'];
+
+interface StoredRoute extends RouteRow {
+  stops: StopRow[];
+}
+
+function toRoute(row: StoredRoute): Route {
+  const stopsPerDay = [0, 0, 0, 0, 0, 0, 0];
+  for (const s of row.stops) stopsPerDay[s.weekday - 1] += 1;
+  return {
+    id: row.id,
+    name: row.name,
+    driverID: row.driverID,
+    driver: row.driver,
+    truck: row.truck,
+    stops: row.stops.map(({ routeId: _, ...s }) => s),
+    stopsPerDay,
+  };
+}
+
+/** A route's audit trail: the route as the API answers it, stops included. */
+const routeTrail = auditTrail('route', toRoute);
+
+function toBlock(row: BlockRow, used: number[]): NumberBlock {
+  return {
+    ...row,
+    used,
+    createdAt: row.createdAt.toISOString(),
+    releasedAt: row.releasedAt ? row.releasedAt.toISOString() : null,
+  };
+}
+
+/** Below this many unused numbers, a device's reservation takes a new block. */
+const LOW_WATER = 10;
+
+export function createDeliveryRoutesService({ db, config }: AppContext) {
+  const today = () => todayIn(config.timeZone);
+
+  async function stored(tx: Tx, id: number, lock = false): Promise<StoredRoute> {
+    const row = await repo.find(tx, id, lock);
+    if (!row) throw new NotFoundError(ROUTE_MESSAGES.routeNotFound);
+    return { ...row, stops: await repo.stops(tx, [id]) };
+  }
+
+  /** The driver must be a user marked as a driver who drives no other route. */
+  async function checkDriver(tx: Tx, driverId: number, routeId?: number) {
+    const driver = await usersRepository.findById(tx, driverId);
+    if (!driver) throw new NotFoundError(ROUTE_MESSAGES.driverNotFound);
+    if (!driver.driver) throw new ValidationError(ROUTE_MESSAGES.notADriver(driver.username), 'driverID');
+    const other = await repo.findByDriver(tx, driverId);
+    if (other && other.id !== routeId) {
+      throw new ConflictError(ROUTE_MESSAGES.driverTaken(driver.username, other.name), 'driverID');
+    }
+  }
+
+  /** Every stop's customer must exist and not be deleted. */
+  async function checkStops(tx: Tx, stops: Stops) {
+    const ids = [...new Set(stops.map((s) => s.customerID))];
+    const found = await repo.activeCustomers(tx, ids);
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new NotFoundError(ROUTE_MESSAGES.customerNotFound(missing));
+  }
+
+  /** A unique violation of one-route-per-driver from a concurrent save: the same 409 as the check. */
+  function driverConflict(error: unknown): unknown {
+    const cause = (error as { cause?: { constraint?: string } }).cause ?? error;
+    return (cause as { constraint?: string }).constraint === 'delivery_routes_driver_idx'
+      ? new ConflictError('This driver already drives another route', 'driverID')
+      : error;
+  }
+
+  return {
+    async list(filter: ListFilter) {
+      const { rows, totalRows } = await repo.list(db, filter);
+      const stops = await repo.stops(
+        db,
+        rows.map((r) => r.id),
+      );
+      const routes = rows.map((r) => toRoute({ ...r, stops: stops.filter((s) => s.routeId === r.id) }));
+      return pageResponse('routes', routes, filter, totalRows);
+    },
+
+    async get(id: number) {
+      return toRoute(await stored(db, id));
+    },
+
+    async create(input: Input, user: AuthUser) {
+      return db
+        .transaction(async (tx) => {
+          await checkDriver(tx, input.driverID);
+          await checkStops(tx, input.stops);
+          const id = await repo.insert(tx, { name: input.name, driverId: input.driverID, truck: input.truck });
+          await repo.replaceStops(tx, id, input.stops);
+          const after = await stored(tx, id);
+          await routeTrail.create(tx, user.id, id, after);
+          return toRoute(after);
+        })
+        .catch((error) => {
+          throw driverConflict(error);
+        });
+    },
+
+    async update({ id, name, driverID, truck, stops }: UpdateInput, user: AuthUser) {
+      return db
+        .transaction(async (tx) => {
+          const before = await stored(tx, id, true);
+          if (driverID !== undefined && driverID !== before.driverID) await checkDriver(tx, driverID, id);
+          if (stops) await checkStops(tx, stops);
+          if (name !== undefined || driverID !== undefined || truck !== undefined) {
+            await repo.update(tx, id, { name, driverId: driverID, truck });
+          }
+          if (stops) await repo.replaceStops(tx, id, stops);
+          const after = await stored(tx, id);
+          await routeTrail.update(tx, user.id, id, before, after);
+          return toRoute(after);
+        })
+        .catch((error) => {
+          throw driverConflict(error);
+        });
+    },
+
+    async delete(id: number, user: AuthUser) {
+      await db.transaction(async (tx) => {
+        const before = await stored(tx, id, true);
+        await repo.remove(tx, id);
+        await routeTrail.delete(tx, user.id, id, before);
+      });
+      return { message: MESSAGES.deleted };
+    },
+
+    /** The signed-in driver's stops of today (the business day in the configured time zone). */
+    async day(user: AuthUser): Promise<DayRoute> {
+      const date = today();
+      const weekday = isoWeekday(date);
+      const route = await repo.findByDriver(db, user.id);
+      if (!route) return { date, weekday, route: null, stops: [] };
+      const stops = await repo.dayStops(db, route.id, weekday);
+      return {
+        date,
+        weekday,
+        route: { id: route.id, name: route.name, truck: route.truck },
+        stops: stops.map((s) => ({
+          ...s,
+          openBalance: toDollars(s.openBalance),
+          creditLimit: toDollars(s.creditLimit),
+        })),
+      };
+    },
+
+    /**
+     * The device's numbers for today: its newest open block of today while that has numbers
+     * left, else a new block of `count` numbers taken from the invoice sequence.
+     */
+    async reserveNumbers(deviceID: string, count: number, user: AuthUser): Promise<NumberBlock> {
+      return db.transaction(async (tx) => {
+        const day = today();
+        const [open] = await blocks.openBlocks(tx, deviceID, user.id, day);
+        if (open) {
+          const used = (await blocks.usedNumbers(tx, [open.id])).get(open.id) ?? [];
+          if (open.numbers.length - used.length >= Math.min(LOW_WATER, count)) return toBlock(open, used);
+        }
+        const numbers = await blocks.takeNumbers(tx, count);
+        const id = await blocks.insert(tx, { userId: user.id, deviceId: deviceID, day, numbers });
+        return toBlock((await blocks.find(tx, id))!, []);
+      });
+    },
+
+    /** Closes a block: its unused numbers are void from now on. */
+    async releaseNumbers(id: number, user: AuthUser) {
+      return db.transaction(async (tx) => {
+        const block = await blocks.find(tx, id, true);
+        if (!block) throw new NotFoundError(ROUTE_MESSAGES.blockNotFound);
+        if (block.userID !== user.id && user.type !== 'admin') throw new ForbiddenError(ROUTE_MESSAGES.notYourBlock);
+        if (block.releasedAt) throw new ConflictError(ROUTE_MESSAGES.alreadyReleased);
+        const used = (await blocks.usedNumbers(tx, [id])).get(id) ?? [];
+        await blocks.release(tx, id);
+        return { message: ROUTE_MESSAGES.released(block.numbers.length - used.length) };
+      });
+    },
+
+    async numberBlocks(filter: ListFilter) {
+      const { rows, totalRows } = await blocks.list(db, filter);
+      const used = await blocks.usedNumbers(
+        db,
+        rows.map((r) => r.id),
+      );
+      return pageResponse(
+        'blocks',
+        rows.map((r) => toBlock(r, used.get(r.id) ?? [])),
+        filter,
+        totalRows,
+      );
+    },
+
+    /** End of day: closes the blocks of days before today. */
+    releasePastBlocks() {
+      return db.transaction((tx) => blocks.releaseBefore(tx, today()));
+    },
+  };
+}
+
+export type DeliveryRoutesService = ReturnType<typeof createDeliveryRoutesService>;

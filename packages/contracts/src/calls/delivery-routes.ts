@@ -1,0 +1,92 @@
+import { defineCalls, idParams } from '../common/call.js';
+import { messageSchema } from '../common/errors.js';
+import { listBody } from '../common/list.js';
+import {
+  dayRouteResponse,
+  numberBlockResponse,
+  numberBlocksResponse,
+  reserveNumbersBody,
+  routeInput,
+  routeResponse,
+  routesResponse,
+  routeUpdateInput,
+} from '../delivery-routes.js';
+
+/** Delivery routes (admins keep them), the driver's day, and the device's invoice number blocks. */
+export const routeCalls = defineCalls('routes', {
+  list: {
+    method: 'POST',
+    reads: true,
+    path: '/route/all',
+    summary: 'Delivery routes (search by name, truck or driver)',
+    body: listBody,
+    response: routesResponse,
+  },
+  create: {
+    method: 'POST',
+    path: '/route/new',
+    summary: 'Create a route (admins only)',
+    auth: 'admin',
+    body: routeInput,
+    response: routeResponse,
+    errors: [404, 409],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/route/update',
+    summary: "Change a route (admins only); `stops`, when sent, replaces the route's stops",
+    auth: 'admin',
+    body: routeUpdateInput,
+    response: routeResponse,
+    errors: [404, 409],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/route/delete/:id',
+    summary: 'Delete a route and its stops (admins only)',
+    auth: 'admin',
+    params: idParams,
+    response: messageSchema,
+    errors: [404],
+  },
+  today: {
+    method: 'POST',
+    reads: true,
+    path: '/route/today',
+    summary: "The signed-in driver's stops for today, with each customer's open balance and credit limit",
+    response: dayRouteResponse,
+  },
+  reserveNumbers: {
+    method: 'POST',
+    path: '/route/numbers/reserve',
+    summary: "Reserve a block of invoice numbers for the caller's device (today's open block when it has one)",
+    body: reserveNumbersBody,
+    response: numberBlockResponse,
+  },
+  releaseNumbers: {
+    method: 'POST',
+    path: '/route/numbers/release/:id',
+    summary: 'Release a number block: its unused numbers become void (its driver or an admin)',
+    params: idParams,
+    response: messageSchema,
+    errors: [403, 404, 409],
+  },
+  numberBlocks: {
+    method: 'POST',
+    reads: true,
+    path: '/route/numbers/all',
+    summary: 'Number blocks, newest first, with the numbers used (admins only)',
+    auth: 'admin',
+    body: listBody,
+    response: numberBlocksResponse,
+  },
+  get: {
+    method: 'POST',
+    reads: true,
+    path: '/route/:id',
+    summary: 'One route with its stops',
+    params: idParams,
+    response: routeResponse,
+    errors: [404],
+  },
+});

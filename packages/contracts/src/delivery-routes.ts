@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { changesSomething, id, NOTHING_TO_CHANGE, text } from './common/fields.js';
+import { listResponse } from './common/list.js';
+
+/**
+ * Delivery routes and the driver's device (docs/route-mode.md): a route is a driver, a truck and,
+ * per weekday, an ordered list of stops (customers); a device takes blocks of invoice numbers to
+ * number the invoices it makes offline.
+ */
+
+/** ISO weekdays: 1 = Monday … 7 = Sunday. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const weekday = () => z.int().min(1).max(7);
+
+/** The ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The most stops one weekday of a route may have. */
+export const MAX_STOPS_PER_DAY = 200;
+
+export const routeStopSchema = z
+  .object({
+    weekday: z.int(),
+    position: z.int(),
+    customerID: z.int(),
+    customer: z.string(),
+    /** The customer was deleted since: the stop stays until the route is changed. */
+    customerDeleted: z.boolean(),
+  })
+  .meta({ id: 'RouteStop' });
+export type RouteStop = z.infer<typeof routeStopSchema>;
+
+export const routeSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    driverID: z.int(),
+    driver: z.string(),
+    truck: z.string(),
+    /** Stops per weekday, in order. */
+    stops: z.array(routeStopSchema),
+    /** How many stops each weekday has, Monday first (the list's columns). */
+    stopsPerDay: z.array(z.int()).length(7),
+  })
+  .meta({ id: 'Route' });
+export type Route = z.infer<typeof routeSchema>;
+
+/** A route's stops as sent: per weekday, the customers in visiting order. */
+const stopsInput = z
+  .array(z.object({ weekday: weekday(), customerID: id() }))
+  .max(7 * MAX_STOPS_PER_DAY)
+  .superRefine((stops, ctx) => {
+    const seen = new Set<string>();
+    const perDay = new Map<number, number>();
+    for (const [i, s] of stops.entries()) {
+      const key = `${s.weekday}:${s.customerID}`;
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'customerID'], message: 'is already a stop of that weekday' });
+      }
+      seen.add(key);
+      perDay.set(s.weekday, (perDay.get(s.weekday) ?? 0) + 1);
+    }
+    for (const [day, n] of perDay) {
+      if (n > MAX_STOPS_PER_DAY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: `${WEEKDAYS[day - 1]} has ${n} stops; at most ${MAX_STOPS_PER_DAY}`,
+        });
+      }
+    }
+  });
+
+const routeFields = {
+  name: text().trim().min(1).max(100),
+  driverID: id(),
+  truck: text().trim().min(1).max(50),
+  stops: stopsInput,
+};
+export const routeInput = z.object({ ...routeFields, stops: stopsInput.default([]) });
+export type RouteInput = z.input<typeof routeInput>;
+/** Fields left out keep their value; `stops`, when sent, replaces every stop of the route. */
+export const routeUpdateInput = z
+  .object({
+    id: id(),
+    name: routeFields.name.optional(),
+    driverID: id().optional(),
+    truck: routeFields.truck.optional(),
+    stops: stopsInput.optional(),
+  })
+  .refine(changesSomething, NOTHING_TO_CHANGE);
+export type RouteUpdateInput = z.input<typeof routeUpdateInput>;
+
+export const routeResponse = z.object({ route: routeSchema });
+export const routesResponse = listResponse('routes', routeSchema);
+
+/** One stop of a day's route, with what the driver needs at the door. */
+export const dayStopSchema = z
+  .object({
+    position: z.int(),
+    customerID: z.int(),
+    customer: z.string(),
+    address: z.string(),
+    city: z.string(),
+    phone: z.string(),
+    /** Dollars the customer owes on invoices not yet paid (DUE). */
+    openBalance: z.number(),
+    /** Dollars; 0 = no limit. */
+    creditLimit: z.number(),
+    priceGroupID: z.int(),
+  })
+  .meta({ id: 'DayStop' });
+export type DayStop = z.infer<typeof dayStopSchema>;
+
+/** The signed-in driver's route for a day: null when they have none or no stops that weekday. */
+export const dayRouteResponse = z
+  .object({
+    date: z.string(),
+    weekday: z.int(),
+    route: z.object({ id: z.int(), name: z.string(), truck: z.string() }).nullable(),
+    stops: z.array(dayStopSchema),
+  })
+  .meta({ id: 'DayRoute' });
+export type DayRoute = z.infer<typeof dayRouteResponse>;
+
+/** A device's id: made by the device once (a UUID), kept in its storage. */
+export const deviceId = () =>
+  text()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, { message: 'may hold only letters, digits and -' });
+
+/** How many numbers a block holds unless asked otherwise. */
+export const DEFAULT_BLOCK_SIZE = 50;
+export const MAX_BLOCK_SIZE = 500;
+
+export const reserveNumbersBody = z.object({
+  deviceID: deviceId(),
+  count: z.int().min(1).max(MAX_BLOCK_SIZE).default(DEFAULT_BLOCK_SIZE),
+});
+
+export const numberBlockSchema = z
+  .object({
+    id: z.int(),
+    userID: z.int(),
+    user: z.string(),
+    deviceID: z.string(),
+    day: z.string(),
+    /** The invoice numbers of the block, as the invoice number shows them without `Invoice/`. */
+    numbers: z.array(z.int()),
+    /** Numbers an invoice has taken. */
+    used: z.array(z.int()),
+    createdAt: z.string(),
+    /** When the block was closed: its unused numbers are void from then on. */
+    releasedAt: z.string().nullable(),
+  })
+  .meta({ id: 'NumberBlock' });
+export type NumberBlock = z.infer<typeof numberBlockSchema>;
+
+export const numberBlockResponse = z.object({ block: numberBlockSchema });
+export const numberBlocksResponse = listResponse('blocks', numberBlockSchema);
+
+export const ROUTE_MESSAGES = {
+  routeNotFound: "The route doesn't exist",
+  blockNotFound: "The number block doesn't exist",
+  driverNotFound: "The driver doesn't exist",
+  notADriver: (user: string) => `${user} is not marked as a driver (Users → edit → Driver)`,
+  driverTaken: (user: string, route: string) => `${user} already drives the route ${route}`,
+  customerNotFound: (id: number) => `Customer ${id} doesn't exist`,
+  notYourBlock: 'This number block belongs to another user',
+  released: (n: number) => `Block released: ${n} unused number${n === 1 ? '' : 's'} void`,
+  alreadyReleased: 'This number block was already released',
+} as const;
