@@ -2,6 +2,7 @@ import { auditMenu } from '../features/audit/routes';
 import { billersMenu } from '../features/billers/routes';
 import { customersMenu } from '../features/customers/routes';
 import { dashboardMenu } from '../features/dashboard/routes';
+import { deliveryRoutesMenu } from '../features/delivery-routes/routes';
 import { expensesMenu } from '../features/expenses/routes';
 import { importMenu } from '../features/imports/routes';
 import { invoicesMenu } from '../features/invoices/routes';
@@ -25,6 +26,7 @@ export const menu: MenuSection[] = [
   productGroupsMenu,
   billersMenu,
   customersMenu,
+  deliveryRoutesMenu,
   importMenu,
   reportsMenu,
   expensesMenu,

@@ -5,6 +5,7 @@ import { billersRoutes } from '../features/billers/routes';
 import { receiptsRoutes } from '../features/customers/receipts/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { deliveryRoutesRoutes } from '../features/delivery-routes/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { importRoutes } from '../features/imports/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
@@ -37,6 +38,7 @@ const signedInRoutes: AppRoute[] = [
   ...productGroupsRoutes,
   ...billersRoutes,
   ...customersRoutes,
+  ...deliveryRoutesRoutes,
   ...expensesRoutes,
   ...supplierInvoicesRoutes,
   ...suppliersRoutes,

@@ -1,4 +1,4 @@
-import { PasswordInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
 import { email, USER_TYPES, type User, username } from '@wd/contracts';
 import { useEffect } from 'react';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ function schemaFor(isNew: boolean) {
       username: username(),
       email: email(),
       type: z.enum(USER_TYPES),
+      driver: z.boolean(),
       password: isNew ? z.string().min(8) : z.union([z.literal(''), z.string().min(8)]),
       confirmPassword: z.string(),
     })
@@ -34,7 +35,7 @@ interface UserFormProps {
 
 export function UserForm({ title, mode, user, loading, loadError, onSubmit }: UserFormProps) {
   const form = useContractForm<UserFormValues>({
-    initialValues: { username: '', email: '', type: 'user', password: '', confirmPassword: '' },
+    initialValues: { username: '', email: '', type: 'user', driver: false, password: '', confirmPassword: '' },
     schema: schemaFor(mode === 'new'),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once the user arrives
@@ -44,6 +45,7 @@ export function UserForm({ title, mode, user, loading, loadError, onSubmit }: Us
         username: user.username,
         email: user.email,
         type: user.type,
+        driver: user.driver,
         password: '',
         confirmPassword: '',
       });
@@ -79,6 +81,12 @@ export function UserForm({ title, mode, user, loading, loadError, onSubmit }: Us
             readOnly={readOnly}
             allowDeselect={false}
             {...form.getInputProps('type')}
+          />
+          <Checkbox
+            label="Driver"
+            description="Drives a delivery route: the route screens come first when signing in"
+            disabled={readOnly}
+            {...form.getInputProps('driver', { type: 'checkbox' })}
           />
           {!readOnly && (
             <>

@@ -12,7 +12,13 @@ export function UserNewPage() {
       title="New User"
       mode="new"
       onSubmit={(v) =>
-        create.mutateAsync({ username: v.username.trim(), email: v.email.trim(), type: v.type, password: v.password })
+        create.mutateAsync({
+          username: v.username.trim(),
+          email: v.email.trim(),
+          type: v.type,
+          driver: v.driver,
+          password: v.password,
+        })
       }
     />
   );
@@ -51,6 +57,7 @@ export function UserEditPage() {
           username: v.username.trim(),
           email: v.email.trim(),
           type: v.type,
+          driver: v.driver,
           ...(v.password ? { password: v.password } : {}),
         });
         // Editing oneself keeps the top bar's name and avatar current.

@@ -23,6 +23,12 @@ export default function UsersListPage() {
             </Badge>
           ),
         },
+        {
+          key: 'driver',
+          title: 'Driver',
+          sortable: true,
+          render: (u) => (u.driver ? 'Driver' : ''),
+        },
       ]}
       rowActions={(u) => [
         { label: 'View', to: `/users/${u.id}` },
