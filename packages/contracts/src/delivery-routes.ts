@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changesSomething, id, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
+import { settingsSchema } from './settings.js';
 
 /**
  * Delivery routes and the driver's device (docs/route-mode.md): a route is a driver, a truck and,
@@ -163,6 +164,50 @@ export type NumberBlock = z.infer<typeof numberBlockSchema>;
 
 export const numberBlockResponse = z.object({ block: numberBlockSchema });
 export const numberBlocksResponse = listResponse('blocks', numberBlockSchema);
+
+/** The morning download: the device says who it is and how many numbers it wants. */
+export const routeDownloadBody = z.object({
+  deviceID: deviceId(),
+  blockSize: z.int().min(1).max(MAX_BLOCK_SIZE).default(DEFAULT_BLOCK_SIZE),
+});
+
+/** A product as the device prices and scans it (dollars). */
+export const catalogProductSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    barcode: z.string(),
+    boxBarcode: z.string(),
+    unitQuantity: z.int(),
+    category: z.string(),
+    costPrice: z.number(),
+    sellingPrice: z.number(),
+    suggestedRetailPrice: z.number(),
+  })
+  .meta({ id: 'CatalogProduct' });
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+
+/** A customer price group's price for a product (dollars), for the groups of the day's stops. */
+export const groupPriceSchema = z
+  .object({ priceGroupID: z.int(), productID: z.int(), price: z.number(), suggestedRetailPrice: z.number() })
+  .meta({ id: 'GroupPrice' });
+export type GroupPriceRow = z.infer<typeof groupPriceSchema>;
+
+/**
+ * Everything a driver's device needs for the day without signal: today's stops with balances and
+ * credit limits, the active catalog, the stops' group prices, the settings, and a block of numbers.
+ */
+export const routeDownloadResponse = z
+  .object({
+    downloadedAt: z.string(),
+    day: dayRouteResponse,
+    products: z.array(catalogProductSchema),
+    groupPrices: z.array(groupPriceSchema),
+    settings: settingsSchema,
+    block: numberBlockSchema,
+  })
+  .meta({ id: 'RouteDownload' });
+export type RouteDownload = z.infer<typeof routeDownloadResponse>;
 
 export const ROUTE_MESSAGES = {
   routeNotFound: "The route doesn't exist",

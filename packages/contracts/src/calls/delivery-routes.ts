@@ -6,6 +6,8 @@ import {
   numberBlockResponse,
   numberBlocksResponse,
   reserveNumbersBody,
+  routeDownloadBody,
+  routeDownloadResponse,
   routeInput,
   routeResponse,
   routesResponse,
@@ -55,6 +57,14 @@ export const routeCalls = defineCalls('routes', {
     path: '/route/today',
     summary: "The signed-in driver's stops for today, with each customer's open balance and credit limit",
     response: dayRouteResponse,
+  },
+  download: {
+    method: 'POST',
+    path: '/route/download',
+    summary:
+      "The driver's morning download: today's stops, the catalog, the stops' group prices, the settings and a block of invoice numbers for the device",
+    body: routeDownloadBody,
+    response: routeDownloadResponse,
   },
   reserveNumbers: {
     method: 'POST',

@@ -2,7 +2,7 @@ import type { ListFilter } from '@wd/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { customers, deliveryRoutes, routeStops, users } from '../../db/schema/index.js';
+import { customers, deliveryRoutes, priceGroupItems, products, routeStops, users } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { openBalanceOf } from '../customers/credit-limit.repository.js';
 
@@ -129,5 +129,40 @@ export const deliveryRoutesRepository = {
       .innerJoin(customers, eq(customers.id, routeStops.customerId))
       .where(and(eq(routeStops.routeId, routeId), eq(routeStops.weekday, weekday), isNull(customers.deletedAt)))
       .orderBy(asc(routeStops.position));
+  },
+
+  /** The active catalog as a device scans and prices it (cents), by id. */
+  catalog(db: Tx) {
+    return db
+      .select({
+        id: products.id,
+        name: products.name,
+        barcode: products.barcode,
+        boxBarcode: products.boxBarcode,
+        unitQuantity: products.unitQuantity,
+        category: products.category,
+        costPrice: products.costPrice,
+        sellingPrice: products.sellingPrice,
+        suggestedRetailPrice: products.suggestedRetailPrice,
+      })
+      .from(products)
+      .where(isNull(products.deletedAt))
+      .orderBy(asc(products.id));
+  },
+
+  /** The items of some customer price groups (cents), for active products. */
+  groupPrices(db: Tx, groupIds: number[]) {
+    if (groupIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        priceGroupID: priceGroupItems.priceGroupId,
+        productID: priceGroupItems.productId,
+        price: priceGroupItems.price,
+        suggestedRetailPrice: priceGroupItems.suggestedRetailPrice,
+      })
+      .from(priceGroupItems)
+      .innerJoin(products, eq(products.id, priceGroupItems.productId))
+      .where(and(inArray(priceGroupItems.priceGroupId, groupIds), isNull(products.deletedAt)))
+      .orderBy(asc(priceGroupItems.priceGroupId), asc(priceGroupItems.productId));
   },
 };

@@ -12,6 +12,7 @@ export async function deliveryRoutesRoutes(app: FastifyInstance) {
   registerCalls(app, routeCalls, {
     ...recordHandlers('route', service),
     today: ({ user }) => service.day(user),
+    download: ({ body, user }) => service.download(body, user),
     reserveNumbers: async ({ body, user }) => ({
       block: await service.reserveNumbers(body.deviceID, body.count, user),
     }),

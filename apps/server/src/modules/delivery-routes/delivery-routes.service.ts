@@ -6,10 +6,13 @@ import {
   type NumberBlock,
   ROUTE_MESSAGES,
   type Route,
+  type RouteDownload,
+  type routeDownloadBody,
   type routeInput,
   type routeUpdateInput,
   toDollars,
   todayIn,
+  usesGroupPrices,
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -17,6 +20,7 @@ import { auditTrail } from '../../lib/audit.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
+import { settingsRepository } from '../settings/settings.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type RouteRow, deliveryRoutesRepository as repo, type StopRow } from './delivery-routes.repository.js';
 import { type BlockRow, numberBlocksRepository as blocks } from './number-blocks.repository.js';
@@ -76,6 +80,36 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
     if (other && other.id !== routeId) {
       throw new ConflictError(ROUTE_MESSAGES.driverTaken(driver.username, other.name), 'driverID');
     }
+  }
+
+  async function dayOf(tx: Tx, user: AuthUser): Promise<DayRoute> {
+    const date = today();
+    const weekday = isoWeekday(date);
+    const route = await repo.findByDriver(tx, user.id);
+    if (!route) return { date, weekday, route: null, stops: [] };
+    const stops = await repo.dayStops(tx, route.id, weekday);
+    return {
+      date,
+      weekday,
+      route: { id: route.id, name: route.name, truck: route.truck },
+      stops: stops.map((s) => ({ ...s, openBalance: toDollars(s.openBalance), creditLimit: toDollars(s.creditLimit) })),
+    };
+  }
+
+  /**
+   * The device's numbers for today: its newest open block of today while that has numbers
+   * left, else a new block of `count` numbers taken from the invoice sequence.
+   */
+  async function reserveIn(tx: Tx, deviceID: string, count: number, user: AuthUser): Promise<NumberBlock> {
+    const day = today();
+    const [open] = await blocks.openBlocks(tx, deviceID, user.id, day);
+    if (open) {
+      const used = (await blocks.usedNumbers(tx, [open.id])).get(open.id) ?? [];
+      if (open.numbers.length - used.length >= Math.min(LOW_WATER, count)) return toBlock(open, used);
+    }
+    const numbers = await blocks.takeNumbers(tx, count);
+    const id = await blocks.insert(tx, { userId: user.id, deviceId: deviceID, day, numbers });
+    return toBlock((await blocks.find(tx, id))!, []);
   }
 
   /** Every stop's customer must exist and not be deleted. */
@@ -154,39 +188,44 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
     },
 
     /** The signed-in driver's stops of today (the business day in the configured time zone). */
-    async day(user: AuthUser): Promise<DayRoute> {
-      const date = today();
-      const weekday = isoWeekday(date);
-      const route = await repo.findByDriver(db, user.id);
-      if (!route) return { date, weekday, route: null, stops: [] };
-      const stops = await repo.dayStops(db, route.id, weekday);
-      return {
-        date,
-        weekday,
-        route: { id: route.id, name: route.name, truck: route.truck },
-        stops: stops.map((s) => ({
-          ...s,
-          openBalance: toDollars(s.openBalance),
-          creditLimit: toDollars(s.creditLimit),
-        })),
-      };
+    day(user: AuthUser): Promise<DayRoute> {
+      return dayOf(db, user);
+    },
+
+    reserveNumbers(deviceID: string, count: number, user: AuthUser): Promise<NumberBlock> {
+      return db.transaction((tx) => reserveIn(tx, deviceID, count, user));
     },
 
     /**
-     * The device's numbers for today: its newest open block of today while that has numbers
-     * left, else a new block of `count` numbers taken from the invoice sequence.
+     * The morning download, in one transaction: today's stops, the active catalog, the group
+     * prices of the stops' price groups (the default group has none), the settings and the
+     * device's block of numbers.
      */
-    async reserveNumbers(deviceID: string, count: number, user: AuthUser): Promise<NumberBlock> {
+    async download(body: z.output<typeof routeDownloadBody>, user: AuthUser): Promise<RouteDownload> {
       return db.transaction(async (tx) => {
-        const day = today();
-        const [open] = await blocks.openBlocks(tx, deviceID, user.id, day);
-        if (open) {
-          const used = (await blocks.usedNumbers(tx, [open.id])).get(open.id) ?? [];
-          if (open.numbers.length - used.length >= Math.min(LOW_WATER, count)) return toBlock(open, used);
-        }
-        const numbers = await blocks.takeNumbers(tx, count);
-        const id = await blocks.insert(tx, { userId: user.id, deviceId: deviceID, day, numbers });
-        return toBlock((await blocks.find(tx, id))!, []);
+        const day = await dayOf(tx, user);
+        const groups = [...new Set(day.stops.map((s) => s.priceGroupID))].filter(usesGroupPrices);
+        const catalog = await repo.catalog(tx);
+        const groupPrices = await repo.groupPrices(tx, groups);
+        const settings = await settingsRepository.read(tx);
+        const block = await reserveIn(tx, body.deviceID, body.blockSize, user);
+        return {
+          downloadedAt: new Date().toISOString(),
+          day,
+          products: catalog.map((p) => ({
+            ...p,
+            costPrice: toDollars(p.costPrice),
+            sellingPrice: toDollars(p.sellingPrice),
+            suggestedRetailPrice: toDollars(p.suggestedRetailPrice),
+          })),
+          groupPrices: groupPrices.map((g) => ({
+            ...g,
+            price: toDollars(g.price),
+            suggestedRetailPrice: toDollars(g.suggestedRetailPrice),
+          })),
+          settings,
+          block,
+        };
       });
     },
 
