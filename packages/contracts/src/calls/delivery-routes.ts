@@ -13,6 +13,7 @@ import {
   routesResponse,
   routeUpdateInput,
 } from '../delivery-routes.js';
+import { deviceInvoiceBody, deviceInvoiceResponse } from '../device-invoices.js';
 
 /** Delivery routes (admins keep them), the driver's day, and the device's invoice number blocks. */
 export const routeCalls = defineCalls('routes', {
@@ -65,6 +66,15 @@ export const routeCalls = defineCalls('routes', {
       "The driver's morning download: today's stops, the catalog, the stops' group prices, the settings and a block of invoice numbers for the device",
     body: routeDownloadBody,
     response: routeDownloadResponse,
+  },
+  syncInvoice: {
+    method: 'POST',
+    path: '/route/invoice',
+    summary:
+      "Store an invoice made on the driver's device as printed (its number from the device's block, its lines, payments and proof of delivery); a repeat answers the stored invoice",
+    body: deviceInvoiceBody,
+    response: deviceInvoiceResponse,
+    errors: [404, 409],
   },
   reserveNumbers: {
     method: 'POST',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -12,6 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
+import { files } from './files.js';
+import { invoices } from './invoices.js';
 import { customers } from './parties.js';
 import { users } from './users.js';
 
@@ -76,5 +79,45 @@ export const numberBlocks = pgTable(
     index('number_blocks_device_idx').on(t.deviceId, t.day),
     index('number_blocks_open_idx').on(t.day).where(sql`${t.releasedAt} is null`),
     index('number_blocks_numbers_idx').using('gin', t.numbers),
+  ],
+);
+
+/** The proof of delivery of an invoice made on a device: who received it, their signature, when and where. */
+export const invoiceProofs = pgTable('invoice_proofs', {
+  invoiceId: integer('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  receivedBy: text('received_by').notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  signatureFileId: integer('signature_file_id')
+    .notNull()
+    .references(() => files.id),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+});
+
+/**
+ * What the office must look at after a device's sync: an invoice stored as the store was handed
+ * it, which differs from the office's data (a price, a deleted product, a credit limit…).
+ */
+export const deviceFlags = pgTable(
+  'device_flags',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceId: text('device_id').notNull(),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('device_flags_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+    index('device_flags_invoice_idx').on(t.invoiceId),
   ],
 );

@@ -8,7 +8,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 /** Uploaded files (logos, resale certificates, cheque images) live in the database: the server keeps no state. */
 export const files = pgTable('files', {
   id: serial('id').primaryKey(),
-  kind: text('kind', { enum: ['logo', 'resaleCertificate', 'cheque'] }).notNull(),
+  kind: text('kind', { enum: ['logo', 'resaleCertificate', 'cheque', 'signature'] }).notNull(),
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   data: bytea('data').notNull(),

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgSequence, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgSequence, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { files } from './files.js';
 import { billers, customers } from './parties.js';
@@ -48,6 +48,10 @@ export const invoices = pgTable(
     balance: integer('balance').notNull().default(0),
     totalSuggested: integer('total_suggested').notNull().default(0),
     suggestedCredited: integer('suggested_credited').notNull().default(0),
+    /** The driver's device the invoice was made on (docs/route-mode.md); null for the office's. */
+    deviceId: text('device_id'),
+    /** When the device printed the store's copy. */
+    printedAt: timestamp('printed_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [

@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { periodic } from '../../lib/periodic.js';
 import { recordHandlers, registerCalls } from '../../lib/routes.js';
 import { createDeliveryRoutesService } from './delivery-routes.service.js';
+import { createDeviceInvoicesService } from './device-invoices.service.js';
 
 /** How often an instance closes the number blocks of past days (the end of day). */
 const RELEASE_EVERY_MS = 15 * 60_000;
 
 export async function deliveryRoutesRoutes(app: FastifyInstance) {
   const service = createDeliveryRoutesService(app.ctx);
+  const deviceInvoices = createDeviceInvoicesService(app.ctx);
   registerCalls(app, routeCalls, {
     ...recordHandlers('route', service),
     today: ({ user }) => service.day(user),
     download: ({ body, user }) => service.download(body, user),
+    syncInvoice: ({ body, user }) => deviceInvoices.sync(body, user),
     reserveNumbers: async ({ body, user }) => ({
       block: await service.reserveNumbers(body.deviceID, body.count, user),
     }),

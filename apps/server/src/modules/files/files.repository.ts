@@ -5,7 +5,7 @@ import type { UploadedImage } from '../../lib/uploads.js';
 
 /** Uploaded files, shared by every area that takes one. */
 export const filesRepository = {
-  async insert(db: Tx, kind: 'logo' | 'resaleCertificate' | 'cheque', image: UploadedImage): Promise<number> {
+  async insert(db: Tx, kind: (typeof files.$inferInsert)['kind'], image: UploadedImage): Promise<number> {
     const [row] = await db
       .insert(files)
       .values({ kind, contentType: image.contentType, size: image.data.length, data: image.data })
