@@ -81,7 +81,13 @@ describe('user/{name}', () => {
     const { id } = await t.createUser('find.me');
     const byName = await t.call('POST', '/api/user/find.me/', undefined, t.adminToken);
     expect(byName.statusCode).toBe(200);
-    expect(byName.json().user).toEqual({ id, username: 'find.me', email: 'find.me@example.com', type: 'user', driver: false });
+    expect(byName.json().user).toEqual({
+      id,
+      username: 'find.me',
+      email: 'find.me@example.com',
+      type: 'user',
+      driver: false,
+    });
     const byId = await t.call('POST', `/api/user/${id}/`, undefined, t.adminToken);
     expect(byId.json().user.username).toBe('find.me');
   });
@@ -109,7 +115,13 @@ describe('user/update', () => {
       t.adminToken,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toEqual({ id, username: 'to.change', email: 'changed@example.com', type: 'admin', driver: false });
+    expect(res.json().user).toEqual({
+      id,
+      username: 'to.change',
+      email: 'changed@example.com',
+      type: 'admin',
+      driver: false,
+    });
   });
 
   it('a new password signs the user out and works for sign-in', async () => {
@@ -137,7 +149,13 @@ describe('user/update', () => {
     await expect(t.signIn('blank.pass', 'blank-pass-1')).resolves.toBeTypeOf('string');
     const same = await t.call('PATCH', '/api/user/update/', { id, password: '', type: 'user' }, t.adminToken);
     expect(same.statusCode, same.body).toBe(200);
-    expect(same.json().user).toEqual({ id, username: 'blank.pass', email: 'blank.pass@example.com', type: 'user', driver: false });
+    expect(same.json().user).toEqual({
+      id,
+      username: 'blank.pass',
+      email: 'blank.pass@example.com',
+      type: 'user',
+      driver: false,
+    });
   });
 
   it('refuses to demote the last admin (409)', async () => {
