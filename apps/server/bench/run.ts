@@ -9,6 +9,9 @@
 // BENCH_ONLY=writers runs the many-writers load instead (bench/writers.ts: two server
 // processes over a scratch database beside DATABASE_URL's, 2 × 20 clients of mixed writes,
 // deadlocks and lock waits, then every total checked and 1,000 keyed writes replayed).
+// BENCH_ONLY=route runs route mode instead (bench/route.ts: one server process over a scratch
+// database beside DATABASE_URL's, a 3,000-product catalog: the morning download of a 30-stop route,
+// one device's day of 30 invoices, 20 devices syncing at once, then every total checked).
 //   BENCH_SECONDS   seconds per measurement (default 5)
 //   BENCH_INVOICES  invoices to seed (or BENCH_SCALE: 300 invoices each, default 1)
 //   DATABASE_URL    PostgreSQL (seeded when it holds no invoice, reused otherwise);
@@ -39,6 +42,12 @@ if (only?.test('writers')) {
     clients: Number(process.env.BENCH_CLIENTS ?? 20),
   });
   process.exit(ok ? 0 : 1);
+}
+if (only?.test('route')) {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl?.startsWith('postgres')) throw new Error('BENCH_ONLY=route needs DATABASE_URL (a PostgreSQL server)');
+  const { routeBench } = await import('./route.js');
+  process.exit((await routeBench({ baseUrl })) ? 0 : 1);
 }
 const webDist = process.env.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
 const started = performance.now();

@@ -13,6 +13,7 @@ import { billerLogoRoutes, billersRoutes } from './modules/billers/billers.route
 import { customersRoutes, resaleCertificateFileRoutes } from './modules/customers/customers.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { deliveryRoutesRoutes } from './modules/delivery-routes/delivery-routes.routes.js';
+import { deviceFlagsRoutes } from './modules/device-flags/device-flags.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
@@ -65,6 +66,7 @@ const modules = [
   receiptsRoutes,
   dashboardRoutes,
   deliveryRoutesRoutes,
+  deviceFlagsRoutes,
   outboxRoutes,
   settingsRoutes,
   auditRoutes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changesSomething, id, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
+import { documentBillerSchema, documentPartySchema } from './invoice-documents.js';
 import { settingsSchema } from './settings.js';
 
 /**
@@ -107,6 +108,8 @@ export const dayStopSchema = z
     address: z.string(),
     city: z.string(),
     phone: z.string(),
+    /** The customer as the printed invoice shows them. */
+    party: documentPartySchema,
     /** Dollars the customer owes on invoices not yet paid (DUE). */
     openBalance: z.number(),
     /** Dollars; 0 = no limit. */
@@ -204,6 +207,8 @@ export const routeDownloadResponse = z
     products: z.array(catalogProductSchema),
     groupPrices: z.array(groupPriceSchema),
     settings: settingsSchema,
+    /** The house biller, who bills the driver's invoices, as the printed invoice shows it. */
+    biller: documentBillerSchema,
     block: numberBlockSchema,
   })
   .meta({ id: 'RouteDownload' });

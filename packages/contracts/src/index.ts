@@ -13,6 +13,7 @@ export * from './common/messages.js';
 export * from './common/money.js';
 export * from './dashboard.js';
 export * from './delivery-routes.js';
+export * from './device-flags.js';
 export * from './device-invoices.js';
 export * from './imports.js';
 export * from './invoice-documents.js';

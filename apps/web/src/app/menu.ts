@@ -3,6 +3,7 @@ import { billersMenu } from '../features/billers/routes';
 import { customersMenu } from '../features/customers/routes';
 import { dashboardMenu } from '../features/dashboard/routes';
 import { deliveryRoutesMenu } from '../features/delivery-routes/routes';
+import { deviceFlagsMenuEntry } from '../features/device-flags/routes';
 import { expensesMenu } from '../features/expenses/routes';
 import { importMenu } from '../features/imports/routes';
 import { invoicesMenu } from '../features/invoices/routes';
@@ -26,7 +27,7 @@ export const menu: MenuSection[] = [
   productGroupsMenu,
   billersMenu,
   customersMenu,
-  deliveryRoutesMenu,
+  { ...deliveryRoutesMenu, entries: [...deliveryRoutesMenu.entries, deviceFlagsMenuEntry] },
   importMenu,
   reportsMenu,
   expensesMenu,

@@ -6,6 +6,8 @@ import { receiptsRoutes } from '../features/customers/receipts/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { deliveryRoutesRoutes } from '../features/delivery-routes/routes';
+import { deviceFlagsRoutes } from '../features/device-flags/routes';
+import { driverRoutes } from '../features/driver/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { importRoutes } from '../features/imports/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
@@ -23,6 +25,7 @@ import { usersRoutes } from '../features/users/routes';
 import { requireAuth } from '../lib/guards';
 import { setNavigating } from '../lib/navigation-state';
 import type { AppRoute } from '../lib/route-types';
+import { session } from '../lib/session';
 import { loadSettings } from '../lib/settings';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
@@ -39,6 +42,7 @@ const signedInRoutes: AppRoute[] = [
   ...billersRoutes,
   ...customersRoutes,
   ...deliveryRoutesRoutes,
+  ...deviceFlagsRoutes,
   ...expensesRoutes,
   ...supplierInvoicesRoutes,
   ...suppliersRoutes,
@@ -58,6 +62,7 @@ const routes: AppRoute[] = [
     HydrateFallback: StartupLoader,
     children: [
       ...authRoutes,
+      driverRoutes,
       {
         path: '/',
         // The settings (page sizes …) are read once here, before the first list shows.
@@ -68,7 +73,8 @@ const routes: AppRoute[] = [
         },
         Component: Layout,
         children: [
-          { index: true, loader: () => redirect('/invoices') },
+          // A driver starts on the route screens; the office on the invoices.
+          { index: true, loader: () => redirect(session.get()?.driver ? '/driver' : '/invoices') },
           ...signedInRoutes,
           { path: '*', handle: { title: 'Page not found' }, Component: NotFoundPage },
         ],

@@ -40,6 +40,7 @@ const AREAS: [string, string][] = [
   ['statementMailCalls', 'Statement e-mail'],
   ['dashboardCalls', 'Dashboard'],
   ['routeCalls', 'Delivery routes and number blocks'],
+  ['deviceFlagCalls', 'Driver flags (admins)'],
   ['settingsCalls', 'Settings'],
   ['importCalls', 'Import (admins)'],
   ['auditCalls', 'Audit trail (admins)'],

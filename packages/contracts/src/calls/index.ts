@@ -9,6 +9,7 @@ export * from './billers.js';
 export * from './customers.js';
 export * from './dashboard.js';
 export * from './delivery-routes.js';
+export * from './device-flags.js';
 export * from './expenses.js';
 export * from './health.js';
 export * from './imports.js';

@@ -1,5 +1,6 @@
 import {
   type DayRoute,
+  HOUSE_BILLER_ID,
   isoWeekday,
   type ListFilter,
   MESSAGES,
@@ -20,6 +21,8 @@ import { auditTrail } from '../../lib/audit.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
+import { billersRepository } from '../billers/billers.repository.js';
+import { toParty } from '../invoice-documents/invoice-document.js';
 import { settingsRepository } from '../settings/settings.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type RouteRow, deliveryRoutesRepository as repo, type StopRow } from './delivery-routes.repository.js';
@@ -92,7 +95,18 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
       date,
       weekday,
       route: { id: route.id, name: route.name, truck: route.truck },
-      stops: stops.map((s) => ({ ...s, openBalance: toDollars(s.openBalance), creditLimit: toDollars(s.creditLimit) })),
+      stops: stops.map((s) => ({
+        position: s.position,
+        customerID: s.customerID,
+        customer: s.customer,
+        address: s.address,
+        city: s.city,
+        phone: s.phone,
+        party: toParty({ ...s, id: s.customerID, company: s.customer }),
+        openBalance: toDollars(s.openBalance),
+        creditLimit: toDollars(s.creditLimit),
+        priceGroupID: s.priceGroupID,
+      })),
     };
   }
 
@@ -208,6 +222,7 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
         const catalog = await repo.catalog(tx);
         const groupPrices = await repo.groupPrices(tx, groups);
         const settings = await settingsRepository.read(tx);
+        const house = await billersRepository.find(tx, HOUSE_BILLER_ID);
         const block = await reserveIn(tx, body.deviceID, body.blockSize, user);
         return {
           downloadedAt: new Date().toISOString(),
@@ -224,6 +239,9 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
             suggestedRetailPrice: toDollars(g.suggestedRetailPrice),
           })),
           settings,
+          biller: house
+            ? { ...toParty(house), logo: '' }
+            : { id: HOUSE_BILLER_ID, company: '', name: '', addressLines: [], phone: '', email: '', logo: '' },
           block,
         };
       });

@@ -20,7 +20,7 @@ const ok = async (method: string, url: string, body: unknown, token = t.adminTok
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const sync = (body: Record<string, unknown>, token = driver.token) =>
+const sync = (body: Record<string, unknown>, token: string | null = driver.token) =>
   t.call('POST', '/api/route/invoice/', body, token);
 
 /** The store's copy as the device printed it: 24 colas, 10 chips, 2 colas back (damaged); $5 cash and a cheque. */

@@ -17,7 +17,8 @@ type PartyRow = { id: number; company: string; name: string; phone: string; emai
   typeof addressLines
 >[0];
 
-function toParty(row: PartyRow): DocumentParty {
+/** A biller or customer as the printed invoice shows them. */
+export function toParty(row: PartyRow): DocumentParty {
   return {
     id: row.id,
     company: row.company,

@@ -10,14 +10,32 @@ const MM_PER_PX = 25.4 / 96;
  * One page 80 mm wide and exactly as long as the strip (a roll has no page
  * length: a fixed one would cut a long invoice into pages).
  */
-function stripPage(root: HTMLElement): string {
+export function stripPage(root: HTMLElement): string {
   const strip = root.querySelector<HTMLElement>('[data-testid="thermal-strip"]');
   const height = Math.ceil((strip?.scrollHeight ?? 0) * MM_PER_PX) + 2;
   return `@page { size: 80mm ${Math.max(height, 40)}mm; margin: 0; }`;
 }
 
-/** The thermal strip (docs/invoice-documents.md, the thermal strip). */
-export function ThermalStrip({ doc }: { doc: InvoiceDocument }) {
+/** Who received the goods, as a driver's device records it: printed under the totals. */
+export interface StripProof {
+  receivedBy: string;
+  signedAt: string;
+  signature: string;
+}
+
+/**
+ * The thermal strip (docs/invoice-documents.md, the thermal strip). A driver's device prints it
+ * without the barcode pictures (they come from the server) and with the proof of delivery.
+ */
+export function ThermalStrip({
+  doc,
+  barcodes = true,
+  proof,
+}: {
+  doc: InvoiceDocument;
+  barcodes?: boolean;
+  proof?: StripProof | null;
+}) {
   return (
     <div className={classes.strip} data-testid="thermal-strip">
       <DocumentHead doc={doc} head={doc.head.thermal} className={classes.head} />
@@ -54,7 +72,7 @@ export function ThermalStrip({ doc }: { doc: InvoiceDocument }) {
                 <td>
                   {row.description}
                   {doc.columns.damaged && row.damagedGood && ' (Damaged)'}
-                  {row.barcode && (
+                  {barcodes && row.barcode && (
                     <img className={classes.barcode} src={barcodeImagePath(row.barcode)} alt={row.barcode} />
                   )}
                   <div className={classes.srp}>SRP {formatMoney(row.suggestedRetailPrice)}</div>
@@ -89,6 +107,17 @@ export function ThermalStrip({ doc }: { doc: InvoiceDocument }) {
           </tr>
         </tbody>
       </table>
+      {proof && (
+        <div className={classes.notes} data-testid="document-proof">
+          <b>Received by {proof.receivedBy}</b>
+          <div>{new Date(proof.signedAt).toLocaleString('en-US')}</div>
+          <img
+            src={proof.signature}
+            alt={`Signature of ${proof.receivedBy}`}
+            style={{ width: '100%', maxHeight: '20mm', objectFit: 'contain' }}
+          />
+        </div>
+      )}
       {doc.notes && (
         <div className={classes.notes} data-testid="document-notes">
           <b>Notes For Customer</b>

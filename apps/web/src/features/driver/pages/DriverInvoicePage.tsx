@@ -1,0 +1,378 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatMoney } from '@wd/contracts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { groupPriceOf, lookupProduct } from '../catalog';
+import { CameraScanner } from '../components/CameraScanner';
+import { DriverPaymentModal } from '../components/DriverPaymentModal';
+import { SignatureModal } from '../components/SignatureModal';
+import { type DeviceInvoice, type DeviceLine, driverDb, type StoredProduct } from '../db';
+import { deviceTotals, lineAmount, newLine } from '../pricing';
+import { finalizeInvoice, syncNow } from '../sync';
+
+const PAYMENT_LABEL = { cash: 'Cash', cheque: 'Cheque', moneyOrder: 'Money order', credit: 'Credit' } as const;
+
+/** Adds a product: a repeated scan grows the product's sale line instead of adding another. */
+async function addProduct(inv: DeviceInvoice, product: StoredProduct, byBox: boolean) {
+  const group = await groupPriceOf(inv.priceGroupID, product.id);
+  const line = newLine(product, inv.priceGroupID, group, byBox);
+  const lines = [...inv.lines];
+  const same = lines.findIndex((l) => l.productID === product.id && l.quantity > 0);
+  if (same >= 0) lines[same] = { ...lines[same], quantity: lines[same].quantity + line.quantity };
+  else lines.push(line);
+  await driverDb.invoices.update(inv.localId, { lines });
+  return same >= 0 ? same : lines.length - 1;
+}
+
+function LineCard({
+  line,
+  readOnly,
+  onChange,
+  onRemove,
+}: {
+  line: DeviceLine;
+  readOnly: boolean;
+  onChange(next: DeviceLine): void;
+  onRemove(): void;
+}) {
+  const isReturn = line.quantity < 0;
+  const qty = Math.abs(line.quantity);
+  const setQty = (q: number) => {
+    if (q < 1) return;
+    onChange({ ...line, quantity: isReturn ? -q : q });
+  };
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid="device-line">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate="end">
+            {line.productName}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatMoney(line.sellingPrice)} each
+            {isReturn ? (line.damaged ? ' · returned damaged' : ' · returned') : ''}
+          </Text>
+        </Stack>
+        <Text fw={700} style={{ whiteSpace: 'nowrap' }} c={isReturn ? 'red' : undefined}>
+          {formatMoney(lineAmount(line))}
+        </Text>
+      </Group>
+      {!readOnly && (
+        <Group justify="space-between" mt={6} wrap="nowrap" gap="xs">
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              size="xl"
+              variant="default"
+              aria-label={`One less ${line.productName}`}
+              onClick={() => setQty(qty - 1)}
+              disabled={qty <= 1}
+            >
+              −
+            </ActionIcon>
+            <TextInput
+              aria-label={`Quantity of ${line.productName}`}
+              value={String(qty)}
+              onChange={(e) => {
+                const n = Number(e.currentTarget.value);
+                if (Number.isInteger(n) && n >= 1 && n <= 100_000) setQty(n);
+              }}
+              inputMode="numeric"
+              w={64}
+              size="md"
+              styles={{ input: { textAlign: 'center' } }}
+            />
+            <ActionIcon
+              size="xl"
+              variant="default"
+              aria-label={`One more ${line.productName}`}
+              onClick={() => setQty(qty + 1)}
+            >
+              +
+            </ActionIcon>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Checkbox
+              label="Return"
+              size="md"
+              checked={isReturn}
+              onChange={(e) =>
+                onChange({
+                  ...line,
+                  quantity: e.currentTarget.checked ? -qty : qty,
+                  damaged: e.currentTarget.checked && line.damaged,
+                })
+              }
+            />
+            {isReturn && (
+              <Checkbox
+                label="Damaged"
+                size="md"
+                checked={line.damaged}
+                onChange={(e) => onChange({ ...line, damaged: e.currentTarget.checked })}
+              />
+            )}
+            <ActionIcon
+              size="xl"
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${line.productName}`}
+              onClick={onRemove}
+            >
+              ✕
+            </ActionIcon>
+          </Group>
+        </Group>
+      )}
+      {readOnly && <Text size="sm">Quantity {line.quantity}</Text>}
+    </Card>
+  );
+}
+
+/** An invoice at the store's door: scan, quantities, returns, payment, signature, then final and printed. */
+export default function DriverInvoicePage() {
+  const { localId = '' } = useParams();
+  const navigate = useNavigate();
+  const inv = useLiveQuery(() => driverDb.invoices.get(localId), [localId]);
+  const [text, setText] = useState('');
+  const [matches, setMatches] = useState<StoredProduct[]>([]);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [camera, setCamera] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [signing, setSigning] = useState(false);
+  const [finishing, setFinishing] = useState<string | null>(null);
+  const scanBox = useRef<HTMLInputElement>(null);
+
+  const scan = useCallback(
+    async (code: string) => {
+      const current = await driverDb.invoices.get(localId);
+      if (!current || current.state !== 'draft') return;
+      const found = await lookupProduct(code);
+      if ('product' in found) {
+        await addProduct(current, found.product, found.byBox);
+        setMatches([]);
+        setMessage({ ok: true, text: `Added ${found.product.name}` });
+      } else {
+        setMatches(found.matches);
+        setMessage({ ok: false, text: found.matches.length ? 'Pick the product' : `Nothing matches "${code}"` });
+      }
+    },
+    [localId],
+  );
+
+  if (inv === undefined) {
+    return (
+      <Alert color="yellow" title="This invoice is not on the device">
+        <Anchor component={Link} to="/driver">
+          Back to today's stops
+        </Anchor>
+      </Alert>
+    );
+  }
+  const readOnly = inv.state === 'final';
+  const totals = deviceTotals(inv.lines, inv.payments);
+  const due = (totals.total - totals.amountCredited) / 100;
+  const setLines = (lines: DeviceLine[]) => driverDb.invoices.update(localId, { lines });
+
+  const finish = async () => {
+    setFinishing(null);
+    try {
+      await driverDb.invoices.update(localId, { printedAt: new Date().toISOString() });
+      await finalizeInvoice(localId);
+      void syncNow();
+      navigate(`/driver/print/${localId}`);
+    } catch (e) {
+      await driverDb.invoices.update(localId, { printedAt: null });
+      setFinishing(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <Stack gap="sm" pb={180}>
+      <Anchor component={Link} to={`/driver/stop/${inv.customerID}`} size="sm">
+        ← {inv.customer}
+      </Anchor>
+      <Title order={1} size="h3">
+        {inv.number ? `Invoice/${inv.number}` : inv.type === 'consignment' ? 'New consignment invoice' : 'New invoice'}
+      </Title>
+      {!readOnly && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const code = text;
+            setText('');
+            void scan(code);
+          }}
+        >
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              ref={scanBox}
+              label="Scan or type a barcode or name"
+              size="lg"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              autoFocus
+              autoComplete="off"
+              style={{ flex: 1 }}
+            />
+            <Button size="lg" variant="light" onClick={() => setCamera(true)} aria-label="Scan with the camera">
+              📷
+            </Button>
+          </Group>
+        </form>
+      )}
+      {message && (
+        <Text c={message.ok ? 'green.8' : 'red.8'} aria-live="polite" data-testid="scan-message">
+          {message.text}
+        </Text>
+      )}
+      {matches.map((p) => (
+        <Button
+          key={p.id}
+          variant="default"
+          size="md"
+          justify="space-between"
+          rightSection={formatMoney(p.sellingPrice)}
+          onClick={async () => {
+            await addProduct(inv, p, false);
+            setMatches([]);
+            setMessage({ ok: true, text: `Added ${p.name}` });
+            scanBox.current?.focus();
+          }}
+        >
+          {p.name}
+        </Button>
+      ))}
+      {inv.lines.length === 0 && <Text c="dimmed">No lines yet: scan the first product.</Text>}
+      {inv.lines.map((line, i) => (
+        <LineCard
+          key={`${line.productID}-${i}`}
+          line={line}
+          readOnly={readOnly}
+          onChange={(next) => setLines(inv.lines.map((l, j) => (j === i ? next : l)))}
+          onRemove={() => setLines(inv.lines.filter((_, j) => j !== i))}
+        />
+      ))}
+      {inv.payments.map((p, i) => (
+        <Card key={`${p.paymentType}-${i}`} withBorder padding="sm" bg="green.0">
+          <Group justify="space-between">
+            <Text>
+              {PAYMENT_LABEL[p.paymentType]}
+              {p.chequeNo ? ` #${p.chequeNo}` : ''}
+              {p.chequeImage ? ' · photo' : ''}
+            </Text>
+            <Group gap={6}>
+              <Text fw={700}>{formatMoney(p.amount)}</Text>
+              {!readOnly && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label="Remove the payment"
+                  onClick={() =>
+                    driverDb.invoices.update(localId, { payments: inv.payments.filter((_, j) => j !== i) })
+                  }
+                >
+                  ✕
+                </ActionIcon>
+              )}
+            </Group>
+          </Group>
+        </Card>
+      ))}
+      {inv.proof && (
+        <Card withBorder padding="sm">
+          <Text size="sm">
+            Received by <b>{inv.proof.receivedBy}</b> at {new Date(inv.proof.signedAt).toLocaleTimeString('en-US')}
+          </Text>
+          <img
+            src={inv.proof.signature}
+            alt={`Signature of ${inv.proof.receivedBy}`}
+            style={{ maxHeight: 80, maxWidth: '100%' }}
+          />
+        </Card>
+      )}
+      {finishing && <Alert color="red">{finishing}</Alert>}
+
+      <Paper
+        withBorder
+        shadow="md"
+        p="sm"
+        pos="fixed"
+        bottom={0}
+        left={0}
+        right={0}
+        style={{ zIndex: 20, borderRadius: 0 }}
+        data-testid="running-total"
+      >
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={0}>
+            <Text size="sm">
+              Sold {formatMoney(totals.total / 100)} · returns {formatMoney(totals.amountCredited / 100)}
+            </Text>
+            <Text size="sm">Paid {formatMoney(totals.paid / 100)}</Text>
+          </Stack>
+          <Stack gap={0} align="flex-end">
+            <Text size="xs">Total</Text>
+            <Text fw={800} size="xl" data-testid="invoice-total">
+              {formatMoney(due)}
+            </Text>
+          </Stack>
+        </Group>
+        {readOnly ? (
+          <Group grow mt={6}>
+            <Button size="lg" component={Link} to={`/driver/print/${localId}`} variant="light">
+              Print again
+            </Button>
+            <Button size="lg" component={Link} to="/driver">
+              Next stop
+            </Button>
+          </Group>
+        ) : (
+          <Group grow mt={6} gap={6}>
+            <Button size="md" variant="light" onClick={() => setPaying(true)} disabled={inv.lines.length === 0}>
+              Payment
+            </Button>
+            <Button size="md" variant="light" onClick={() => setSigning(true)} disabled={inv.lines.length === 0}>
+              {inv.proof ? 'Sign again' : 'Signature'}
+            </Button>
+            <Button size="md" onClick={finish} disabled={inv.lines.length === 0}>
+              Finish & print
+            </Button>
+          </Group>
+        )}
+      </Paper>
+      <CameraScanner opened={camera} onClose={() => setCamera(false)} onCode={scan} />
+      <DriverPaymentModal
+        opened={paying}
+        balance={totals.balance / 100}
+        onClose={() => setPaying(false)}
+        onAdd={async (p) => {
+          await driverDb.invoices.update(localId, { payments: [...inv.payments, p] });
+          setPaying(false);
+        }}
+      />
+      <SignatureModal
+        opened={signing}
+        onClose={() => setSigning(false)}
+        onSigned={async (proof) => {
+          await driverDb.invoices.update(localId, { proof });
+          setSigning(false);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,192 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiCall, apiToken, createProduct, createUser, uniqueName } from './support';
+
+// A driver's phone: 390 × 844, the service worker allowed (the offline shell).
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow', hasTouch: true });
+
+/** A 1×1 PNG: the cheque photo the camera would take. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+function chicagoWeekday(): number {
+  const day = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Chicago' })).getDay();
+  return day === 0 ? 7 : day;
+}
+
+async function setUpRoute(request: APIRequestContext) {
+  const admin = await apiToken(request);
+  const name = uniqueName('driver');
+  const driver = await createUser(request, name, 'driver-password');
+  await apiCall(request, admin, '/api/user/update/', { id: driver.id, driver: true }, 'patch');
+  const tag = name.split('.')[1];
+  const stores = [];
+  for (const company of [`Express Mart ${tag}`, `Corner Market ${tag}`, `Quick Stop ${tag}`]) {
+    stores.push((await apiCall(request, admin, '/api/customer/new/', { company })).customer);
+  }
+  const cola = await createProduct(request, admin, {
+    name: `Cola ${tag}`,
+    costPrice: 0.8,
+    sellingPrice: 1.24,
+    suggestedRetailPrice: 1.99,
+  });
+  const chips = await createProduct(request, admin, {
+    name: `Chips ${tag}`,
+    costPrice: 0.5,
+    sellingPrice: 0.99,
+    suggestedRetailPrice: 1.49,
+  });
+  const gum = await createProduct(request, admin, {
+    name: `Gum ${tag}`,
+    costPrice: 0.2,
+    sellingPrice: 0.5,
+    suggestedRetailPrice: 0.99,
+  });
+  await apiCall(request, admin, '/api/route/new/', {
+    name: `North ${tag}`,
+    driverID: driver.id,
+    truck: 'Truck 12',
+    stops: stores.map((s) => ({ weekday: chicagoWeekday(), customerID: s.id })),
+  });
+  return { admin, name, stores, cola, chips, gum };
+}
+
+async function scan(page: Page, code: string) {
+  const box = page.getByLabel('Scan or type a barcode or name');
+  await box.fill(code);
+  await box.press('Enter');
+}
+
+async function sign(page: Page, receivedBy: string) {
+  await page.getByRole('button', { name: 'Signature' }).click();
+  await page.getByLabel('Received by (printed name)').fill(receivedBy);
+  const pad = page.getByLabel('Signature', { exact: true });
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 150);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [80, 60],
+    [140, 170],
+    [200, 70],
+    [260, 160],
+  ])
+    await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Save signature' }).click();
+  await expect(page.getByText(`Received by ${receivedBy}`)).toBeVisible();
+}
+
+test('a driver downloads the day, sells at three stops offline, closes the app, and syncs exactly what the stores were handed', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { admin, name, stores, cola, chips, gum } = await setUpRoute(request);
+
+  await page.goto('/signin');
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill('driver-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // A driver lands on the route screens.
+  await expect(page).toHaveURL(/\/driver$/);
+  await page.getByRole('button', { name: 'Download the day' }).click();
+  await expect(page.getByRole('link', { name: /^Stop 1: .*Express Mart/ })).toBeVisible();
+  await expect(page.getByTestId('data-age')).toContainText('Data from');
+  // The shell is cached once the service worker controls the page.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await context.setOffline(true);
+  await expect(page.getByText('Offline')).toBeVisible();
+
+  // Stop 1: 30 scans (20 colas, 10 chips), a damaged return, a cheque with its photo, a signature, print.
+  await page.getByRole('link', { name: /^Stop 1:/ }).click();
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  for (let i = 0; i < 30; i++) await scan(page, i % 3 === 2 ? chips.barcode : cola.barcode);
+  await expect(page.getByTestId('device-line')).toHaveCount(2);
+  await expect(page.getByLabel(`Quantity of ${cola.name}`)).toHaveValue('20');
+  await expect(page.getByLabel(`Quantity of ${chips.name}`)).toHaveValue('10');
+  await scan(page, gum.barcode);
+  await page.getByRole('button', { name: `One more ${gum.name}` }).click();
+  const gumLine = page.getByTestId('device-line').filter({ hasText: gum.name });
+  // The line is saved on the device first, then shown: click, then see it.
+  await gumLine.getByLabel('Return').click();
+  await expect(gumLine.getByLabel('Return')).toBeChecked();
+  await gumLine.getByLabel('Damaged').click();
+  await expect(gumLine.getByLabel('Damaged')).toBeChecked();
+  // 20 × 1.24 + 10 × 0.99 − 2 × 0.50 = 24.80 + 9.90 − 1.00
+  await expect(page.getByTestId('invoice-total')).toHaveText('$33.70');
+  await page.getByRole('button', { name: 'Payment' }).click();
+  await page.getByText('Cheque', { exact: true }).click();
+  await page.getByLabel('Amount').fill('30');
+  await page.getByLabel('Cheque No.').fill('1042');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'cheque.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByAltText('The cheque')).toBeVisible();
+  await page.getByRole('button', { name: 'Add payment' }).click();
+  await sign(page, 'Maria Lopez');
+  await page.getByRole('button', { name: 'Finish & print' }).click();
+  await expect(page).toHaveURL(/\/driver\/print\//);
+  const number1 = (await page.getByTestId('document-number').textContent())!;
+  await expect(page.getByTestId('document-proof')).toContainText('Received by Maria Lopez');
+  await page.getByRole('link', { name: 'Next stop' }).click();
+
+  // Stop 2: two scans, cash.
+  await page.getByRole('link', { name: /^Stop 2:/ }).click();
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  await scan(page, chips.name);
+  await scan(page, chips.barcode);
+  await expect(page.getByTestId('invoice-total')).toHaveText('$1.98');
+  await page.getByRole('button', { name: 'Payment' }).click();
+  await page.getByRole('button', { name: 'Add payment' }).click();
+  await page.getByRole('button', { name: 'Finish & print' }).click();
+  const number2 = (await page.getByTestId('document-number').textContent())!;
+  await page.getByRole('link', { name: 'Next stop' }).click();
+
+  // Stop 3: closed.
+  await page.getByRole('link', { name: /^Stop 3:/ }).click();
+  await page.getByRole('button', { name: 'Skip this stop' }).click();
+  await page.getByLabel('Reason').fill('Closed for inventory');
+  await page.getByRole('button', { name: 'Skip', exact: true }).click();
+  await expect(page.getByRole('link', { name: /^Stop 3: .*Skipped/ })).toBeVisible();
+
+  // The app closed and opened again with no signal: everything is still there.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto('/driver');
+  await expect(again.getByRole('link', { name: /^Stop 1: .*Done/ })).toBeVisible();
+  await expect(again.getByRole('link', { name: /^Stop 2: .*Done/ })).toBeVisible();
+  await again.getByRole('link', { name: /waiting to be sent/ }).click();
+  await expect(again.getByTestId('queue-item')).toHaveCount(2);
+  await expect(again.getByText('2 waiting to be sent')).toBeVisible();
+
+  // Signal again: the queue goes out.
+  await context.setOffline(false);
+  await again.getByRole('button', { name: 'Sync now' }).click();
+  await expect(again.getByText('Nothing waits to be sent.')).toBeVisible({ timeout: 20_000 });
+  await expect(again.getByTestId('queue-item').filter({ hasText: 'Sent' })).toHaveCount(2);
+
+  // The server holds exactly the store's copies.
+  const find = async (number: string) =>
+    (await apiCall(request, admin, '/api/invoice/all/', { searchQuery: `Invoice/${number}` })).invoices[0];
+  const first = await find(number1);
+  expect(first).toMatchObject({ customer: stores[0].company, status: 'DUE', total: 34.7, paid: 30 });
+  const lines = (await apiCall(request, admin, `/api/invoice/${first.id}/`, { resultsPerPage: 100 })).invoiceItems;
+  expect(
+    lines.map((l: { productName: string; quantity: number; damagedGood: boolean }) => [
+      l.productName,
+      l.quantity,
+      l.damagedGood,
+    ]),
+  ).toEqual([
+    [cola.name, 20, false],
+    [chips.name, 10, false],
+    [gum.name, -2, true],
+  ]);
+  const payments = (await apiCall(request, admin, `/api/payment/invoice/${first.id}/`, {})).paymentHistory;
+  expect(payments).toMatchObject([{ paymentType: 'cheque', amountPaid: 30, chequeNo: '1042', hasCheque: true }]);
+  const second = await find(number2);
+  expect(second).toMatchObject({ customer: stores[1].company, status: 'PAID', total: 1.98, paid: 1.98 });
+});
