@@ -73,7 +73,7 @@ async function sign(page: Page, receivedBy: string) {
   ])
     await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
   await page.mouse.up();
-  await page.getByRole('button', { name: 'Save signature' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(`Received by ${receivedBy}`)).toBeVisible();
 }
 

@@ -14,6 +14,9 @@ export function dataAge(iso: string, now = Date.now()): string {
   return `${at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}, ${ago}`;
 }
 
+/** A badge's whole label, never cut to "ON…". */
+export const FULL_LABEL = { label: { overflow: 'visible' } } as const;
+
 function useOnline() {
   const [online, setOnline] = useState(navigator.onLine);
   useEffect(() => {
@@ -63,7 +66,7 @@ export function DriverLayout() {
             {meta?.route ? `${meta.route.name} · ${meta.route.truck}` : 'Route'}
           </Anchor>
           <Group gap={6} wrap="nowrap">
-            <Badge color={online ? 'green' : 'gray'} variant="filled" size="lg" aria-live="polite">
+            <Badge color={online ? 'green' : 'gray'} variant="filled" size="md" aria-live="polite" styles={FULL_LABEL}>
               {online ? 'Online' : 'Offline'}
             </Badge>
             <Badge
@@ -71,7 +74,8 @@ export function DriverLayout() {
               to="/driver/queue"
               color={refused ? 'red' : waiting ? 'yellow' : 'blue'}
               variant="white"
-              size="lg"
+              size="md"
+              styles={FULL_LABEL}
               style={{ cursor: 'pointer' }}
               aria-label={`${waiting} waiting to be sent${refused ? `, ${refused} refused` : ''}`}
             >

@@ -92,7 +92,7 @@ export function SignatureModal({
             Clear
           </Button>
           <Button size="lg" onClick={save} disabled={empty || !name.trim()}>
-            Save signature
+            Save
           </Button>
         </Group>
       </Stack>

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { FULL_LABEL } from '../components/DriverLayout';
 import { driverDb, type StopState } from '../db';
 import { morningDownload } from '../download';
 
@@ -35,14 +36,12 @@ export default function DriverHomePage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1} size="h3">
-          Today's stops
-        </Title>
-        <Button size="md" onClick={download} loading={progress !== null} variant={meta ? 'light' : 'filled'}>
-          {meta ? 'Download again' : 'Download the day'}
-        </Button>
-      </Group>
+      <Title order={1} size="h3">
+        Today's stops
+      </Title>
+      <Button size="lg" onClick={download} loading={progress !== null} variant={meta ? 'light' : 'filled'} fullWidth>
+        {meta ? 'Download again' : 'Download the day'}
+      </Button>
       {progress && (
         <Stack gap={4}>
           <Progress value={progress.value * 100} size="xl" striped animated aria-label="Download progress" />
@@ -82,7 +81,13 @@ export default function DriverHomePage() {
                 {s.creditLimit > 0 ? ` · limit ${formatMoney(s.creditLimit)}` : ''}
               </Text>
             </Stack>
-            <Badge size="lg" color={STATE[s.state].color} variant={s === firstNext ? 'filled' : 'light'}>
+            <Badge
+              size="lg"
+              color={STATE[s.state].color}
+              variant={s === firstNext ? 'filled' : 'light'}
+              styles={FULL_LABEL}
+              style={{ flexShrink: 0 }}
+            >
               {s === firstNext ? 'Next' : STATE[s.state].label}
             </Badge>
           </Group>

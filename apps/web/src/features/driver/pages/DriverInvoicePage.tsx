@@ -72,7 +72,7 @@ function LineCard({
         </Text>
       </Group>
       {!readOnly && (
-        <Group justify="space-between" mt={6} wrap="nowrap" gap="xs">
+        <Group justify="space-between" mt={6} gap="xs">
           <Group gap={4} wrap="nowrap">
             <ActionIcon
               size="xl"
@@ -104,7 +104,16 @@ function LineCard({
               +
             </ActionIcon>
           </Group>
-          <Group gap={6} wrap="nowrap">
+          <ActionIcon
+            size="xl"
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${line.productName}`}
+            onClick={onRemove}
+          >
+            ✕
+          </ActionIcon>
+          <Group gap="md" w="100%">
             <Checkbox
               label="Return"
               size="md"
@@ -125,15 +134,6 @@ function LineCard({
                 onChange={(e) => onChange({ ...line, damaged: e.currentTarget.checked })}
               />
             )}
-            <ActionIcon
-              size="xl"
-              variant="subtle"
-              color="red"
-              aria-label={`Remove ${line.productName}`}
-              onClick={onRemove}
-            >
-              ✕
-            </ActionIcon>
           </Group>
         </Group>
       )}
@@ -201,7 +201,7 @@ export default function DriverInvoicePage() {
   };
 
   return (
-    <Stack gap="sm" pb={180}>
+    <Stack gap="sm" pb={220}>
       <Anchor component={Link} to={`/driver/stop/${inv.customerID}`} size="sm">
         ← {inv.customer}
       </Anchor>
@@ -229,7 +229,18 @@ export default function DriverInvoicePage() {
               style={{ flex: 1 }}
             />
             <Button size="lg" variant="light" onClick={() => setCamera(true)} aria-label="Scan with the camera">
-              📷
+              <svg
+                width="26"
+                height="26"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
+                <circle cx="12" cy="13" r="4" />
+              </svg>
             </Button>
           </Group>
         </form>
@@ -342,17 +353,19 @@ export default function DriverInvoicePage() {
             </Button>
           </Group>
         ) : (
-          <Group grow mt={6} gap={6}>
-            <Button size="md" variant="light" onClick={() => setPaying(true)} disabled={inv.lines.length === 0}>
-              Payment
-            </Button>
-            <Button size="md" variant="light" onClick={() => setSigning(true)} disabled={inv.lines.length === 0}>
-              {inv.proof ? 'Sign again' : 'Signature'}
-            </Button>
-            <Button size="md" onClick={finish} disabled={inv.lines.length === 0}>
+          <Stack gap={6} mt={6}>
+            <Group grow gap={6}>
+              <Button size="md" variant="light" onClick={() => setPaying(true)} disabled={inv.lines.length === 0}>
+                Payment
+              </Button>
+              <Button size="md" variant="light" onClick={() => setSigning(true)} disabled={inv.lines.length === 0}>
+                {inv.proof ? 'Sign again' : 'Signature'}
+              </Button>
+            </Group>
+            <Button size="lg" onClick={finish} disabled={inv.lines.length === 0}>
               Finish & print
             </Button>
-          </Group>
+          </Stack>
         )}
       </Paper>
       <CameraScanner opened={camera} onClose={() => setCamera(false)} onCode={scan} />

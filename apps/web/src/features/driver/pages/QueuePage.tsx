@@ -3,6 +3,7 @@ import { formatMoney } from '@wd/contracts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FULL_LABEL } from '../components/DriverLayout';
 import { driverDb, type QueueState } from '../db';
 import { type SyncRound, syncNow } from '../sync';
 
@@ -53,7 +54,9 @@ export default function QueuePage() {
             <Text fw={600} truncate="end">
               {item.label}
             </Text>
-            <Badge color={STATE[item.state].color}>{STATE[item.state].label}</Badge>
+            <Badge color={STATE[item.state].color} styles={FULL_LABEL} style={{ flexShrink: 0 }}>
+              {STATE[item.state].label}
+            </Badge>
           </Group>
           <Text size="sm" c="dimmed">
             Made {new Date(item.queuedAt).toLocaleTimeString('en-US')}
