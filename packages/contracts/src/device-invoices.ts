@@ -90,6 +90,8 @@ export const DEVICE_FLAG_KINDS = [
   'creditLimit',
   'total',
   'releasedBlock',
+  /** The server refused the device's invoice (nothing was stored): the office must sort it out with the driver. */
+  'refused',
 ] as const;
 export type DeviceFlagKind = (typeof DEVICE_FLAG_KINDS)[number];
 
@@ -129,4 +131,6 @@ export const DEVICE_INVOICE_MESSAGES = {
     `${name} now owes ${balance}, past the credit limit of ${limit}`,
   total: (sent: string, stored: string) => `The device printed ${sent}; the lines add up to ${stored}`,
   releasedBlock: (n: number) => `Invoice/${n} was made after its number block was released`,
+  refused: (n: number, customer: number, reason: string) =>
+    `Invoice/${n} for customer ${customer} was refused and not stored: ${reason}`,
 } as const;

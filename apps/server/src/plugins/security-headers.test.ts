@@ -39,7 +39,8 @@ function expectSecurityHeaders(res: { headers: Record<string, unknown> }, what: 
   expect(res.headers['referrer-policy'], what).toBe('no-referrer');
   const permissions = String(res.headers['permissions-policy']);
   expect(permissions, what).toContain('camera=(self)');
-  for (const feature of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+  expect(permissions, what).toContain('geolocation=(self)');
+  for (const feature of ['microphone=()', 'payment=()', 'usb=()']) {
     expect(permissions, what).toContain(feature);
   }
   // Plain http: no HSTS (it would be ignored, and pins a host that may never serve https).

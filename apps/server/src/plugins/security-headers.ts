@@ -29,12 +29,14 @@ export const CSP_DIRECTIVES = {
 /**
  * Powerful browser features the app never uses are off for every origin; the
  * camera stays allowed for this origin (the cheque and resale certificate
- * uploads take a photo: `<input capture>`).
+ * uploads take a photo: `<input capture>`; the driver's screens scan barcodes
+ * with it), and so does the location (a proof of delivery records where the
+ * goods were received, when the driver's phone allows it).
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
   'microphone=()',
-  'geolocation=()',
+  'geolocation=(self)',
   'payment=()',
   'usb=()',
   'serial=()',

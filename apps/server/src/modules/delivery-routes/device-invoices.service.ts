@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { sqlState } from '../../db/sql-state.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { sniffImageType, type UploadedImage } from '../../lib/uploads.js';
 import { creditLimitRepository } from '../customers/credit-limit.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
@@ -206,19 +206,32 @@ export function createDeviceInvoicesService({ db }: AppContext) {
 
   return {
     async sync(input: Input, user: AuthUser): Promise<DeviceInvoiceResult> {
-      const images: Images = {
-        cheques: input.payments.map((p, i) =>
-          p.chequeImage ? imageOf(p.chequeImage, `payments.${i}.chequeImage`) : null,
-        ),
-        signature: input.proof ? imageOf(input.proof.signature, 'proof.signature') : null,
-      };
       try {
+        const images: Images = {
+          cheques: input.payments.map((p, i) =>
+            p.chequeImage ? imageOf(p.chequeImage, `payments.${i}.chequeImage`) : null,
+          ),
+          signature: input.proof ? imageOf(input.proof.signature, 'proof.signature') : null,
+        };
         return await db.transaction((tx) => store(tx, input, user, images));
       } catch (error) {
         // The same invoice sent twice at once: the second insert meets the first's number.
-        if (sqlState(error) !== '23505') throw error;
-        const existing = await repo.invoiceByNo(db, `Invoice/${input.number}`);
-        if (existing?.deviceId === input.deviceID) return answer(db, existing.id, true);
+        if (sqlState(error) === '23505') {
+          const existing = await repo.invoiceByNo(db, `Invoice/${input.number}`);
+          if (existing?.deviceId === input.deviceID) return answer(db, existing.id, true);
+        }
+        // A refusal is never only the device's business: the office sees it among the flags.
+        if (error instanceof AppError && error.statusCode < 500) {
+          await repo.insertFlags(db, [
+            {
+              invoiceId: null,
+              userId: user.id,
+              deviceId: input.deviceID,
+              kind: 'refused',
+              message: M.refused(input.number, input.customerID, error.message),
+            },
+          ]);
+        }
         throw error;
       }
     },

@@ -256,7 +256,15 @@ describe("a device's invoice", () => {
     expect((await sync(damagedSale)).statusCode).toBe(400);
     expect((await sync({ ...printed(numbers[5]), lines: [] })).statusCode).toBe(400);
     expect((await sync(printed(numbers[5]), null)).statusCode).toBe(401);
-    // Nothing of the refused attempts was stored: the number is still free.
+    // Each refusal reached the office's flags; nothing of the refused attempts was stored.
+    const flags = (await ok('POST', '/api/deviceFlag/all/', { searchQuery: 'was refused', resultsPerPage: 50 })).flags;
+    expect(flags.map((f: { message: string }) => f.message)).toContain(
+      `Invoice/${numbers[5]} for customer ${store} was refused and not stored: Invoice number ${numbers[5]} was not reserved for this device`,
+    );
+    expect(flags.map((f: { message: string }) => f.message)).toContain(
+      `Invoice/${numbers[5]} for customer 999999 was refused and not stored: The customer doesn't exist`,
+    );
+    // The number is still free.
     const later = await sync(printed(numbers[5]));
     expect(later.json()).toMatchObject({ replayed: false, invoice: { invoiceNo: `Invoice/${numbers[5]}` } });
   });

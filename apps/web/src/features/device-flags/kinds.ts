@@ -8,6 +8,7 @@ export const DEVICE_FLAG_KIND_LABELS: Record<DeviceFlagKind, string> = {
   creditLimit: 'Over credit limit',
   total: 'Total differs',
   releasedBlock: 'Released number block',
+  refused: 'Refused by the server',
 };
 
 /** The State filter's choices. */
