@@ -159,14 +159,15 @@ test('a driver downloads the day, sells at three stops offline, closes the app, 
   await expect(again.getByRole('link', { name: /^Stop 1: .*Done/ })).toBeVisible();
   await expect(again.getByRole('link', { name: /^Stop 2: .*Done/ })).toBeVisible();
   await again.getByRole('link', { name: /waiting to be sent/ }).click();
-  await expect(again.getByTestId('queue-item')).toHaveCount(2);
-  await expect(again.getByText('2 waiting to be sent')).toBeVisible();
+  // Two invoices and the skip wait, in the order they were made.
+  await expect(again.getByTestId('queue-item')).toHaveCount(3);
+  await expect(again.getByText('3 waiting to be sent')).toBeVisible();
 
   // Signal again: the queue goes out.
   await context.setOffline(false);
   await again.getByRole('button', { name: 'Sync now' }).click();
   await expect(again.getByText('Nothing waits to be sent.')).toBeVisible({ timeout: 20_000 });
-  await expect(again.getByTestId('queue-item').filter({ hasText: 'Sent' })).toHaveCount(2);
+  await expect(again.getByTestId('queue-item').filter({ hasText: 'Sent' })).toHaveCount(3);
 
   // The server holds exactly the store's copies.
   const find = async (number: string) =>
@@ -189,4 +190,14 @@ test('a driver downloads the day, sells at three stops offline, closes the app, 
   expect(payments).toMatchObject([{ paymentType: 'cheque', amountPaid: 30, chequeNo: '1042', hasCheque: true }]);
   const second = await find(number2);
   expect(second).toMatchObject({ customer: stores[1].company, status: 'PAID', total: 1.98, paid: 1.98 });
+  // The office sees the day: two stops done, one skipped.
+  const { routes } = await apiCall(request, admin, '/api/route/progress/', {});
+  expect(routes.find((r: { driver: string }) => r.driver === name)).toMatchObject({
+    stops: 3,
+    done: 2,
+    skipped: 1,
+    invoices: 2,
+    sold: 35.68,
+    collected: 31.98,
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, createUser, signIn, uniqueName } from './support';
+import { apiCall, apiToken, createProduct, createUser, signIn, uniqueName } from './support';
 
 test('an admin marks a driver and gives him a route: stops added by search, reordered, removed', async ({
   page,
@@ -85,4 +85,54 @@ test("the number blocks page shows a device's block and releases it after asking
   await expect(page.getByText('5 unused numbers')).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(row).toContainText('Released (unused void)');
+});
+
+test("Routes Today shows a route's stops done as the driver's device syncs", async ({ page, request }) => {
+  const token = await apiToken(request);
+  const name = uniqueName('today');
+  const driver = await createUser(request, name, 'driver-password');
+  await apiCall(request, token, '/api/user/update/', { id: driver.id, driver: true }, 'patch');
+  const driverToken = await apiToken(request, name, 'driver-password');
+  const stores = [];
+  for (const company of ['Express', 'Corner']) {
+    stores.push((await apiCall(request, token, '/api/customer/new/', { company: `${company} ${name}` })).customer);
+  }
+  const product = await createProduct(request, token, { name: `Cola ${name}`, sellingPrice: 1.25 });
+  const day = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Chicago' }));
+  const weekday = day.getDay() === 0 ? 7 : day.getDay();
+  await apiCall(request, token, '/api/route/new/', {
+    name: `Loop ${name}`,
+    driverID: driver.id,
+    truck: 'Van 3',
+    stops: stores.map((s) => ({ weekday, customerID: s.id })),
+  });
+  const deviceID = `phone-${name.replace(/\W/g, '')}`;
+  const download = await apiCall(request, driverToken, '/api/route/download/', { deviceID });
+  await apiCall(request, driverToken, '/api/route/invoice/', {
+    deviceID,
+    number: download.block.numbers[0],
+    customerID: stores[0].id,
+    date: download.day.date,
+    lines: [
+      {
+        productID: product.id,
+        productName: product.name,
+        barcode: product.barcode,
+        quantity: 8,
+        costPrice: 1,
+        sellingPrice: 1.25,
+        suggestedRetailPrice: 1.99,
+      },
+    ],
+    totals: { total: 10, amountCredited: 0 },
+    payments: [{ paymentType: 'cash', amount: 4 }],
+  });
+
+  await signIn(page);
+  await page.getByLabel('Side menu').getByRole('link', { name: 'Routes Today' }).click();
+  await expect(page).toHaveTitle('Routes Today | Wholesale Desk');
+  const row = page.getByTestId('routes-today').getByRole('row', { name: new RegExp(`Loop ${name}`) });
+  await expect(row).toContainText('1 done · 0 skipped · 1 to go');
+  await expect(row).toContainText('$10.00');
+  await expect(row).toContainText('$4.00');
 });

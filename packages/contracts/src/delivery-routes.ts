@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './common/dates.js';
 import { changesSomething, id, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
 import { documentBillerSchema, documentPartySchema } from './invoice-documents.js';
@@ -214,6 +215,43 @@ export const routeDownloadResponse = z
   .meta({ id: 'RouteDownload' });
 export type RouteDownload = z.infer<typeof routeDownloadResponse>;
 
+/** A stop skipped on the device (or taken back), sent with the device's queue. */
+export const routeVisitBody = z.object({
+  deviceID: deviceId(),
+  date: isoDate(),
+  customerID: id(),
+  state: z.enum(['skipped', 'next']),
+  reason: text().trim().max(200).default(''),
+  at: z.iso.datetime({ offset: true }),
+});
+export type RouteVisitInput = z.input<typeof routeVisitBody>;
+
+/** How far each route is on a day, as the devices have synced it. */
+export const routeProgressSchema = z
+  .object({
+    routeID: z.int(),
+    route: z.string(),
+    driver: z.string(),
+    truck: z.string(),
+    /** Stops planned for the weekday. */
+    stops: z.int(),
+    /** Stops with an invoice synced from the driver's device. */
+    done: z.int(),
+    skipped: z.int(),
+    invoices: z.int(),
+    /** Dollars: goods less returns, and what was collected, on the synced invoices. */
+    sold: z.number(),
+    collected: z.number(),
+    /** When the last invoice of the day reached the server; null before the first. */
+    lastSync: z.string().nullable(),
+    /** Open driver flags of the day's invoices. */
+    flags: z.int(),
+  })
+  .meta({ id: 'RouteProgress' });
+export type RouteProgress = z.infer<typeof routeProgressSchema>;
+export const routeProgressBody = z.object({ date: isoDate().optional() });
+export const routeProgressResponse = z.object({ date: z.string(), routes: z.array(routeProgressSchema) });
+
 export const ROUTE_MESSAGES = {
   routeNotFound: "The route doesn't exist",
   blockNotFound: "The number block doesn't exist",
@@ -224,4 +262,6 @@ export const ROUTE_MESSAGES = {
   notYourBlock: 'This number block belongs to another user',
   released: (n: number) => `Block released: ${n} unused number${n === 1 ? '' : 's'} void`,
   alreadyReleased: 'This number block was already released',
+  visitSaved: 'Saved',
+  notOnRoute: "This customer is not a stop of the driver's route",
 } as const;

@@ -121,3 +121,22 @@ export const deviceFlags = pgTable(
     index('device_flags_invoice_idx').on(t.invoiceId),
   ],
 );
+
+/** A stop the driver skipped (with why), as the device reports it; a stop with an invoice is done. */
+export const routeVisits = pgTable(
+  'route_visits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    state: text('state', { enum: ['skipped', 'next'] }).notNull(),
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.customerId] }), index('route_visits_day_idx').on(t.day)],
+);

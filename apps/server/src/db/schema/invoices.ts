@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgSequence, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { files } from './files.js';
@@ -59,6 +60,8 @@ export const invoices = pgTable(
     index('invoices_status_date_idx').on(t.status, t.date),
     index('invoices_biller_idx').on(t.billerId),
     index('invoices_customer_idx').on(t.customerId),
+    /** A day's device invoices, for the office's view of the routes. */
+    index('invoices_device_date_idx').on(t.date, t.deviceId).where(sql`${t.deviceId} is not null`),
   ],
 );
 

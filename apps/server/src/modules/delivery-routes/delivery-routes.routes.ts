@@ -16,6 +16,8 @@ export async function deliveryRoutesRoutes(app: FastifyInstance) {
     today: ({ user }) => service.day(user),
     download: ({ body, user }) => service.download(body, user),
     syncInvoice: ({ body, user }) => deviceInvoices.sync(body, user),
+    visit: ({ body, user }) => service.visit(body, user),
+    progress: ({ body }) => service.progress(body.date),
     reserveNumbers: async ({ body, user }) => ({
       block: await service.reserveNumbers(body.deviceID, body.count, user),
     }),

@@ -11,6 +11,7 @@ import {
   type routeDownloadBody,
   type routeInput,
   type routeUpdateInput,
+  type routeVisitBody,
   toDollars,
   todayIn,
   usesGroupPrices,
@@ -27,6 +28,7 @@ import { settingsRepository } from '../settings/settings.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type RouteRow, deliveryRoutesRepository as repo, type StopRow } from './delivery-routes.repository.js';
 import { type BlockRow, numberBlocksRepository as blocks } from './number-blocks.repository.js';
+import { routeProgressRepository as progressRepo } from './route-progress.repository.js';
 
 type Input = z.output<typeof routeInput>;
 type UpdateInput = z.output<typeof routeUpdateInput>;
@@ -272,6 +274,35 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
         filter,
         totalRows,
       );
+    },
+
+    /** A stop skipped on a device (or taken back): only a stop of the driver's own route. */
+    async visit(input: z.output<typeof routeVisitBody>, user: AuthUser) {
+      return db.transaction(async (tx) => {
+        const route = await repo.findByDriver(tx, user.id);
+        const stops = route ? await repo.stops(tx, [route.id]) : [];
+        if (!stops.some((s) => s.customerID === input.customerID)) throw new NotFoundError(ROUTE_MESSAGES.notOnRoute);
+        await progressRepo.saveVisit(tx, {
+          userId: user.id,
+          day: input.date,
+          customerId: input.customerID,
+          deviceId: input.deviceID,
+          state: input.state,
+          reason: input.reason,
+          at: new Date(input.at),
+        });
+        return { message: ROUTE_MESSAGES.visitSaved };
+      });
+    },
+
+    /** Each route's day so far (today unless asked), in dollars. */
+    async progress(date: string | undefined) {
+      const day = date ?? today();
+      const rows = await progressRepo.progress(db, day, isoWeekday(day));
+      return {
+        date: day,
+        routes: rows.map((r) => ({ ...r, sold: toDollars(r.sold), collected: toDollars(r.collected) })),
+      };
     },
 
     /** End of day: closes the blocks of days before today. */

@@ -109,6 +109,7 @@ export function createDeviceInvoicesService({ db }: AppContext) {
       (await repo.groupPrices(tx, customer.priceGroupID, productIds)).map((g) => [g.productId, g]),
     );
     const flagged = new Set<number>();
+    const rows: Parameters<typeof invoiceItemsRepository.insertMany>[1] = [];
     for (const line of input.lines) {
       const prices = {
         costPrice: toCents(line.costPrice),
@@ -134,7 +135,7 @@ export function createDeviceInvoicesService({ db }: AppContext) {
         }
       }
       flagged.add(line.productID);
-      await invoiceItemsRepository.insert(tx, {
+      rows.push({
         invoiceId: id,
         productId: product ? product.id : null,
         productName: line.productName,
@@ -145,6 +146,7 @@ export function createDeviceInvoicesService({ db }: AppContext) {
         damagedGood: line.damaged,
       });
     }
+    await invoiceItemsRepository.insertMany(tx, rows);
 
     // Submitted as it was handed over: DUE, then settled by its payments.
     await invoicesRepository.update(tx, id, { status: 'DUE' });

@@ -64,6 +64,10 @@ const sortable = {
 export const invoiceItemsRepository = {
   /** insert and update answer the line as stored (one round trip, no read after the write). */
   ...recordRows(invoiceItems, itemColumns),
+  /** Many lines in one statement, in the order given (a driver's invoice arriving whole). */
+  async insertMany(db: Tx, rows: (typeof invoiceItems.$inferInsert)[]) {
+    if (rows.length > 0) await db.insert(invoiceItems).values(rows);
+  },
   list(db: Tx, invoiceId: number, filter: ListFilter) {
     return listPage(filter, {
       from: (fields) => db.select(fields).from(invoiceItems),

@@ -8,7 +8,14 @@ const area = recordArea({
   list: () => import('./pages/RoutesListPage'),
   form: () => import('./pages/RouteFormPage'),
   pages: { new: 'RouteNewPage', edit: 'RouteEditPage', view: 'RouteViewPage' },
-  menu: { label: 'Routes', adminOnly: true, extra: [{ label: 'Number Blocks', to: '/routes/numbers' }] },
+  menu: {
+    label: 'Routes',
+    adminOnly: true,
+    extra: [
+      { label: 'Routes Today', to: '/routes/today' },
+      { label: 'Number Blocks', to: '/routes/numbers' },
+    ],
+  },
 });
 
 const numbers: AppRoute = {
@@ -17,6 +24,15 @@ const numbers: AppRoute = {
   lazy: page(() => import('./pages/NumberBlocksPage')),
 };
 
-/** Admins keep the routes and see the number blocks. */
-export const deliveryRoutesRoutes = [numbers, ...area.routes].map((route) => ({ ...route, loader: requireAdmin }));
+const today: AppRoute = {
+  path: 'routes/today',
+  handle: { title: 'Routes Today' },
+  lazy: page(() => import('./pages/RoutesTodayPage')),
+};
+
+/** Admins keep the routes, follow the day and see the number blocks. */
+export const deliveryRoutesRoutes = [numbers, today, ...area.routes].map((route) => ({
+  ...route,
+  loader: requireAdmin,
+}));
 export const deliveryRoutesMenu = area.menu;

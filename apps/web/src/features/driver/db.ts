@@ -5,6 +5,7 @@ import type {
   DocumentBiller,
   GroupPriceRow,
   PaymentType,
+  RouteVisitInput,
   Settings,
 } from '@wd/contracts';
 import Dexie, { type EntityTable } from 'dexie';
@@ -97,8 +98,11 @@ export interface QueueItem {
   /** The Idempotency-Key the item is always sent with. */
   key: string;
   userId: number;
-  kind: 'invoice';
+  kind: 'invoice' | 'visit';
+  /** The device invoice (kind 'invoice'). */
   localId: string;
+  /** The stop's skip (kind 'visit'). */
+  visit?: RouteVisitInput;
   label: string;
   state: QueueState;
   attempts: number;

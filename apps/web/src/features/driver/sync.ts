@@ -1,7 +1,7 @@
-import { type DeviceInvoiceInput, routeCalls } from '@wd/contracts';
+import { type DeviceInvoiceInput, type DeviceInvoiceResult, routeCalls } from '@wd/contracts';
 import { ApiError, callApi, newIdempotencyKey } from '../../lib/api-client';
 import { session } from '../../lib/session';
-import { type DeviceInvoice, driverDb } from './db';
+import { type DeviceInvoice, deviceId, driverDb } from './db';
 import { deviceTotals } from './pricing';
 
 /**
@@ -74,6 +74,31 @@ export async function finalizeInvoice(localId: string): Promise<number> {
   });
 }
 
+/** A stop skipped (or taken back) on the device: saved at once, and queued for the office. */
+export async function setStopState(customerID: number, state: 'skipped' | 'next', reason: string) {
+  const meta = await driverDb.meta.get('download');
+  const stop = await driverDb.stops.get(customerID);
+  if (!meta || !stop) return;
+  await driverDb.transaction('rw', [driverDb.stops, driverDb.queue], async () => {
+    await driverDb.stops.update(customerID, { state, skipReason: state === 'skipped' ? reason : '' });
+    await driverDb.queue.add({
+      key: newIdempotencyKey(),
+      userId: meta.userId,
+      kind: 'visit',
+      localId: '',
+      visit: { deviceID: deviceId(), date: meta.date, customerID, state, reason, at: new Date().toISOString() },
+      label: `${state === 'skipped' ? 'Skipped' : 'Back on the list'} · ${stop.customer}`,
+      state: 'waiting',
+      attempts: 0,
+      lastError: '',
+      answer: null,
+      queuedAt: new Date().toISOString(),
+      sentAt: null,
+    });
+  });
+  void syncNow();
+}
+
 let running: Promise<SyncRound> | null = null;
 
 export interface SyncRound {
@@ -99,14 +124,16 @@ async function round(): Promise<SyncRound> {
     (i) => i.userId === user.id,
   );
   for (const [index, item] of items.entries()) {
-    const inv = await driverDb.invoices.get(item.localId);
-    if (!inv) {
+    const inv = item.kind === 'invoice' ? await driverDb.invoices.get(item.localId) : undefined;
+    if (item.kind === 'invoice' && !inv) {
       await driverDb.queue.update(item.seq!, { state: 'refused', lastError: 'The invoice is missing on the device' });
       result.refused += 1;
       continue;
     }
     try {
-      const answer = await callApi(routeCalls.syncInvoice, { body: syncBody(inv), idempotencyKey: item.key });
+      let answer: DeviceInvoiceResult | null = null;
+      if (inv) answer = await callApi(routeCalls.syncInvoice, { body: syncBody(inv), idempotencyKey: item.key });
+      else if (item.visit) await callApi(routeCalls.visit, { body: item.visit, idempotencyKey: item.key });
       await driverDb.queue.update(item.seq!, {
         state: 'sent',
         answer,

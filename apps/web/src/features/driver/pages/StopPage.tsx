@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { deviceId, driverDb } from '../db';
 import { deviceTotals } from '../pricing';
+import { setStopState } from '../sync';
 
 /** One stop: who, what they owe, what was made here today, and a new invoice or a skip. */
 export default function StopPage() {
@@ -51,7 +52,7 @@ export default function StopPage() {
     navigate(`/driver/invoice/${localId}`);
   };
   const skip = async () => {
-    await driverDb.stops.update(customerID, { state: 'skipped', skipReason: reason.trim() });
+    await setStopState(customerID, 'skipped', reason.trim());
     setSkipping(false);
     navigate('/driver');
   };
@@ -102,6 +103,11 @@ export default function StopPage() {
             </Card>
           ))}
         </Stack>
+      )}
+      {stop.state === 'skipped' && (
+        <Button size="md" variant="subtle" onClick={() => setStopState(customerID, 'next', '')}>
+          Put back on today's list
+        </Button>
       )}
       {stop.state !== 'skipped' && (
         <Button size="md" variant="subtle" color="gray" onClick={() => setSkipping(true)}>
