@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiCall, apiToken, createProduct, createUser, uniqueName } from './support';
+import { apiCall, apiToken, createProduct, createUser, signIn, uniqueName } from './support';
 
 // A driver's phone: 390 × 844, the service worker allowed (the offline shell).
 test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow', hasTouch: true });
@@ -81,6 +81,7 @@ test('a driver downloads the day, sells at three stops offline, closes the app, 
   page,
   context,
   request,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const { admin, name, stores, cola, chips, gum } = await setUpRoute(request);
@@ -190,6 +191,19 @@ test('a driver downloads the day, sells at three stops offline, closes the app, 
   expect(payments).toMatchObject([{ paymentType: 'cheque', amountPaid: 30, chequeNo: '1042', hasCheque: true }]);
   const second = await find(number2);
   expect(second).toMatchObject({ customer: stores[1].company, status: 'PAID', total: 1.98, paid: 1.98 });
+  // The office sees the proof of delivery on the invoice's page.
+  const office = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  });
+  const desk = await office.newPage();
+  await signIn(desk);
+  await desk.goto(`/invoices/${first.id}`);
+  await expect(desk.getByTestId('document-proof')).toContainText('Received by Maria Lopez');
+  await expect(desk.getByAltText('Signature of Maria Lopez')).toBeVisible();
+  await office.close();
+
   // The office sees the day: two stops done, one skipped.
   const { routes } = await apiCall(request, admin, '/api/route/progress/', {});
   expect(routes.find((r: { driver: string }) => r.driver === name)).toMatchObject({

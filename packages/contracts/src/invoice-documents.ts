@@ -108,6 +108,20 @@ export const documentSuggestionsSchema = z
   .meta({ id: 'DocumentSuggestions' });
 export type DocumentSuggestions = z.infer<typeof documentSuggestionsSchema>;
 
+/** The proof of delivery of an invoice made on a driver's device: who received it, their signature, when and where. */
+export const documentProofSchema = z
+  .object({
+    receivedBy: z.string(),
+    /** ISO date-time. */
+    signedAt: z.string(),
+    /** The signature as a data: URL (PNG). */
+    signature: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  })
+  .meta({ id: 'DocumentProof' });
+export type DocumentProof = z.infer<typeof documentProofSchema>;
+
 export const invoiceDocumentSchema = z
   .object({
     invoice: z.object({
@@ -147,6 +161,8 @@ export const invoiceDocumentSchema = z
     balance: z.number(),
     /** Notes For Customer ('' when none). */
     notes: z.string(),
+    /** The proof of delivery, for an invoice made on a driver's device; null otherwise. */
+    proof: documentProofSchema.nullable(),
   })
   .meta({ id: 'InvoiceDocument' });
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;

@@ -5,6 +5,7 @@ import type {
   DocumentHead,
   DocumentLine,
   DocumentParty,
+  DocumentProof,
   DocumentRow,
   FooterRowKey,
   InvoiceDocument,
@@ -52,6 +53,8 @@ export interface DocumentSource {
   /** In the order they were added. */
   lines: DocumentSourceLine[];
   payments: TotalsPayment[];
+  /** The proof of delivery of a driver's invoice. */
+  proof?: DocumentProof | null;
 }
 
 /** 'Invoice/1042' → '1042'; a number without the prefix stays as it is. */
@@ -188,5 +191,6 @@ export function buildInvoiceDocument(source: DocumentSource): InvoiceDocument {
     paid: toDollars(totals.paid),
     balance: toDollars(totals.balance),
     notes: invoice.notes.trim(),
+    proof: source.proof ?? null,
   };
 }

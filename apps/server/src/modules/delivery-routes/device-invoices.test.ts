@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
+import { pdfText } from '../../../test/pdf-text.js';
 
 const t = testApp();
 /** A 1×1 PNG, as a signature pad or a camera would send a (much larger) one. */
@@ -143,6 +144,13 @@ describe("a device's invoice", () => {
         size: Buffer.from(PNG.split(',')[1], 'base64').length,
       },
     ]);
+    // The proof of delivery travels with the printed invoice: the document and its PDF.
+    const doc = (await ok('GET', `/api/invoice/document/${invoice.id}/`, undefined)).invoiceDocument;
+    expect(doc.proof).toMatchObject({ receivedBy: 'Maria Lopez', latitude: 41.88, longitude: -87.63, signature: PNG });
+    expect(doc.proof.signedAt).toBe('2026-11-26T20:06:10.000Z');
+    const pdf = await t.call('GET', `/api/invoice/pdf/${invoice.id}/`, undefined, t.adminToken);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain('Received by Maria Lopez');
     const summary = (await ok('POST', `/api/invoice/summary/${invoice.id}/`, undefined)).invoiceSummary;
     expect(summary).toMatchObject({ customerID: store, date: '2026-11-26', status: 'DUE' });
   });

@@ -12,6 +12,7 @@ import { customersRepository } from '../customers/customers.repository.js';
 import { invoiceItemsRepository } from '../invoices/invoice-items.repository.js';
 import { invoicesRepository } from '../invoices/invoices.repository.js';
 import { invoicePayments } from '../ledger/invoice-totals.js';
+import { invoiceProofRepository } from './invoice-proof.repository.js';
 
 type PartyRow = { id: number; company: string; name: string; phone: string; email: string } & Parameters<
   typeof addressLines
@@ -37,11 +38,12 @@ export function toParty(row: PartyRow): DocumentParty {
 export async function loadInvoiceDocument(db: Tx, id: number): Promise<InvoiceDocument> {
   const head = await invoicesRepository.find(db, id);
   if (!head) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-  const [lines, payments, biller, customer] = await Promise.all([
+  const [lines, payments, biller, customer, proof] = await Promise.all([
     invoiceItemsRepository.documentLines(db, id),
     invoicePayments(db, id),
     billersRepository.find(db, head.billerID),
     head.customerID ? customersRepository.find(db, head.customerID) : undefined,
+    invoiceProofRepository.proofOf(db, id),
   ]);
   return buildInvoiceDocument({
     invoice: head,
@@ -51,5 +53,6 @@ export async function loadInvoiceDocument(db: Tx, id: number): Promise<InvoiceDo
     customer: customer ? toParty(customer) : null,
     lines,
     payments,
+    proof,
   });
 }

@@ -153,6 +153,25 @@ function totals(doc: InvoiceDocument) {
   );
 }
 
+/** The proof of delivery: who received the goods, when, and their signature. */
+function proofBlock(proof: NonNullable<InvoiceDocument['proof']>) {
+  const data = Buffer.from(proof.signature.slice(proof.signature.indexOf(',') + 1), 'base64');
+  const format = imageFormat(data);
+  const when = new Date(proof.signedAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' });
+  return h(
+    View,
+    { style: styles.notes, wrap: false },
+    h(Text, { style: styles.boxTitle }, 'Proof of Delivery'),
+    h(Text, { style: styles.notesText }, `Received by ${proof.receivedBy} on ${when}`),
+    format
+      ? h(Image, {
+          style: { height: 50, width: 200, objectFit: 'contain', marginLeft: 6, marginBottom: 6 },
+          src: { data, format },
+        })
+      : null,
+  );
+}
+
 function notes(text: string) {
   return h(
     View,
@@ -214,6 +233,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfA
       linesTable(doc, rows),
       last ? totals(doc) : null,
       last && doc.notes ? notes(doc.notes) : null,
+      last && doc.proof ? proofBlock(doc.proof) : null,
       pageNumberText(),
     );
   });

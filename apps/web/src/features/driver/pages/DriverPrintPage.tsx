@@ -95,7 +95,15 @@ export default function DriverPrintPage() {
         </Button>
       </Group>
       <div ref={root}>
-        <ThermalStrip doc={deviceDocument(inv, meta, stop)} barcodes={false} proof={inv.proof} />
+        <ThermalStrip
+          doc={deviceDocument(inv, meta, stop)}
+          barcodes={false}
+          proof={
+            inv.proof
+              ? { ...inv.proof, latitude: inv.proof.latitude ?? null, longitude: inv.proof.longitude ?? null }
+              : null
+          }
+        />
       </div>
     </Stack>
   );

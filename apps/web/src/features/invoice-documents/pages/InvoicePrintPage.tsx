@@ -1,6 +1,7 @@
 import { formatDate, formatMoney, formatPercent, type InvoiceDocument } from '@wd/contracts';
 import { DocumentHead, DocumentTo } from '../components/DocumentHead';
 import { PrintFrame } from '../components/PrintFrame';
+import { ProofOfDelivery } from '../components/ProofOfDelivery';
 import classes from '../components/print.module.css';
 import { keyedRows } from '../rows';
 
@@ -109,6 +110,7 @@ export function InvoiceSheet({ doc }: { doc: InvoiceDocument }) {
           {doc.notes}
         </div>
       )}
+      {doc.proof && <ProofOfDelivery proof={doc.proof} className={classes.notes} />}
     </div>
   );
 }

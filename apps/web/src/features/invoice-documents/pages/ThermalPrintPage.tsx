@@ -1,6 +1,7 @@
-import { barcodeImagePath, formatDate, formatMoney, type InvoiceDocument } from '@wd/contracts';
+import { barcodeImagePath, type DocumentProof, formatDate, formatMoney, type InvoiceDocument } from '@wd/contracts';
 import { DocumentHead, DocumentTo } from '../components/DocumentHead';
 import { PrintFrame } from '../components/PrintFrame';
+import { ProofOfDelivery } from '../components/ProofOfDelivery';
 import classes from '../components/thermal.module.css';
 import { keyedRows } from '../rows';
 
@@ -16,16 +17,10 @@ export function stripPage(root: HTMLElement): string {
   return `@page { size: 80mm ${Math.max(height, 40)}mm; margin: 0; }`;
 }
 
-/** Who received the goods, as a driver's device records it: printed under the totals. */
-export interface StripProof {
-  receivedBy: string;
-  signedAt: string;
-  signature: string;
-}
-
 /**
  * The thermal strip (docs/invoice-documents.md, the thermal strip). A driver's device prints it
- * without the barcode pictures (they come from the server) and with the proof of delivery.
+ * without the barcode pictures (they come from the server); the proof of delivery shows under
+ * the totals, the device's own before it has synced.
  */
 export function ThermalStrip({
   doc,
@@ -34,8 +29,9 @@ export function ThermalStrip({
 }: {
   doc: InvoiceDocument;
   barcodes?: boolean;
-  proof?: StripProof | null;
+  proof?: DocumentProof | null;
 }) {
+  const received = proof ?? doc.proof;
   return (
     <div className={classes.strip} data-testid="thermal-strip">
       <DocumentHead doc={doc} head={doc.head.thermal} className={classes.head} />
@@ -107,17 +103,7 @@ export function ThermalStrip({
           </tr>
         </tbody>
       </table>
-      {proof && (
-        <div className={classes.notes} data-testid="document-proof">
-          <b>Received by {proof.receivedBy}</b>
-          <div>{new Date(proof.signedAt).toLocaleString('en-US')}</div>
-          <img
-            src={proof.signature}
-            alt={`Signature of ${proof.receivedBy}`}
-            style={{ width: '100%', maxHeight: '20mm', objectFit: 'contain' }}
-          />
-        </div>
-      )}
+      {received && <ProofOfDelivery proof={received} className={classes.notes} />}
       {doc.notes && (
         <div className={classes.notes} data-testid="document-notes">
           <b>Notes For Customer</b>

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useIdParam } from '../../../lib/route-params';
 import { HistoryLink } from '../../audit/HistoryLink';
+import { useInvoiceDocument } from '../../invoice-documents/api';
 import { DocumentMenus, LastSent } from '../../invoice-documents/components/DocumentMenus';
+import { ProofOfDelivery } from '../../invoice-documents/components/ProofOfDelivery';
 import { DeleteInvoiceButton } from '../components/DeleteInvoiceButton';
 import { DocumentLines } from '../components/DocumentLines';
 import { InvoiceLoader } from '../components/InvoiceLoader';
@@ -15,6 +17,8 @@ import { useInvoice } from '../hooks/useInvoice';
 export default function InvoiceDetailPage() {
   const id = useIdParam() ?? 0;
   const { invoice, totals, lines } = useInvoice(id);
+  // The printed invoice's model carries the proof of delivery of a driver's invoice.
+  const doc = useInvoiceDocument(id);
   if (!invoice || !totals) return <InvoiceLoader />;
 
   return (
@@ -70,6 +74,12 @@ export default function InvoiceDetailPage() {
         </Grid>
         <DocumentLines lines={lines} margin={invoice.showIndividualMargin === 1} />
         <InvoiceTotalsTable totals={totals} variant="document" showSuggested={invoice.showSuggestedAnalysis === 1} />
+        {doc.data?.proof && (
+          <Paper withBorder p="sm" mt="md" maw={420}>
+            <Text fw={700}>Proof of Delivery</Text>
+            <ProofOfDelivery proof={doc.data.proof} />
+          </Paper>
+        )}
         {invoice.notes && (
           <>
             <Text fw={700} mt="md">
