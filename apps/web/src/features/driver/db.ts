@@ -148,3 +148,18 @@ export function deviceId(): string {
   }
   return id;
 }
+
+/**
+ * Changes a draft from what is stored at that moment, in one storage transaction: edits made at
+ * scanner speed (or a tap while a scan lands) never overwrite each other. A final invoice is
+ * never changed: it is what the store was handed. Answers whether the draft was there.
+ */
+export function editDraft(localId: string, change: (inv: DeviceInvoice) => Partial<DeviceInvoice> | null) {
+  return driverDb.transaction('rw', driverDb.invoices, async () => {
+    const inv = await driverDb.invoices.get(localId);
+    if (!inv || inv.state !== 'draft') return false;
+    const patch = change(inv);
+    if (patch) await driverDb.invoices.update(localId, patch);
+    return true;
+  });
+}

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type RouteDownload } from '@wd/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { session } from '../../lib/session';
-import { driverDb } from './db';
+import { driverDb, editDraft } from './db';
 import { morningDownload } from './download';
 import { deviceTotals, newLine } from './pricing';
 import { finalizeInvoice, syncNow } from './sync';
@@ -100,6 +100,21 @@ describe("the driver's device storage", () => {
     // Express Mart is in group 2, which has Cola at $1.20.
     expect(inv.lines[0]).toMatchObject({ sellingPrice: 1.2, suggestedRetailPrice: 1.89, costPrice: 0.5 });
     expect(deviceTotals(inv.lines, inv.payments)).toMatchObject({ total: 360, paid: 200, balance: 160 });
+  });
+
+  it('loses no scan when fifty land at once, and never changes a final invoice', async () => {
+    fakeApi({ 'POST /route/download': { body: download() } });
+    await morningDownload(() => {});
+    const id = await draftAt(11, 2);
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        editDraft(id, (inv) => ({ lines: inv.lines.map((l) => ({ ...l, quantity: l.quantity + 1 })) })),
+      ),
+    );
+    expect((await driverDb.invoices.get(id))?.lines[0].quantity).toBe(53);
+    await finalizeInvoice(id);
+    expect(await editDraft(id, () => ({ lines: [] }))).toBe(false);
+    expect((await driverDb.invoices.get(id))?.lines).toHaveLength(1);
   });
 
   it('a second download keeps the queue, the drafts, the stops done and the numbers taken', async () => {

@@ -20,7 +20,7 @@ import { groupPriceOf, lookupProduct } from '../catalog';
 import { CameraScanner } from '../components/CameraScanner';
 import { DriverPaymentModal } from '../components/DriverPaymentModal';
 import { SignatureModal } from '../components/SignatureModal';
-import { type DeviceInvoice, type DeviceLine, driverDb, type StoredProduct } from '../db';
+import { type DeviceInvoice, type DeviceLine, driverDb, editDraft, type StoredProduct } from '../db';
 import { deviceTotals, lineAmount, newLine } from '../pricing';
 import { finalizeInvoice, syncNow } from '../sync';
 
@@ -30,12 +30,13 @@ const PAYMENT_LABEL = { cash: 'Cash', cheque: 'Cheque', moneyOrder: 'Money order
 async function addProduct(inv: DeviceInvoice, product: StoredProduct, byBox: boolean) {
   const group = await groupPriceOf(inv.priceGroupID, product.id);
   const line = newLine(product, inv.priceGroupID, group, byBox);
-  const lines = [...inv.lines];
-  const same = lines.findIndex((l) => l.productID === product.id && l.quantity > 0);
-  if (same >= 0) lines[same] = { ...lines[same], quantity: lines[same].quantity + line.quantity };
-  else lines.push(line);
-  await driverDb.invoices.update(inv.localId, { lines });
-  return same >= 0 ? same : lines.length - 1;
+  return editDraft(inv.localId, (current) => {
+    const lines = [...current.lines];
+    const same = lines.findIndex((l) => l.productID === product.id && l.quantity > 0);
+    if (same >= 0) lines[same] = { ...lines[same], quantity: lines[same].quantity + line.quantity };
+    else lines.push(line);
+    return { lines };
+  });
 }
 
 function LineCard({
@@ -46,15 +47,18 @@ function LineCard({
 }: {
   line: DeviceLine;
   readOnly: boolean;
-  onChange(next: DeviceLine): void;
+  /** A change of the line as it is stored when the change lands (a scan may have grown it meanwhile). */
+  onChange(change: (current: DeviceLine) => DeviceLine): void;
   onRemove(): void;
 }) {
   const isReturn = line.quantity < 0;
   const qty = Math.abs(line.quantity);
-  const setQty = (q: number) => {
-    if (q < 1) return;
-    onChange({ ...line, quantity: isReturn ? -q : q });
-  };
+  /** Sets the quantity from the stored one, keeping the line a sale or a return. */
+  const setQty = (next: (current: number) => number) =>
+    onChange((l) => {
+      const q = next(Math.abs(l.quantity));
+      return q < 1 || q > 100_000 ? l : { ...l, quantity: l.quantity < 0 ? -q : q };
+    });
   return (
     <Card withBorder padding="sm" radius="md" data-testid="device-line">
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -78,7 +82,7 @@ function LineCard({
               size="xl"
               variant="default"
               aria-label={`One less ${line.productName}`}
-              onClick={() => setQty(qty - 1)}
+              onClick={() => setQty((q) => q - 1)}
               disabled={qty <= 1}
             >
               −
@@ -88,7 +92,7 @@ function LineCard({
               value={String(qty)}
               onChange={(e) => {
                 const n = Number(e.currentTarget.value);
-                if (Number.isInteger(n) && n >= 1 && n <= 100_000) setQty(n);
+                if (Number.isInteger(n) && n >= 1 && n <= 100_000) setQty(() => n);
               }}
               inputMode="numeric"
               w={64}
@@ -99,7 +103,7 @@ function LineCard({
               size="xl"
               variant="default"
               aria-label={`One more ${line.productName}`}
-              onClick={() => setQty(qty + 1)}
+              onClick={() => setQty((q) => q + 1)}
             >
               +
             </ActionIcon>
@@ -118,20 +122,24 @@ function LineCard({
               label="Return"
               size="md"
               checked={isReturn}
-              onChange={(e) =>
-                onChange({
-                  ...line,
-                  quantity: e.currentTarget.checked ? -qty : qty,
-                  damaged: e.currentTarget.checked && line.damaged,
-                })
-              }
+              onChange={(e) => {
+                const returned = e.currentTarget.checked;
+                onChange((l) => ({
+                  ...l,
+                  quantity: returned ? -Math.abs(l.quantity) : Math.abs(l.quantity),
+                  damaged: returned && l.damaged,
+                }));
+              }}
             />
             {isReturn && (
               <Checkbox
                 label="Damaged"
                 size="md"
                 checked={line.damaged}
-                onChange={(e) => onChange({ ...line, damaged: e.currentTarget.checked })}
+                onChange={(e) => {
+                  const damaged = e.currentTarget.checked;
+                  onChange((l) => ({ ...l, damaged }));
+                }}
               />
             )}
           </Group>
@@ -156,7 +164,9 @@ export default function DriverInvoicePage() {
   const [finishing, setFinishing] = useState<string | null>(null);
   const scanBox = useRef<HTMLInputElement>(null);
 
-  const scan = useCallback(
+  // Scans are handled one after the other, in the order they came (a scanner types faster than storage answers).
+  const scans = useRef<Promise<unknown>>(Promise.resolve());
+  const handleScan = useCallback(
     async (code: string) => {
       const current = await driverDb.invoices.get(localId);
       if (!current || current.state !== 'draft') return;
@@ -172,6 +182,14 @@ export default function DriverInvoicePage() {
     },
     [localId],
   );
+  const scan = useCallback(
+    (code: string) => {
+      const next = scans.current.then(() => handleScan(code));
+      scans.current = next.catch(() => undefined);
+      return next;
+    },
+    [handleScan],
+  );
 
   if (inv === undefined) {
     return (
@@ -185,12 +203,19 @@ export default function DriverInvoicePage() {
   const readOnly = inv.state === 'final';
   const totals = deviceTotals(inv.lines, inv.payments);
   const due = (totals.total - totals.amountCredited) / 100;
-  const setLines = (lines: DeviceLine[]) => driverDb.invoices.update(localId, { lines });
+  const editLine = (i: number, change: (l: DeviceLine) => DeviceLine | null) =>
+    editDraft(localId, (cur) => ({
+      lines: cur.lines.flatMap((l, j) => {
+        if (j !== i) return [l];
+        const next = change(l);
+        return next ? [next] : [];
+      }),
+    }));
 
   const finish = async () => {
     setFinishing(null);
     try {
-      await driverDb.invoices.update(localId, { printedAt: new Date().toISOString() });
+      await editDraft(localId, () => ({ printedAt: new Date().toISOString() }));
       await finalizeInvoice(localId);
       void syncNow();
       navigate(`/driver/print/${localId}`);
@@ -273,8 +298,8 @@ export default function DriverInvoicePage() {
           key={`${line.productID}-${i}`}
           line={line}
           readOnly={readOnly}
-          onChange={(next) => setLines(inv.lines.map((l, j) => (j === i ? next : l)))}
-          onRemove={() => setLines(inv.lines.filter((_, j) => j !== i))}
+          onChange={(change) => editLine(i, change)}
+          onRemove={() => editLine(i, () => null)}
         />
       ))}
       {inv.payments.map((p, i) => (
@@ -293,9 +318,7 @@ export default function DriverInvoicePage() {
                   color="red"
                   size="lg"
                   aria-label="Remove the payment"
-                  onClick={() =>
-                    driverDb.invoices.update(localId, { payments: inv.payments.filter((_, j) => j !== i) })
-                  }
+                  onClick={() => editDraft(localId, (cur) => ({ payments: cur.payments.filter((_, j) => j !== i) }))}
                 >
                   ✕
                 </ActionIcon>
@@ -374,7 +397,7 @@ export default function DriverInvoicePage() {
         balance={totals.balance / 100}
         onClose={() => setPaying(false)}
         onAdd={async (p) => {
-          await driverDb.invoices.update(localId, { payments: [...inv.payments, p] });
+          await editDraft(localId, (cur) => ({ payments: [...cur.payments, p] }));
           setPaying(false);
         }}
       />
@@ -382,7 +405,7 @@ export default function DriverInvoicePage() {
         opened={signing}
         onClose={() => setSigning(false)}
         onSigned={async (proof) => {
-          await driverDb.invoices.update(localId, { proof });
+          await editDraft(localId, () => ({ proof }));
           setSigning(false);
         }}
       />
