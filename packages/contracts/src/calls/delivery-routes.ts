@@ -7,14 +7,14 @@ import {
   numberBlocksResponse,
   reserveNumbersBody,
   routeDownloadBody,
-  routeProgressBody,
-  routeProgressResponse,
-  routeVisitBody,
   routeDownloadResponse,
   routeInput,
+  routeProgressBody,
+  routeProgressResponse,
   routeResponse,
   routesResponse,
   routeUpdateInput,
+  routeVisitBody,
 } from '../delivery-routes.js';
 import { deviceInvoiceBody, deviceInvoiceResponse } from '../device-invoices.js';
 
@@ -91,7 +91,8 @@ export const routeCalls = defineCalls('routes', {
     method: 'POST',
     reads: true,
     path: '/route/progress',
-    summary: "Each route's day as the devices synced it: stops done and skipped, invoices, sold, collected (admins only)",
+    summary:
+      "Each route's day as the devices synced it: stops done and skipped, invoices, sold, collected (admins only)",
     auth: 'admin',
     body: routeProgressBody,
     response: routeProgressResponse,

@@ -157,7 +157,7 @@ export function deviceId(): string {
 export function editDraft(localId: string, change: (inv: DeviceInvoice) => Partial<DeviceInvoice> | null) {
   return driverDb.transaction('rw', driverDb.invoices, async () => {
     const inv = await driverDb.invoices.get(localId);
-    if (!inv || inv.state !== 'draft') return false;
+    if (inv?.state !== 'draft') return false;
     const patch = change(inv);
     if (patch) await driverDb.invoices.update(localId, patch);
     return true;

@@ -91,7 +91,6 @@ export function CameraScanner({
         {error ? (
           <Alert color="red">{error} Type the barcode or use a scanner instead.</Alert>
         ) : (
-          // biome-ignore lint/a11y/useMediaCaption: a live camera picture has no sound
           <video ref={video} playsInline muted style={{ width: '100%', borderRadius: 8, background: '#000' }} />
         )}
         <Text size="lg" aria-live="polite">

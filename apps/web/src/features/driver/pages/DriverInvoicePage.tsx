@@ -169,7 +169,7 @@ export default function DriverInvoicePage() {
   const handleScan = useCallback(
     async (code: string) => {
       const current = await driverDb.invoices.get(localId);
-      if (!current || current.state !== 'draft') return;
+      if (current?.state !== 'draft') return;
       const found = await lookupProduct(code);
       if ('product' in found) {
         await addProduct(current, found.product, found.byBox);
@@ -295,6 +295,7 @@ export default function DriverInvoicePage() {
       {inv.lines.length === 0 && <Text c="dimmed">No lines yet: scan the first product.</Text>}
       {inv.lines.map((line, i) => (
         <LineCard
+          // biome-ignore lint/suspicious/noArrayIndexKey: a draft's line is its position (edits address it by index)
           key={`${line.productID}-${i}`}
           line={line}
           readOnly={readOnly}
@@ -303,6 +304,7 @@ export default function DriverInvoicePage() {
         />
       ))}
       {inv.payments.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a payment of a draft is its position (removed by index)
         <Card key={`${p.paymentType}-${i}`} withBorder padding="sm" bg="green.0">
           <Group justify="space-between">
             <Text>
