@@ -14,7 +14,7 @@ const FORMATS = ['upc_a', 'upc_e', 'ean_13', 'ean_8', 'code_128'];
 
 /**
  * Scans a barcode with the phone's camera: the browser's BarcodeDetector where it exists,
- * ZXing (loaded only then) elsewhere. Calls `onCode` with each code read; stays open for the next.
+ * ZXing (loaded only then) elsewhere. Calls `onCode` once for each barcode shown; stays open for the next.
  */
 export function CameraScanner({
   opened,
@@ -34,14 +34,16 @@ export function CameraScanner({
     let stopped = false;
     let stream: MediaStream | null = null;
     let stopZxing: (() => void) | null = null;
+    // A barcode held in front of the camera counts once: it counts again only after it has been
+    // out of view for a second (the next can moved in), never on every frame.
     let lastCode = '';
-    let lastAt = 0;
+    let lastSeen = 0;
     const found = (code: string) => {
-      // The same code held in front of the camera counts once every 1.5 s.
       const now = Date.now();
-      if (code === lastCode && now - lastAt < 1500) return;
+      const again = code === lastCode && now - lastSeen < 1000;
       lastCode = code;
-      lastAt = now;
+      lastSeen = now;
+      if (again) return;
       setLast(code);
       onCode(code);
     };
