@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** Seconds the server asks to wait before trying again (a 409 "still being carried out", a 503). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -89,7 +91,13 @@ async function send(method: Method, url: string, body?: unknown, key?: string): 
     const data = (text ? safeJson(text) : undefined) as { message?: string; field?: string } | undefined;
     // An expired or revoked token: the session is over.
     if (response.status === 401 && token && session.token() === token) session.clear();
-    throw new ApiError(response.status, data?.message ?? `The server answered ${response.status}`, data?.field);
+    const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+    throw new ApiError(
+      response.status,
+      data?.message ?? `The server answered ${response.status}`,
+      data?.field,
+      retryAfter,
+    );
   }
   return response;
 }

@@ -214,4 +214,23 @@ describe("the driver's device storage", () => {
     ]);
     expect(after[0].answer?.invoice.invoiceNo).toBe('Invoice/101');
   });
+
+  it('waits, never refuses, when the server says the same request is still being carried out (409 with Retry-After)', async () => {
+    fakeApi({ 'POST /route/download': { body: download() } });
+    await morningDownload(() => {});
+    await finalizeInvoice(await draftAt(11, 2));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'This request is still being carried out' }), {
+            status: 409,
+            headers: { 'content-type': 'application/json', 'retry-after': '1' },
+          }),
+      ),
+    );
+    expect(await syncNow()).toMatchObject({ sent: 0, refused: 0, waiting: 1 });
+    const [item] = await driverDb.queue.toArray();
+    expect(item).toMatchObject({ state: 'waiting', attempts: 1, lastError: 'This request is still being carried out' });
+  });
 });

@@ -10,8 +10,16 @@ import { deviceTotals } from './pricing';
  * the round (the rest waits for the next); a refusal is kept with its reason, never dropped.
  */
 
-/** Statuses worth trying again later: no answer yet, or the server could not take it now. */
-const retryLater = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
+/**
+ * Answers worth trying again later: the session must be renewed, the server could not take it
+ * now, or it asks to wait (a 409 with Retry-After: the same request is still being carried out).
+ */
+const retryLater = (error: ApiError) =>
+  error.status === 401 ||
+  error.status === 408 ||
+  error.status === 429 ||
+  error.status >= 500 ||
+  error.retryAfter !== undefined;
 
 export class NoNumbersLeft extends Error {
   constructor() {
@@ -143,7 +151,7 @@ async function round(): Promise<SyncRound> {
       result.sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof ApiError && !retryLater(error.status)) {
+      if (error instanceof ApiError && !retryLater(error)) {
         await driverDb.queue.update(item.seq!, { state: 'refused', lastError: message, attempts: item.attempts + 1 });
         result.refused += 1;
         continue;

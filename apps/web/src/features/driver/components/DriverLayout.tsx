@@ -24,6 +24,8 @@ function useOnline() {
     const off = () => setOnline(false);
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
+    // A change between the first render and these listeners would otherwise go unseen.
+    setOnline(navigator.onLine);
     return () => {
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { formatMoney } from '@wd/contracts';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { groupPriceOf, lookupProduct } from '../catalog';
 import { CameraScanner } from '../components/CameraScanner';
@@ -39,18 +39,35 @@ async function addProduct(inv: DeviceInvoice, product: StoredProduct, byBox: boo
   });
 }
 
-function LineCard({
-  line,
-  readOnly,
-  onChange,
-  onRemove,
-}: {
+interface LineCardProps {
+  index: number;
   line: DeviceLine;
   readOnly: boolean;
   /** A change of the line as it is stored when the change lands (a scan may have grown it meanwhile). */
-  onChange(change: (current: DeviceLine) => DeviceLine): void;
-  onRemove(): void;
-}) {
+  onChange(index: number, change: (current: DeviceLine) => DeviceLine): void;
+  onRemove(index: number): void;
+}
+
+/** Equal when the line shows the same: storage answers new objects on every change, so fields are compared. */
+function sameLine(a: LineCardProps, b: LineCardProps) {
+  const keys = Object.keys(a.line) as (keyof DeviceLine)[];
+  return (
+    a.index === b.index &&
+    a.readOnly === b.readOnly &&
+    a.onChange === b.onChange &&
+    a.onRemove === b.onRemove &&
+    keys.length === Object.keys(b.line).length &&
+    keys.every((k) => a.line[k] === b.line[k])
+  );
+}
+
+/**
+ * One line of the invoice. Drawn again only when that line changes, so a scan on a 200-line
+ * invoice draws one card, not 200.
+ */
+const LineCard = memo(function LineCard({ index, line, readOnly, onChange: change, onRemove: remove }: LineCardProps) {
+  const onChange = (c: (current: DeviceLine) => DeviceLine) => change(index, c);
+  const onRemove = () => remove(index);
   const isReturn = line.quantity < 0;
   const qty = Math.abs(line.quantity);
   /** Sets the quantity from the stored one, keeping the line a sale or a return. */
@@ -148,6 +165,56 @@ function LineCard({
       {readOnly && <Text size="sm">Quantity {line.quantity}</Text>}
     </Card>
   );
+}, sameLine);
+
+/** The scan box: keeps its own text, so typing (a scanner types like a keyboard) redraws nothing else. */
+function ScanForm({
+  onScan,
+  onCamera,
+  inputRef,
+}: {
+  onScan(code: string): void;
+  onCamera(): void;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+}) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const code = text;
+        setText('');
+        onScan(code);
+      }}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <TextInput
+          ref={inputRef}
+          label="Scan or type a barcode or name"
+          size="lg"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          autoFocus
+          autoComplete="off"
+          style={{ flex: 1 }}
+        />
+        <Button size="lg" variant="light" onClick={onCamera} aria-label="Scan with the camera">
+          <svg
+            width="26"
+            height="26"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
+            <circle cx="12" cy="13" r="4" />
+          </svg>
+        </Button>
+      </Group>
+    </form>
+  );
 }
 
 /** An invoice at the store's door: scan, quantities, returns, payment, signature, then final and printed. */
@@ -155,7 +222,6 @@ export default function DriverInvoicePage() {
   const { localId = '' } = useParams();
   const navigate = useNavigate();
   const inv = useLiveQuery(() => driverDb.invoices.get(localId), [localId]);
-  const [text, setText] = useState('');
   const [matches, setMatches] = useState<StoredProduct[]>([]);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [camera, setCamera] = useState(false);
@@ -166,9 +232,12 @@ export default function DriverInvoicePage() {
 
   // Scans are handled one after the other, in the order they came (a scanner types faster than storage answers).
   const scans = useRef<Promise<unknown>>(Promise.resolve());
+  // The invoice as last shown: a scan needs only its price group (a change goes through editDraft).
+  const shown = useRef(inv);
+  shown.current = inv;
   const handleScan = useCallback(
     async (code: string) => {
-      const current = await driverDb.invoices.get(localId);
+      const current = shown.current;
       if (current?.state !== 'draft') return;
       const found = await lookupProduct(code);
       if ('product' in found) {
@@ -191,6 +260,21 @@ export default function DriverInvoicePage() {
     [handleScan],
   );
 
+  const openCamera = useCallback(() => setCamera(true), []);
+  const closeCamera = useCallback(() => setCamera(false), []);
+  const editLine = useCallback(
+    (i: number, change: (l: DeviceLine) => DeviceLine | null) =>
+      editDraft(localId, (cur) => ({
+        lines: cur.lines.flatMap((l, j) => {
+          if (j !== i) return [l];
+          const next = change(l);
+          return next ? [next] : [];
+        }),
+      })),
+    [localId],
+  );
+  const removeLine = useCallback((i: number) => editLine(i, () => null), [editLine]);
+
   if (inv === undefined) {
     return (
       <Alert color="yellow" title="This invoice is not on the device">
@@ -203,14 +287,6 @@ export default function DriverInvoicePage() {
   const readOnly = inv.state === 'final';
   const totals = deviceTotals(inv.lines, inv.payments);
   const due = (totals.total - totals.amountCredited) / 100;
-  const editLine = (i: number, change: (l: DeviceLine) => DeviceLine | null) =>
-    editDraft(localId, (cur) => ({
-      lines: cur.lines.flatMap((l, j) => {
-        if (j !== i) return [l];
-        const next = change(l);
-        return next ? [next] : [];
-      }),
-    }));
 
   const finish = async () => {
     setFinishing(null);
@@ -233,43 +309,7 @@ export default function DriverInvoicePage() {
       <Title order={1} size="h3">
         {inv.number ? `Invoice/${inv.number}` : inv.type === 'consignment' ? 'New consignment invoice' : 'New invoice'}
       </Title>
-      {!readOnly && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            const code = text;
-            setText('');
-            void scan(code);
-          }}
-        >
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              ref={scanBox}
-              label="Scan or type a barcode or name"
-              size="lg"
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              autoFocus
-              autoComplete="off"
-              style={{ flex: 1 }}
-            />
-            <Button size="lg" variant="light" onClick={() => setCamera(true)} aria-label="Scan with the camera">
-              <svg
-                width="26"
-                height="26"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
-                <circle cx="12" cy="13" r="4" />
-              </svg>
-            </Button>
-          </Group>
-        </form>
-      )}
+      {!readOnly && <ScanForm onScan={(code) => void scan(code)} onCamera={openCamera} inputRef={scanBox} />}
       {message && (
         <Text c={message.ok ? 'green.8' : 'red.8'} aria-live="polite" data-testid="scan-message">
           {message.text}
@@ -297,10 +337,11 @@ export default function DriverInvoicePage() {
         <LineCard
           // biome-ignore lint/suspicious/noArrayIndexKey: a draft's line is its position (edits address it by index)
           key={`${line.productID}-${i}`}
+          index={i}
           line={line}
           readOnly={readOnly}
-          onChange={(change) => editLine(i, change)}
-          onRemove={() => editLine(i, () => null)}
+          onChange={editLine}
+          onRemove={removeLine}
         />
       ))}
       {inv.payments.map((p, i) => (
@@ -393,7 +434,7 @@ export default function DriverInvoicePage() {
           </Stack>
         )}
       </Paper>
-      <CameraScanner opened={camera} onClose={() => setCamera(false)} onCode={scan} />
+      <CameraScanner opened={camera} onClose={closeCamera} onCode={scan} />
       <DriverPaymentModal
         opened={paying}
         balance={totals.balance / 100}

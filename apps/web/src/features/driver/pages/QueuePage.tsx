@@ -61,7 +61,9 @@ export default function QueuePage() {
           <Text size="sm" c="dimmed">
             Made {new Date(item.queuedAt).toLocaleTimeString('en-US')}
             {item.sentAt ? ` · sent ${new Date(item.sentAt).toLocaleTimeString('en-US')}` : ''}
-            {item.attempts > 0 && item.state === 'waiting' ? ` · ${item.attempts} tries` : ''}
+            {item.attempts > 0 && item.state === 'waiting'
+              ? ` · ${item.attempts} ${item.attempts === 1 ? 'try' : 'tries'}`
+              : ''}
           </Text>
           {item.answer && (
             <Text size="sm">
