@@ -149,17 +149,34 @@ export function deviceId(): string {
   return id;
 }
 
+export type DraftChange = (inv: DeviceInvoice) => Partial<DeviceInvoice> | null;
+
 /**
- * Changes a draft from what is stored at that moment, in one storage transaction: edits made at
- * scanner speed (or a tap while a scan lands) never overwrite each other. A final invoice is
- * never changed: it is what the store was handed. Answers whether the draft was there.
+ * The writer of one draft on the screen that edits it: changes run one after another, each from
+ * the latest copy, and each is written to storage before it is shown (`onStored`). Edits made at
+ * scanner speed (or a tap while a scan lands) never overwrite each other, and a scan on a long
+ * invoice costs one write, no read. A final invoice is never changed: it is what the store was
+ * handed. `edit` answers whether the draft took the change.
  */
-export function editDraft(localId: string, change: (inv: DeviceInvoice) => Partial<DeviceInvoice> | null) {
-  return driverDb.transaction('rw', driverDb.invoices, async () => {
-    const inv = await driverDb.invoices.get(localId);
-    if (inv?.state !== 'draft') return false;
-    const patch = change(inv);
-    if (patch) await driverDb.invoices.update(localId, patch);
-    return true;
-  });
+export function draftWriter(initial: DeviceInvoice | undefined, onStored: (inv: DeviceInvoice) => void) {
+  let latest = initial;
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    latest: () => latest,
+    edit(change: DraftChange): Promise<boolean> {
+      const next = chain.then(async () => {
+        const current = latest;
+        if (current?.state !== 'draft') return false;
+        const patch = change(current);
+        if (!patch) return true;
+        const updated = { ...current, ...patch };
+        await driverDb.invoices.put(updated);
+        latest = updated;
+        onStored(updated);
+        return true;
+      });
+      chain = next.catch(() => undefined);
+      return next;
+    },
+  };
 }

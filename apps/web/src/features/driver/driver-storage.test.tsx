@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type RouteDownload } from '@wd/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { session } from '../../lib/session';
-import { driverDb, editDraft } from './db';
+import { draftWriter, driverDb } from './db';
 import { morningDownload } from './download';
 import { deviceTotals, newLine } from './pricing';
 import { finalizeInvoice, syncNow } from './sync';
@@ -106,14 +106,19 @@ describe("the driver's device storage", () => {
     fakeApi({ 'POST /route/download': { body: download() } });
     await morningDownload(() => {});
     const id = await draftAt(11, 2);
+    const shown: number[] = [];
+    const writer = draftWriter(await driverDb.invoices.get(id), (inv) => shown.push(inv.lines[0].quantity));
     await Promise.all(
       Array.from({ length: 50 }, () =>
-        editDraft(id, (inv) => ({ lines: inv.lines.map((l) => ({ ...l, quantity: l.quantity + 1 })) })),
+        writer.edit((inv) => ({ lines: inv.lines.map((l) => ({ ...l, quantity: l.quantity + 1 })) })),
       ),
     );
     expect((await driverDb.invoices.get(id))?.lines[0].quantity).toBe(53);
+    // Each change was stored before it was shown, in order.
+    expect(shown).toEqual(Array.from({ length: 50 }, (_, i) => 4 + i));
     await finalizeInvoice(id);
-    expect(await editDraft(id, () => ({ lines: [] }))).toBe(false);
+    const final = draftWriter(await driverDb.invoices.get(id), () => {});
+    expect(await final.edit(() => ({ lines: [] }))).toBe(false);
     expect((await driverDb.invoices.get(id))?.lines).toHaveLength(1);
   });
 

@@ -6,6 +6,7 @@ import {
   Card,
   Checkbox,
   Group,
+  Loader,
   Paper,
   Stack,
   Text,
@@ -13,24 +14,30 @@ import {
   Title,
 } from '@mantine/core';
 import { formatMoney } from '@wd/contracts';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { groupPriceOf, lookupProduct } from '../catalog';
 import { CameraScanner } from '../components/CameraScanner';
 import { DriverPaymentModal } from '../components/DriverPaymentModal';
 import { SignatureModal } from '../components/SignatureModal';
-import { type DeviceInvoice, type DeviceLine, driverDb, editDraft, type StoredProduct } from '../db';
+import {
+  type DeviceInvoice,
+  type DeviceLine,
+  type DraftChange,
+  draftWriter,
+  driverDb,
+  type StoredProduct,
+} from '../db';
 import { deviceTotals, lineAmount, newLine } from '../pricing';
 import { finalizeInvoice, syncNow } from '../sync';
 
 const PAYMENT_LABEL = { cash: 'Cash', cheque: 'Cheque', moneyOrder: 'Money order', credit: 'Credit' } as const;
 
 /** Adds a product: a repeated scan grows the product's sale line instead of adding another. */
-async function addProduct(inv: DeviceInvoice, product: StoredProduct, byBox: boolean) {
+async function addProduct(inv: DeviceInvoice, edit: EditDraft, product: StoredProduct, byBox: boolean) {
   const group = await groupPriceOf(inv.priceGroupID, product.id);
   const line = newLine(product, inv.priceGroupID, group, byBox);
-  return editDraft(inv.localId, (current) => {
+  return edit((current) => {
     const lines = [...current.lines];
     const same = lines.findIndex((l) => l.productID === product.id && l.quantity > 0);
     if (same >= 0) lines[same] = { ...lines[same], quantity: lines[same].quantity + line.quantity };
@@ -217,11 +224,34 @@ function ScanForm({
   );
 }
 
+type EditDraft = (change: DraftChange) => Promise<boolean>;
+
+/** The draft of this page, through its writer (db.ts, draftWriter): shown once storage has each change. */
+function useDraft(localId: string) {
+  const [inv, setInv] = useState<DeviceInvoice | undefined | null>(null);
+  const writer = useRef<ReturnType<typeof draftWriter> | null>(null);
+  useEffect(() => {
+    let live = true;
+    writer.current = null;
+    void driverDb.invoices.get(localId).then((found) => {
+      if (!live) return;
+      writer.current = draftWriter(found, (stored) => live && setInv(stored));
+      setInv(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [localId]);
+  const edit: EditDraft = useCallback((change) => writer.current?.edit(change) ?? Promise.resolve(false), []);
+  const latest = useCallback(() => writer.current?.latest(), []);
+  return { inv, edit, latest };
+}
+
 /** An invoice at the store's door: scan, quantities, returns, payment, signature, then final and printed. */
 export default function DriverInvoicePage() {
   const { localId = '' } = useParams();
   const navigate = useNavigate();
-  const inv = useLiveQuery(() => driverDb.invoices.get(localId), [localId]);
+  const { inv, edit, latest } = useDraft(localId);
   const [matches, setMatches] = useState<StoredProduct[]>([]);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [camera, setCamera] = useState(false);
@@ -232,16 +262,13 @@ export default function DriverInvoicePage() {
 
   // Scans are handled one after the other, in the order they came (a scanner types faster than storage answers).
   const scans = useRef<Promise<unknown>>(Promise.resolve());
-  // The invoice as last shown: a scan needs only its price group (a change goes through editDraft).
-  const shown = useRef(inv);
-  shown.current = inv;
   const handleScan = useCallback(
     async (code: string) => {
-      const current = shown.current;
+      const current = latest();
       if (current?.state !== 'draft') return;
       const found = await lookupProduct(code);
       if ('product' in found) {
-        await addProduct(current, found.product, found.byBox);
+        await addProduct(current, edit, found.product, found.byBox);
         setMatches([]);
         setMessage({ ok: true, text: `Added ${found.product.name}` });
       } else {
@@ -249,7 +276,7 @@ export default function DriverInvoicePage() {
         setMessage({ ok: false, text: found.matches.length ? 'Pick the product' : `Nothing matches "${code}"` });
       }
     },
-    [localId],
+    [latest, edit],
   );
   const scan = useCallback(
     (code: string) => {
@@ -264,17 +291,18 @@ export default function DriverInvoicePage() {
   const closeCamera = useCallback(() => setCamera(false), []);
   const editLine = useCallback(
     (i: number, change: (l: DeviceLine) => DeviceLine | null) =>
-      editDraft(localId, (cur) => ({
+      edit((cur) => ({
         lines: cur.lines.flatMap((l, j) => {
           if (j !== i) return [l];
           const next = change(l);
           return next ? [next] : [];
         }),
       })),
-    [localId],
+    [edit],
   );
   const removeLine = useCallback((i: number) => editLine(i, () => null), [editLine]);
 
+  if (inv === null) return <Loader aria-label="Opening the invoice" />;
   if (inv === undefined) {
     return (
       <Alert color="yellow" title="This invoice is not on the device">
@@ -291,12 +319,12 @@ export default function DriverInvoicePage() {
   const finish = async () => {
     setFinishing(null);
     try {
-      await editDraft(localId, () => ({ printedAt: new Date().toISOString() }));
+      await edit(() => ({ printedAt: new Date().toISOString() }));
       await finalizeInvoice(localId);
       void syncNow();
       navigate(`/driver/print/${localId}`);
     } catch (e) {
-      await driverDb.invoices.update(localId, { printedAt: null });
+      await edit(() => ({ printedAt: null }));
       setFinishing(e instanceof Error ? e.message : String(e));
     }
   };
@@ -323,7 +351,7 @@ export default function DriverInvoicePage() {
           justify="space-between"
           rightSection={formatMoney(p.sellingPrice)}
           onClick={async () => {
-            await addProduct(inv, p, false);
+            await addProduct(inv, edit, p, false);
             setMatches([]);
             setMessage({ ok: true, text: `Added ${p.name}` });
             scanBox.current?.focus();
@@ -361,7 +389,7 @@ export default function DriverInvoicePage() {
                   color="red"
                   size="lg"
                   aria-label="Remove the payment"
-                  onClick={() => editDraft(localId, (cur) => ({ payments: cur.payments.filter((_, j) => j !== i) }))}
+                  onClick={() => edit((cur) => ({ payments: cur.payments.filter((_, j) => j !== i) }))}
                 >
                   ✕
                 </ActionIcon>
@@ -440,7 +468,7 @@ export default function DriverInvoicePage() {
         balance={totals.balance / 100}
         onClose={() => setPaying(false)}
         onAdd={async (p) => {
-          await editDraft(localId, (cur) => ({ payments: [...cur.payments, p] }));
+          await edit((cur) => ({ payments: [...cur.payments, p] }));
           setPaying(false);
         }}
       />
@@ -448,7 +476,7 @@ export default function DriverInvoicePage() {
         opened={signing}
         onClose={() => setSigning(false)}
         onSigned={async (proof) => {
-          await editDraft(localId, () => ({ proof }));
+          await edit(() => ({ proof }));
           setSigning(false);
         }}
       />
