@@ -15,6 +15,9 @@ const server = (name: string, env: Record<string, string>) => ({
 /** Units (contracts, web helpers), the web components in jsdom, then the API on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default on a 2-core machine is one, but an API test
+    // spends much of its time waiting on the database, so a second file uses the wait.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
       {

@@ -23,9 +23,15 @@ if (run('npm', ['run', 'build', '--silent']) !== 0) {
 
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: API tests run on PGlite only.');
 const vitestJson = join(dir, 'vitest.json');
+// VITEST_PROJECTS=unit,api-postgres runs only those Vitest projects (CI's short second run).
+const projects = (process.env.VITEST_PROJECTS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((name) => `--project=${name}`);
 const vitestStatus = run('npx', [
   'vitest',
   'run',
+  ...projects,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
