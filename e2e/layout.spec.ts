@@ -41,6 +41,14 @@ test('the invoice list and a payment history fit 1280 px with long names, large 
   const company = `${tag} Northside Discount Beverage & Tobacco Superstore #1042`;
   const customer = (await (await request.post('/api/customer/new/', { headers, data: { company } })).json()).customer;
   const product = await createProduct(request, token, { name: `${tag} case`, sellingPrice: 4_321.09 });
+  // Invoice numbers of a business in its second year: past a thousand (blocks of numbers move the sequence on).
+  for (let i = 0; i < 3; i++) {
+    const block = await request.post('/api/route/numbers/reserve/', {
+      headers,
+      data: { deviceID: `layout-${tag.replace(/\W/g, '')}-${i}`, count: 500 },
+    });
+    expect(block.status(), await block.text()).toBe(200);
+  }
   for (const type of ['invoice', 'consignment']) {
     const invoice = (await (await request.post(`/api/invoice/new/${type}/`, { headers })).json()).invoice;
     const header = await request.patch('/api/invoice/update/', {

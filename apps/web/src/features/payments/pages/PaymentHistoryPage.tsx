@@ -51,7 +51,9 @@ export default function PaymentHistoryPage() {
             render: (p) => <MoneyText value={'discountRedeemed' in p ? p.discountRedeemed : undefined} />,
           },
           paymentType: { render: (p) => PAYMENT_TYPE_LABELS[p.paymentType] },
-          chequeNo: { render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{chequeText(p)}</span> },
+          // "104233, no photo" may wrap after its comma: invoice numbers grow (Invoice/123456) and the
+          // table still fits 1280 px.
+          chequeNo: { render: (p) => chequeText(p) },
         },
       },
     );
