@@ -1,6 +1,7 @@
 import { routeCalls } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
+import { forgetCatalog } from './catalog';
 import { type DownloadMeta, deviceId, driverDb, type StoredStop } from './db';
 
 const CHUNK = 500;
@@ -66,6 +67,7 @@ export async function morningDownload(progress: (fraction: number, label: string
       await driverDb.meta.put(meta);
     },
   );
+  forgetCatalog();
   progress(1, 'Ready');
   return meta;
 }

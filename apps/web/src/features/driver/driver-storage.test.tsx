@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, type RouteDownload } from '@wd/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { session } from '../../lib/session';
+import { groupPriceOf, lookupProduct, searchProducts } from './catalog';
 import { draftWriter, driverDb } from './db';
 import { morningDownload } from './download';
 import { deviceTotals, newLine } from './pricing';
@@ -100,6 +101,40 @@ describe("the driver's device storage", () => {
     // Express Mart is in group 2, which has Cola at $1.20.
     expect(inv.lines[0]).toMatchObject({ sellingPrice: 1.2, suggestedRetailPrice: 1.89, costPrice: 0.5 });
     expect(deviceTotals(inv.lines, inv.payments)).toMatchObject({ total: 360, paid: 200, balance: 160 });
+  });
+
+  it('answers scans from the downloaded catalog, and from the new one after a re-download', async () => {
+    fakeApi({ 'POST /route/download': { body: download() } });
+    await morningDownload(() => {});
+    // As scanned, as EAN-13 with a leading 0 lost or added, by exact name, and by part of a name.
+    expect(await lookupProduct('012345678905')).toMatchObject({ product: { id: 1 }, byBox: false });
+    expect(await lookupProduct('12345678905')).toMatchObject({ product: { id: 1 } });
+    expect(await lookupProduct('0012345678912')).toMatchObject({ product: { id: 2 } });
+    expect(await lookupProduct('chips')).toMatchObject({ product: { id: 2 } });
+    expect(await lookupProduct('hi')).toEqual({ matches: [expect.objectContaining({ id: 2 })] });
+    expect(await lookupProduct('999')).toEqual({ matches: [] });
+    expect((await searchProducts('c')).map((p) => p.name)).toEqual(['Chips', 'Cola']);
+    expect(await groupPriceOf(2, 1)).toMatchObject({ price: 1.2 });
+    expect(await groupPriceOf(1, 1)).toBeUndefined();
+
+    // The office renamed Cola, gave it a box barcode and changed group 2's price; Chips is gone.
+    fakeApi({
+      'POST /route/download': {
+        body: download({
+          products: [{ ...product(1, 'Cola Zero', '012345678905', 1.3), boxBarcode: '112345678902', unitQuantity: 12 }],
+          groupPrices: [{ priceGroupID: 2, productID: 1, price: 1.25, suggestedRetailPrice: 1.89 }],
+        }),
+      },
+    });
+    await morningDownload(() => {});
+    expect(await lookupProduct('012345678905')).toMatchObject({ product: { name: 'Cola Zero', sellingPrice: 1.3 } });
+    expect(await lookupProduct('112345678902')).toMatchObject({ product: { id: 1 }, byBox: true });
+    expect(await lookupProduct('012345678912')).toEqual({ matches: [] });
+    expect(await groupPriceOf(2, 1)).toMatchObject({ price: 1.25 });
+
+    // A change in storage from elsewhere (another tab's download) is seen too.
+    await driverDb.products.put({ ...product(3, 'Gum', '012345678929', 0.5), nameLower: 'gum' });
+    expect(await lookupProduct('gum')).toMatchObject({ product: { id: 3 } });
   });
 
   it('loses no scan when fifty land at once, and never changes a final invoice', async () => {

@@ -1,35 +1,17 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMoney } from '@wd/contracts';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { groupPriceOf, lookupProduct } from '../catalog';
+import { catalogIndex, groupPriceOf, lookupProduct } from '../catalog';
 import { CameraScanner } from '../components/CameraScanner';
+import { LineCard } from '../components/DeviceLineCard';
 import { DriverPaymentModal } from '../components/DriverPaymentModal';
+import { ScanForm } from '../components/ScanForm';
 import { SignatureModal } from '../components/SignatureModal';
-import {
-  type DeviceInvoice,
-  type DeviceLine,
-  type DraftChange,
-  draftWriter,
-  driverDb,
-  type StoredProduct,
-} from '../db';
-import { deviceTotals, lineAmount, newLine } from '../pricing';
+import type { DeviceInvoice, DeviceLine, StoredProduct } from '../db';
+import { deviceTotals, newLine } from '../pricing';
 import { finalizeInvoice, syncNow } from '../sync';
+import { type EditDraft, useDraft } from '../useDraft';
 
 const PAYMENT_LABEL = { cash: 'Cash', cheque: 'Cheque', moneyOrder: 'Money order', credit: 'Credit' } as const;
 
@@ -46,207 +28,6 @@ async function addProduct(inv: DeviceInvoice, edit: EditDraft, product: StoredPr
   });
 }
 
-interface LineCardProps {
-  index: number;
-  line: DeviceLine;
-  readOnly: boolean;
-  /** A change of the line as it is stored when the change lands (a scan may have grown it meanwhile). */
-  onChange(index: number, change: (current: DeviceLine) => DeviceLine): void;
-  onRemove(index: number): void;
-}
-
-/** Equal when the line shows the same: storage answers new objects on every change, so fields are compared. */
-function sameLine(a: LineCardProps, b: LineCardProps) {
-  const keys = Object.keys(a.line) as (keyof DeviceLine)[];
-  return (
-    a.index === b.index &&
-    a.readOnly === b.readOnly &&
-    a.onChange === b.onChange &&
-    a.onRemove === b.onRemove &&
-    keys.length === Object.keys(b.line).length &&
-    keys.every((k) => a.line[k] === b.line[k])
-  );
-}
-
-/**
- * One line of the invoice. Drawn again only when that line changes, so a scan on a 200-line
- * invoice draws one card, not 200.
- */
-const LineCard = memo(function LineCard({ index, line, readOnly, onChange: change, onRemove: remove }: LineCardProps) {
-  const onChange = (c: (current: DeviceLine) => DeviceLine) => change(index, c);
-  const onRemove = () => remove(index);
-  const isReturn = line.quantity < 0;
-  const qty = Math.abs(line.quantity);
-  /** Sets the quantity from the stored one, keeping the line a sale or a return. */
-  const setQty = (next: (current: number) => number) =>
-    onChange((l) => {
-      const q = next(Math.abs(l.quantity));
-      return q < 1 || q > 100_000 ? l : { ...l, quantity: l.quantity < 0 ? -q : q };
-    });
-  return (
-    <Card withBorder padding="sm" radius="md" data-testid="device-line">
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate="end">
-            {line.productName}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {formatMoney(line.sellingPrice)} each
-            {isReturn ? (line.damaged ? ' · returned damaged' : ' · returned') : ''}
-          </Text>
-        </Stack>
-        <Text fw={700} style={{ whiteSpace: 'nowrap' }} c={isReturn ? 'red' : undefined}>
-          {formatMoney(lineAmount(line))}
-        </Text>
-      </Group>
-      {!readOnly && (
-        <Group justify="space-between" mt={6} gap="xs">
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              size="xl"
-              variant="default"
-              aria-label={`One less ${line.productName}`}
-              onClick={() => setQty((q) => q - 1)}
-              disabled={qty <= 1}
-            >
-              −
-            </ActionIcon>
-            <TextInput
-              aria-label={`Quantity of ${line.productName}`}
-              value={String(qty)}
-              onChange={(e) => {
-                const n = Number(e.currentTarget.value);
-                if (Number.isInteger(n) && n >= 1 && n <= 100_000) setQty(() => n);
-              }}
-              inputMode="numeric"
-              w={64}
-              size="md"
-              styles={{ input: { textAlign: 'center' } }}
-            />
-            <ActionIcon
-              size="xl"
-              variant="default"
-              aria-label={`One more ${line.productName}`}
-              onClick={() => setQty((q) => q + 1)}
-            >
-              +
-            </ActionIcon>
-          </Group>
-          <ActionIcon
-            size="xl"
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${line.productName}`}
-            onClick={onRemove}
-          >
-            ✕
-          </ActionIcon>
-          <Group gap="md" w="100%">
-            <Checkbox
-              label="Return"
-              size="md"
-              checked={isReturn}
-              onChange={(e) => {
-                const returned = e.currentTarget.checked;
-                onChange((l) => ({
-                  ...l,
-                  quantity: returned ? -Math.abs(l.quantity) : Math.abs(l.quantity),
-                  damaged: returned && l.damaged,
-                }));
-              }}
-            />
-            {isReturn && (
-              <Checkbox
-                label="Damaged"
-                size="md"
-                checked={line.damaged}
-                onChange={(e) => {
-                  const damaged = e.currentTarget.checked;
-                  onChange((l) => ({ ...l, damaged }));
-                }}
-              />
-            )}
-          </Group>
-        </Group>
-      )}
-      {readOnly && <Text size="sm">Quantity {line.quantity}</Text>}
-    </Card>
-  );
-}, sameLine);
-
-/** The scan box: keeps its own text, so typing (a scanner types like a keyboard) redraws nothing else. */
-function ScanForm({
-  onScan,
-  onCamera,
-  inputRef,
-}: {
-  onScan(code: string): void;
-  onCamera(): void;
-  inputRef: React.RefObject<HTMLInputElement | null>;
-}) {
-  const [text, setText] = useState('');
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        const code = text;
-        setText('');
-        onScan(code);
-      }}
-    >
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          ref={inputRef}
-          label="Scan or type a barcode or name"
-          size="lg"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          autoFocus
-          autoComplete="off"
-          style={{ flex: 1 }}
-        />
-        <Button size="lg" variant="light" onClick={onCamera} aria-label="Scan with the camera">
-          <svg
-            width="26"
-            height="26"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
-            <circle cx="12" cy="13" r="4" />
-          </svg>
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-type EditDraft = (change: DraftChange) => Promise<boolean>;
-
-/** The draft of this page, through its writer (db.ts, draftWriter): shown once storage has each change. */
-function useDraft(localId: string) {
-  const [inv, setInv] = useState<DeviceInvoice | undefined | null>(null);
-  const writer = useRef<ReturnType<typeof draftWriter> | null>(null);
-  useEffect(() => {
-    let live = true;
-    writer.current = null;
-    void driverDb.invoices.get(localId).then((found) => {
-      if (!live) return;
-      writer.current = draftWriter(found, (stored) => live && setInv(stored));
-      setInv(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, [localId]);
-  const edit: EditDraft = useCallback((change) => writer.current?.edit(change) ?? Promise.resolve(false), []);
-  const latest = useCallback(() => writer.current?.latest(), []);
-  return { inv, edit, latest };
-}
-
 /** An invoice at the store's door: scan, quantities, returns, payment, signature, then final and printed. */
 export default function DriverInvoicePage() {
   const { localId = '' } = useParams();
@@ -259,6 +40,10 @@ export default function DriverInvoicePage() {
   const [signing, setSigning] = useState(false);
   const [finishing, setFinishing] = useState<string | null>(null);
   const scanBox = useRef<HTMLInputElement>(null);
+  // The catalog is indexed while the driver gets ready, not on the first scan.
+  useEffect(() => {
+    void catalogIndex().catch(() => undefined);
+  }, []);
 
   // Scans are handled one after the other, in the order they came (a scanner types faster than storage answers).
   const scans = useRef<Promise<unknown>>(Promise.resolve());
