@@ -4,7 +4,6 @@ import {
   isoWeekday,
   type ListFilter,
   MESSAGES,
-  type NumberBlock,
   ROUTE_MESSAGES,
   type Route,
   type RouteDownload,
@@ -20,14 +19,14 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { auditTrail } from '../../lib/audit.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { toParty } from '../invoice-documents/invoice-document.js';
 import { settingsRepository } from '../settings/settings.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type RouteRow, deliveryRoutesRepository as repo, type StopRow } from './delivery-routes.repository.js';
-import { type BlockRow, numberBlocksRepository as blocks } from './number-blocks.repository.js';
+import { createNumberBlocksService } from './number-blocks.service.js';
 import { routeProgressRepository as progressRepo } from './route-progress.repository.js';
 
 type Input = z.output<typeof routeInput>;
@@ -55,20 +54,10 @@ function toRoute(row: StoredRoute): Route {
 /** A route's audit trail: the route as the API answers it, stops included. */
 const routeTrail = auditTrail('route', toRoute);
 
-function toBlock(row: BlockRow, used: number[]): NumberBlock {
-  return {
-    ...row,
-    used,
-    createdAt: row.createdAt.toISOString(),
-    releasedAt: row.releasedAt ? row.releasedAt.toISOString() : null,
-  };
-}
-
-/** Below this many unused numbers, a device's reservation takes a new block. */
-const LOW_WATER = 10;
-
-export function createDeliveryRoutesService({ db, config }: AppContext) {
+export function createDeliveryRoutesService(ctx: AppContext) {
+  const { db, config } = ctx;
   const today = () => todayIn(config.timeZone);
+  const numbers = createNumberBlocksService(ctx);
 
   async function stored(tx: Tx, id: number, lock = false): Promise<StoredRoute> {
     const row = await repo.find(tx, id, lock);
@@ -110,22 +99,6 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
         priceGroupID: s.priceGroupID,
       })),
     };
-  }
-
-  /**
-   * The device's numbers for today: its newest open block of today while that has numbers
-   * left, else a new block of `count` numbers taken from the invoice sequence.
-   */
-  async function reserveIn(tx: Tx, deviceID: string, count: number, user: AuthUser): Promise<NumberBlock> {
-    const day = today();
-    const [open] = await blocks.openBlocks(tx, deviceID, user.id, day);
-    if (open) {
-      const used = (await blocks.usedNumbers(tx, [open.id])).get(open.id) ?? [];
-      if (open.numbers.length - used.length >= Math.min(LOW_WATER, count)) return toBlock(open, used);
-    }
-    const numbers = await blocks.takeNumbers(tx, count);
-    const id = await blocks.insert(tx, { userId: user.id, deviceId: deviceID, day, numbers });
-    return toBlock((await blocks.find(tx, id))!, []);
   }
 
   /** Every stop's customer must exist and not be deleted. */
@@ -208,10 +181,6 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
       return dayOf(db, user);
     },
 
-    reserveNumbers(deviceID: string, count: number, user: AuthUser): Promise<NumberBlock> {
-      return db.transaction((tx) => reserveIn(tx, deviceID, count, user));
-    },
-
     /**
      * The morning download, in one transaction: today's stops, the active catalog, the group
      * prices of the stops' price groups (the default group has none), the settings and the
@@ -225,7 +194,7 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
         const groupPrices = await repo.groupPrices(tx, groups);
         const settings = await settingsRepository.read(tx);
         const house = await billersRepository.find(tx, HOUSE_BILLER_ID);
-        const block = await reserveIn(tx, body.deviceID, body.blockSize, user);
+        const block = await numbers.reserveIn(tx, body.deviceID, body.blockSize, user);
         return {
           downloadedAt: new Date().toISOString(),
           day,
@@ -247,33 +216,6 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
           block,
         };
       });
-    },
-
-    /** Closes a block: its unused numbers are void from now on. */
-    async releaseNumbers(id: number, user: AuthUser) {
-      return db.transaction(async (tx) => {
-        const block = await blocks.find(tx, id, true);
-        if (!block) throw new NotFoundError(ROUTE_MESSAGES.blockNotFound);
-        if (block.userID !== user.id && user.type !== 'admin') throw new ForbiddenError(ROUTE_MESSAGES.notYourBlock);
-        if (block.releasedAt) throw new ConflictError(ROUTE_MESSAGES.alreadyReleased);
-        const used = (await blocks.usedNumbers(tx, [id])).get(id) ?? [];
-        await blocks.release(tx, id);
-        return { message: ROUTE_MESSAGES.released(block.numbers.length - used.length) };
-      });
-    },
-
-    async numberBlocks(filter: ListFilter) {
-      const { rows, totalRows } = await blocks.list(db, filter);
-      const used = await blocks.usedNumbers(
-        db,
-        rows.map((r) => r.id),
-      );
-      return pageResponse(
-        'blocks',
-        rows.map((r) => toBlock(r, used.get(r.id) ?? [])),
-        filter,
-        totalRows,
-      );
     },
 
     /** A stop skipped on a device (or taken back): only a stop of the driver's own route. */
@@ -303,11 +245,6 @@ export function createDeliveryRoutesService({ db, config }: AppContext) {
         date: day,
         routes: rows.map((r) => ({ ...r, sold: toDollars(r.sold), collected: toDollars(r.collected) })),
       };
-    },
-
-    /** End of day: closes the blocks of days before today. */
-    releasePastBlocks() {
-      return db.transaction((tx) => blocks.releaseBefore(tx, today()));
     },
   };
 }

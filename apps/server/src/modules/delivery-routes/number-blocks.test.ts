@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
-import { createDeliveryRoutesService } from './delivery-routes.service.js';
+import { createNumberBlocksService } from './number-blocks.service.js';
 
 const t = testApp();
 const inv = invoiceCalls(() => t);
@@ -79,7 +79,7 @@ describe('invoice number blocks', () => {
   it('closes the blocks of past days at the end of the day', async () => {
     const block = (await reserve(driver.token, 'phone-dan-0003', 3)).json().block;
     await t.database.db.execute(sql`update number_blocks set day = day - 1 where id = ${block.id}`);
-    const released = await createDeliveryRoutesService(t.app.ctx).releasePastBlocks();
+    const released = await createNumberBlocksService(t.app.ctx).releasePast();
     expect(released).toEqual([block.id]);
     const [row] = (
       await t.call('POST', '/api/route/numbers/all/', { searchQuery: 'phone-dan-0003' }, t.adminToken)
