@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { barcodeVideo } from './barcode-video';
-import { apiCall, apiToken, createProduct, createUser, uniqueName } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './driver-chromium';
+import { createDriver, createStore, createTodaysRoute, signInDriver } from './driver-support';
+import { apiToken, createProduct } from './support';
 
 // A real, valid UPC-A no other flow uses: the fake camera films its bars.
 const UPC = '036000291452';
@@ -10,15 +12,9 @@ test.use({
   serviceWorkers: 'allow',
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${barcodeVideo(UPC)}`,
@@ -31,28 +27,22 @@ test("the phone's camera reads a barcode onto the invoice (ZXing where the brows
   request,
 }) => {
   const admin = await apiToken(request);
-  const name = uniqueName('camera');
-  const driver = await createUser(request, name, 'driver-password');
-  await apiCall(request, admin, '/api/user/update/', { id: driver.id, driver: true }, 'patch');
-  const store = (await apiCall(request, admin, '/api/customer/new/', { company: `Camera Mart ${name}` })).customer;
+  const { name, id } = await createDriver(request, admin, 'camera');
+  const store = await createStore(request, admin, `Camera Mart ${name}`);
   const product = await createProduct(request, admin, {
     name: `Filmed soda ${name}`,
     barcode: UPC.slice(0, 11),
     sellingPrice: 2.5,
   });
   expect(product.barcode).toBe(UPC);
-  const day = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Chicago' }));
-  await apiCall(request, admin, '/api/route/new/', {
+  await createTodaysRoute(request, admin, {
     name: `Camera ${name}`,
-    driverID: driver.id,
+    driverID: id,
     truck: 'Van 1',
-    stops: [{ weekday: day.getDay() === 0 ? 7 : day.getDay(), customerID: store.id }],
+    customerIDs: [store.id],
   });
 
-  await page.goto('/signin');
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Password', { exact: true }).fill('driver-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInDriver(page, name);
   await page.getByRole('button', { name: 'Download the day' }).click();
   await page.getByRole('link', { name: /^Stop 1:/ }).click();
   await page.getByRole('button', { name: 'New invoice' }).click();

@@ -2,16 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { apiCall, apiToken, createProduct, createUser, uniqueName } from './support';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './driver-chromium';
+import { createDriver, createStore, createTodaysRoute, holdShell, scan, signInDriver } from './driver-support';
+import { apiToken, createProduct } from './support';
 
 test('after the browser is closed and started again with no signal, the day and a made invoice are still there', async ({
   request,
@@ -19,25 +12,22 @@ test('after the browser is closed and started again with no signal, the day and 
   test.setTimeout(120_000);
   const baseURL = test.info().project.use.baseURL as string;
   const admin = await apiToken(request);
-  const name = uniqueName('restart');
-  const driver = await createUser(request, name, 'driver-password');
-  await apiCall(request, admin, '/api/user/update/', { id: driver.id, driver: true }, 'patch');
-  const store = (await apiCall(request, admin, '/api/customer/new/', { company: `Restart Mart ${name}` })).customer;
+  const { name, id } = await createDriver(request, admin, 'restart');
+  const store = await createStore(request, admin, `Restart Mart ${name}`);
   const product = await createProduct(request, admin, { name: `Water ${name}`, sellingPrice: 0.75 });
-  const day = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Chicago' }));
-  await apiCall(request, admin, '/api/route/new/', {
+  await createTodaysRoute(request, admin, {
     name: `Restart ${name}`,
-    driverID: driver.id,
+    driverID: id,
     truck: 'Van 9',
-    stops: [{ weekday: day.getDay() === 0 ? 7 : day.getDay(), customerID: store.id }],
+    customerIDs: [store.id],
   });
 
   // The phone's browser keeps its profile (storage, service worker) between starts.
   const profile = mkdtempSync(join(tmpdir(), 'wd-phone-'));
   const start = (offline: boolean) =>
     chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ARGS,
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
       baseURL,
       viewport: { width: 390, height: 844 },
       serviceWorkers: 'allow',
@@ -46,22 +36,13 @@ test('after the browser is closed and started again with no signal, the day and 
   try {
     const morning = await start(false);
     const page = morning.pages()[0] ?? (await morning.newPage());
-    await page.goto('/signin');
-    await page.getByLabel('Username').fill(name);
-    await page.getByLabel('Password', { exact: true }).fill('driver-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInDriver(page, name);
     await page.getByRole('button', { name: 'Download the day' }).click();
     await expect(page.getByRole('link', { name: /^Stop 1: .*Restart Mart/ })).toBeVisible();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await holdShell(page);
     await page.getByRole('link', { name: /^Stop 1:/ }).click();
     await page.getByRole('button', { name: 'New invoice' }).click();
-    const box = page.getByLabel('Scan or type a barcode or name');
-    for (let i = 0; i < 4; i++) {
-      await box.fill(product.barcode);
-      await box.press('Enter');
-    }
+    for (let i = 0; i < 4; i++) await scan(page, product.barcode);
     await expect(page.getByTestId('invoice-total')).toHaveText('$3.00');
     await morning.close();
 

@@ -1,62 +1,15 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiCall, apiToken, createProduct, createUser, signIn, uniqueName } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { goOffline, newOffice, openDay, PHONE, progressOf, scan, setUpRoute } from './driver-support';
+import { apiCall, signIn } from './support';
 
 // A driver's phone: 390 × 844, the service worker allowed (the offline shell).
-test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow', hasTouch: true });
+test.use(PHONE);
 
 /** A 1×1 PNG: the cheque photo the camera would take. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-function chicagoWeekday(): number {
-  const day = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Chicago' })).getDay();
-  return day === 0 ? 7 : day;
-}
-
-async function setUpRoute(request: APIRequestContext) {
-  const admin = await apiToken(request);
-  const name = uniqueName('driver');
-  const driver = await createUser(request, name, 'driver-password');
-  await apiCall(request, admin, '/api/user/update/', { id: driver.id, driver: true }, 'patch');
-  const tag = name.split('.')[1];
-  const stores = [];
-  for (const company of [`Express Mart ${tag}`, `Corner Market ${tag}`, `Quick Stop ${tag}`]) {
-    stores.push((await apiCall(request, admin, '/api/customer/new/', { company })).customer);
-  }
-  const cola = await createProduct(request, admin, {
-    name: `Cola ${tag}`,
-    costPrice: 0.8,
-    sellingPrice: 1.24,
-    suggestedRetailPrice: 1.99,
-  });
-  const chips = await createProduct(request, admin, {
-    name: `Chips ${tag}`,
-    costPrice: 0.5,
-    sellingPrice: 0.99,
-    suggestedRetailPrice: 1.49,
-  });
-  const gum = await createProduct(request, admin, {
-    name: `Gum ${tag}`,
-    costPrice: 0.2,
-    sellingPrice: 0.5,
-    suggestedRetailPrice: 0.99,
-  });
-  await apiCall(request, admin, '/api/route/new/', {
-    name: `North ${tag}`,
-    driverID: driver.id,
-    truck: 'Truck 12',
-    stops: stores.map((s) => ({ weekday: chicagoWeekday(), customerID: s.id })),
-  });
-  return { admin, name, stores, cola, chips, gum };
-}
-
-async function scan(page: Page, code: string) {
-  const box = page.getByLabel('Scan or type a barcode or name');
-  await box.fill(code);
-  await box.press('Enter');
-}
 
 async function sign(page: Page, receivedBy: string) {
   await page.getByRole('button', { name: 'Signature' }).click();
@@ -86,22 +39,9 @@ test('a driver downloads the day, sells at three stops offline, closes the app, 
   test.setTimeout(180_000);
   const { admin, name, stores, cola, chips, gum } = await setUpRoute(request);
 
-  await page.goto('/signin');
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Password', { exact: true }).fill('driver-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  // A driver lands on the route screens.
-  await expect(page).toHaveURL(/\/driver$/);
-  await page.getByRole('button', { name: 'Download the day' }).click();
-  await expect(page.getByRole('link', { name: /^Stop 1: .*Express Mart/ })).toBeVisible();
-  await expect(page.getByTestId('data-age')).toContainText('Data from');
-  // The shell is cached once the service worker controls the page.
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-
-  await context.setOffline(true);
-  await expect(page.getByText('Offline')).toBeVisible();
+  // A driver lands on the route screens; the shell is cached once the service worker controls the page.
+  await openDay(page, name, /^Stop 1: .*Express Mart/);
+  await goOffline(page);
 
   // Stop 1: 30 scans (20 colas, 10 chips), a damaged return, a cheque with its photo, a signature, print.
   await page.getByRole('link', { name: /^Stop 1:/ }).click();
@@ -192,11 +132,7 @@ test('a driver downloads the day, sells at three stops offline, closes the app, 
   const second = await find(number2);
   expect(second).toMatchObject({ customer: stores[1].company, status: 'PAID', total: 1.98, paid: 1.98 });
   // The office sees the proof of delivery on the invoice's page.
-  const office = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'block',
-  });
+  const office = await newOffice(browser);
   const desk = await office.newPage();
   await signIn(desk);
   await desk.goto(`/invoices/${first.id}`);
@@ -205,8 +141,7 @@ test('a driver downloads the day, sells at three stops offline, closes the app, 
   await office.close();
 
   // The office sees the day: two stops done, one skipped.
-  const { routes } = await apiCall(request, admin, '/api/route/progress/', {});
-  expect(routes.find((r: { driver: string }) => r.driver === name)).toMatchObject({
+  expect(await progressOf(request, admin, name)).toMatchObject({
     stops: 3,
     done: 2,
     skipped: 1,
