@@ -41,6 +41,7 @@ const AREAS: [string, string][] = [
   ['dashboardCalls', 'Dashboard'],
   ['routeCalls', 'Delivery routes and number blocks'],
   ['deviceFlagCalls', 'Driver flags (admins)'],
+  ['stockCalls', 'Stock by location'],
   ['settingsCalls', 'Settings'],
   ['importCalls', 'Import (admins)'],
   ['auditCalls', 'Audit trail (admins)'],

@@ -25,6 +25,7 @@ export * from './receivables.js';
 export * from './reports.js';
 export * from './settings.js';
 export * from './soft-delete.js';
+export * from './stock.js';
 export * from './supplier-invoices.js';
 export * from './suppliers.js';
 export * from './users.js';

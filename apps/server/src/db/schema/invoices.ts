@@ -53,6 +53,12 @@ export const invoices = pgTable(
     deviceId: text('device_id'),
     /** When the device printed the store's copy. */
     printedAt: timestamp('printed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Where its goods leave from and returns go back to (docs/stock.md): the warehouse (1), or the
+     * truck of the driver whose device made it. A stock_locations id (the foreign key is declared
+     * in migration 0032, not here, so that this file does not import the stock schema).
+     */
+    stockLocationId: integer('stock_location_id').notNull().default(1),
     ...timestamps,
   },
   (t) => [

@@ -10,6 +10,7 @@ import {
   resolveLinePrices,
   toCents,
   toDollars,
+  WAREHOUSE_ID,
 } from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -25,6 +26,7 @@ import { invoicesRepository, invoiceTrail } from '../invoices/invoices.repositor
 import { assertLineFits, recomputeInvoice } from '../ledger/invoice-totals.js';
 import { recordPayment } from '../ledger/payments-ledger.js';
 import { settingsRepository } from '../settings/settings.repository.js';
+import { stockRepository } from '../stock/stock.repository.js';
 import { deviceInvoicesRepository as repo } from './device-invoices.repository.js';
 
 type Input = z.output<typeof deviceInvoiceBody>;
@@ -148,8 +150,10 @@ export function createDeviceInvoicesService({ db }: AppContext) {
     }
     await invoiceItemsRepository.insertMany(tx, rows);
 
-    // Submitted as it was handed over: DUE, then settled by its payments.
-    await invoicesRepository.update(tx, id, { status: 'DUE' });
+    // Submitted as it was handed over: DUE, then settled by its payments. Its goods left the
+    // driver's truck (the warehouse when the driver has no route any more): leaving NEW moves them.
+    const truck = await stockRepository.truckOfDriver(tx, user.id);
+    await invoicesRepository.update(tx, id, { status: 'DUE', stockLocationId: truck ?? WAREHOUSE_ID });
     const totals = await recomputeInvoice(tx, id);
     const printedTotals = { total: toCents(input.totals.total), amountCredited: toCents(input.totals.amountCredited) };
     if (totals.total !== printedTotals.total || totals.amountCredited !== printedTotals.amountCredited) {
