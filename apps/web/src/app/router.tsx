@@ -19,6 +19,7 @@ import { productsRoutes } from '../features/products/routes';
 import { receivablesRoutes } from '../features/receivables/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { stockRoutes } from '../features/stock/routes';
 import { supplierInvoicesRoutes } from '../features/supplier-invoices/routes';
 import { suppliersRoutes } from '../features/suppliers/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -37,6 +38,7 @@ const signedInRoutes: AppRoute[] = [
   ...invoicesRoutes,
   ...paymentsRoutes,
   ...productsRoutes,
+  ...stockRoutes,
   ...priceGroupsRoutes,
   ...productGroupsRoutes,
   ...billersRoutes,
