@@ -162,12 +162,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const ANALYZE_EVERY_MS = 5 * 60_000;
-/** The tables the roll-up triggers append to and every fold empties (migration 0026). */
+/** The tables the roll-up triggers append to and every fold empties (migrations 0026 and 0032). */
 const DELTA_TABLES = [
   'invoice_day_total_deltas',
   'report_product_month_deltas',
   'report_party_month_deltas',
   'product_sold_deltas',
+  'stock_level_deltas',
 ];
 
 /** The built empty database, for a data directory that holds no database yet. */
