@@ -59,6 +59,14 @@ export const invoices = pgTable(
      * in migration 0032, not here, so that this file does not import the stock schema).
      */
     stockLocationId: integer('stock_location_id').notNull().default(1),
+    /**
+     * The number block a device's invoice was numbered from (docs/route-mode.md); null for the
+     * office's. Set by the sync, so the office's view of the routes and a block's used numbers read
+     * invoices by their block instead of searching the blocks' arrays for each number. A
+     * number_blocks id (the foreign key is declared in migration 0033, not here: delivery-routes.ts
+     * imports this file).
+     */
+    numberBlockId: integer('number_block_id'),
     ...timestamps,
   },
   (t) => [
@@ -68,6 +76,8 @@ export const invoices = pgTable(
     index('invoices_customer_idx').on(t.customerId),
     /** A day's device invoices, for the office's view of the routes. */
     index('invoices_device_date_idx').on(t.date, t.deviceId).where(sql`${t.deviceId} is not null`),
+    /** A block's invoices: its used numbers. */
+    index('invoices_number_block_idx').on(t.numberBlockId).where(sql`${t.numberBlockId} is not null`),
   ],
 );
 

@@ -101,6 +101,8 @@ export function createDeviceInvoicesService({ db }: AppContext) {
       showIndividualMargin: Number(defaults.showIndividualMargin),
       showDamagedGoods: Number(defaults.showDamagedGoods),
       deviceId: input.deviceID,
+      // Its block, so the office's view of the routes and the block's used numbers find it by id.
+      numberBlockId: block.id,
       printedAt: input.printedAt ? new Date(input.printedAt) : null,
     });
 

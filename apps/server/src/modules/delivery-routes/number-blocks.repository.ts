@@ -1,8 +1,8 @@
 import type { ListFilter } from '@wd/contracts';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { numberBlocks, users } from '../../db/schema/index.js';
+import { invoices, numberBlocks, users } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
 const columns = {
@@ -69,20 +69,17 @@ export const numberBlocksRepository = {
       .orderBy(desc(numberBlocks.id));
   },
 
-  /** Per block, the numbers an invoice has taken (by the invoices' unique invoice_no index). */
+  /** Per block, the numbers an invoice has taken: its invoices' numbers (by invoices.number_block_id). */
   async usedNumbers(db: Tx, blockIds: number[]): Promise<Map<number, number[]>> {
     const used = new Map<number, number[]>(blockIds.map((id) => [id, []]));
     if (blockIds.length === 0) return used;
-    const result = await db.execute(sql`
-      select b.id, n
-      from number_blocks b cross join lateral unnest(b.numbers) as n
-      where b.id in (${sql.join(
-        blockIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-        and exists (select 1 from invoices i where i.invoice_no = 'Invoice/' || n)
-      order by b.id, n`);
-    for (const r of rowsOf(result)) used.get(Number(r.id))?.push(Number(r.n));
+    const n = sql<number>`substring(${invoices.invoiceNo} from 9)::int`;
+    const rows = await db
+      .select({ id: invoices.numberBlockId, n })
+      .from(invoices)
+      .where(inArray(invoices.numberBlockId, blockIds))
+      .orderBy(invoices.numberBlockId, n);
+    for (const r of rows) used.get(Number(r.id))?.push(Number(r.n));
     return used;
   },
 

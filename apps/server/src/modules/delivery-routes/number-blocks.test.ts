@@ -50,10 +50,11 @@ describe('invoice number blocks', () => {
 
   it('shows admins the blocks with the numbers invoices took; releasing voids the rest', async () => {
     const block = (await reserve(driver.token, 'phone-dan-0002', 5)).json().block;
-    // An invoice numbered from the block, as a device's synced invoice is.
+    // An invoice numbered from the block, as a device's synced invoice is (which keeps its block).
     const invoice = await inv.newInvoice();
     await t.database.db.execute(
-      sql`update invoices set invoice_no = ${`Invoice/${block.numbers[1]}`} where id = ${invoice.id}`,
+      sql`update invoices set invoice_no = ${`Invoice/${block.numbers[1]}`}, number_block_id = ${block.id}
+        where id = ${invoice.id}`,
     );
     const list = (
       await t.call('POST', '/api/route/numbers/all/', { searchQuery: 'phone-dan-0002' }, t.adminToken)
