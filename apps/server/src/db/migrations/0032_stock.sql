@@ -88,14 +88,20 @@ END $$;
 CREATE TRIGGER stock_movements_deltas AFTER INSERT ON stock_movements
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION stock_movements_apply();
 --> statement-breakpoint
--- The ledger is never changed: a correction is a new movement.
+-- The ledger is never changed: a correction is a new movement. The one change let through is the
+-- foreign key's own: a deleted user's movements keep everything but who made them (user_id set to
+-- null).
 CREATE FUNCTION stock_movements_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.user_id IS NULL AND OLD.user_id IS NOT NULL
+    AND (to_jsonb(NEW) - 'user_id') = (to_jsonb(OLD) - 'user_id') THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'stock movements are never changed or deleted; add a correcting movement';
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER stock_movements_frozen BEFORE UPDATE OR DELETE ON stock_movements
-  FOR EACH STATEMENT EXECUTE FUNCTION stock_movements_frozen();
+  FOR EACH ROW EXECUTE FUNCTION stock_movements_frozen();
 --> statement-breakpoint
 ALTER TABLE "stock_level_deltas" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
 --> statement-breakpoint

@@ -1,7 +1,8 @@
-import { date, index, integer, pgSequence, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgSequence, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { files } from './files.js';
 import { suppliers } from './parties.js';
+import { products } from './products.js';
 import { users } from './users.js';
 
 export const supplierPaymentReferenceSeq = pgSequence('distributor_payment_reference_seq');
@@ -51,4 +52,31 @@ export const supplierPayments = pgTable(
     ...timestamps,
   },
   (t) => [index('distributor_payments_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * What a supplier invoice received (docs/stock.md): a trigger writes each line's change as a
+ * 'received' movement into the warehouse. A product appears once per supplier invoice.
+ */
+export const supplierInvoiceLines = pgTable(
+  'distributor_invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => supplierInvoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** Cost per unit, cents. */
+    cost: integer('cost').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('distributor_invoice_lines_product_idx').on(t.invoiceId, t.productId),
+    index('distributor_invoice_lines_product_id_idx').on(t.productId),
+  ],
 );

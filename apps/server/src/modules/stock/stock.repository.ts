@@ -103,7 +103,15 @@ function selectMovements(db: Tx, fields: SelectedFields) {
     );
 }
 
+/** One advisory lock per location for counts: two counts of one shelf never both adjust from the same figure. */
+const COUNT_LOCK = 1_937_007_467;
+
 export const stockRepository = {
+  /** Takes the location's count lock until the transaction ends. */
+  async lockForCount(db: Tx, locationId: number) {
+    await db.execute(sql`select pg_advisory_xact_lock(${COUNT_LOCK}, ${locationId})`);
+  },
+
   async locations(db: Tx, ids?: number[]): Promise<LocationRow[]> {
     const rows = await db
       .select({

@@ -10,7 +10,6 @@ import {
   type StockTransferInput,
   toDollars,
 } from '@wd/contracts';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -51,9 +50,6 @@ export function toMovement(row: MovementRow): StockMovement {
     user: row.user,
   };
 }
-
-/** One advisory lock per location for counts: two counts of one shelf never both adjust from the same figure. */
-const COUNT_LOCK = 1_937_007_467;
 
 /**
  * Stock by location (docs/stock.md). Reads fold the roll-up or add its pending deltas; writes only
@@ -138,7 +134,7 @@ export function createStockService({ db }: AppContext) {
       officeOnly(user);
       return db.transaction(async (tx) => {
         const at = await location(tx, input.locationID);
-        await tx.execute(sql`select pg_advisory_xact_lock(${COUNT_LOCK}, ${at.id})`);
+        await repo.lockForCount(tx, at.id);
         const ids = input.lines.map((l) => l.productID);
         await checkProducts(tx, ids);
         const onHand = await repo.onHandAt(tx, at.id, ids);

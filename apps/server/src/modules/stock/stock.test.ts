@@ -479,3 +479,26 @@ describe('many writers at once', () => {
     await expectLevelsEqualLedger();
   });
 });
+
+describe('the ledger is never changed', () => {
+  it('refuses an update or a delete of a movement; a deleted user’s movements stay, without the name', async () => {
+    const clerk = await t.createUser('clerk.counts');
+    const tin = await createProduct(t, { name: 'Tin never changed' });
+    await ok(
+      'POST',
+      '/api/stock/count/',
+      { locationID: WAREHOUSE_ID, lines: [{ productID: tin.id, counted: 7 }], reason: 'Opening count' },
+      clerk.token,
+    );
+    const db = t.database.db;
+    await expect(
+      db.execute(sql`update stock_movements set quantity = 8 where product_id = ${tin.id}`),
+    ).rejects.toThrow();
+    await expect(db.execute(sql`delete from stock_movements where product_id = ${tin.id}`)).rejects.toThrow();
+    await db.execute(sql`delete from sessions where user_id = ${clerk.id}`);
+    await db.execute(sql`delete from users where id = ${clerk.id}`);
+    const { movements } = await ok('POST', '/api/stock/movements/', { productID: tin.id });
+    expect(movements).toMatchObject([{ quantity: 7, kind: 'counted', note: 'Opening count', user: '' }]);
+    expect(await stockOf(tin.id)).toEqual({ Warehouse: 7 });
+  });
+});

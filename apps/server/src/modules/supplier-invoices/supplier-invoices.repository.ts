@@ -1,8 +1,14 @@
-import { SUPPLIER_INVOICE_CSV, type SupplierInvoice, type SupplierInvoiceFilter, toDollars } from '@wd/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  SUPPLIER_INVOICE_CSV,
+  type SupplierInvoice,
+  type SupplierInvoiceFilter,
+  type SupplierInvoiceLine,
+  toDollars,
+} from '@wd/contracts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { supplierInvoices, suppliers } from '../../db/schema/index.js';
+import { products, supplierInvoiceLines, supplierInvoices, suppliers } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
@@ -84,5 +90,57 @@ export const supplierInvoicesRepository = {
   async find(db: Tx, id: number) {
     const [row] = await select(db, columns).where(eq(supplierInvoices.id, id));
     return row;
+  },
+
+  /** What an invoice received, in the order entered (dollars). */
+  async lines(db: Tx, invoiceId: number): Promise<SupplierInvoiceLine[]> {
+    const rows = await db
+      .select({
+        id: supplierInvoiceLines.id,
+        productID: supplierInvoiceLines.productId,
+        product: products.name,
+        barcode: products.barcode,
+        quantity: supplierInvoiceLines.quantity,
+        cost: supplierInvoiceLines.cost,
+        subtotal: supplierInvoiceLines.subtotal,
+      })
+      .from(supplierInvoiceLines)
+      .innerJoin(products, eq(products.id, supplierInvoiceLines.productId))
+      .where(eq(supplierInvoiceLines.invoiceId, invoiceId))
+      .orderBy(asc(supplierInvoiceLines.position));
+    return rows.map(({ id: _, ...r }) => ({ ...r, cost: toDollars(r.cost), subtotal: toDollars(r.subtotal) }));
+  },
+
+  /**
+   * Makes the invoice's lines these (cents): a product's line is changed in place, added or
+   * removed, so the stock trigger writes only what changed.
+   */
+  async setLines(db: Tx, invoiceId: number, lines: { productId: number; quantity: number; cost: number }[]) {
+    const stored = await db.select().from(supplierInvoiceLines).where(eq(supplierInvoiceLines.invoiceId, invoiceId));
+    const wanted = new Map(lines.map((l, position) => [l.productId, { ...l, position }]));
+    const gone = stored.filter((l) => !wanted.has(l.productId)).map((l) => l.id);
+    if (gone.length > 0) await db.delete(supplierInvoiceLines).where(inArray(supplierInvoiceLines.id, gone));
+    const byProduct = new Map(stored.map((l) => [l.productId, l]));
+    const added = [];
+    for (const line of wanted.values()) {
+      const subtotal = line.quantity * line.cost;
+      const old = byProduct.get(line.productId);
+      if (!old) {
+        added.push({
+          invoiceId,
+          productId: line.productId,
+          position: line.position,
+          quantity: line.quantity,
+          cost: line.cost,
+          subtotal,
+        });
+      } else if (old.quantity !== line.quantity || old.cost !== line.cost || old.position !== line.position) {
+        await db
+          .update(supplierInvoiceLines)
+          .set({ quantity: line.quantity, cost: line.cost, subtotal, position: line.position, updatedAt: sql`now()` })
+          .where(eq(supplierInvoiceLines.id, old.id));
+      }
+    }
+    if (added.length > 0) await db.insert(supplierInvoiceLines).values(added);
   },
 };

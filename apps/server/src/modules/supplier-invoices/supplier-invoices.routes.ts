@@ -9,6 +9,10 @@ export async function supplierInvoicesRoutes(app: FastifyInstance) {
   const service = createSupplierInvoicesService(app.ctx);
   registerCalls(app, supplierInvoiceCalls, {
     ...recordHandlers('distributorInvoice', service),
+    // One invoice answers with its lines beside it.
+    get: ({ params }) => service.get(params.id),
+    create: ({ body, user }) => service.create(body, user),
+    update: ({ body, user }) => service.update(body, user),
     export: csvExportHandler(app.ctx, 'supplier-invoices', SUPPLIER_INVOICE_CSV, supplierInvoicesRepository.csvQuery),
   });
 }
