@@ -65,3 +65,42 @@ test('count the warehouse, load a truck, and read the stock and its movements', 
   const { stock } = await apiCall(request, admin, `/api/stock/product/${cola.id}/`, undefined, 'get');
   expect(stock.sellable).toBe(240);
 });
+
+test('a supplier invoice with lines receives them into the warehouse', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const tag = uniqueName('recv').split('.')[1];
+  const company = `McLane ${tag}`;
+  await apiCall(request, admin, '/api/distributor/insert/', { company });
+  const water = await createProduct(request, admin, { name: `Water ${tag}`, costPrice: 3.25 });
+  const chips = await createProduct(request, admin, { name: `Chips ${tag}`, costPrice: 12.5 });
+
+  await signIn(page);
+  await page.goto('/distributors/invoices/new');
+  await page.getByRole('combobox', { name: 'Supplier' }).click();
+  await page.getByRole('option', { name: company }).click();
+  await page.getByLabel('Invoice No').fill('44120');
+  // A scanner types the barcode and Enter: the product lands with one unit at its cost.
+  const add = page.getByRole('textbox', { name: 'Add a product' }).or(page.getByRole('combobox', { name: 'Add a product' }));
+  await add.fill(water.barcode);
+  await expect(page.getByRole('option', { name: new RegExp(`Water ${tag}`) })).toBeVisible();
+  await add.press('Enter');
+  await expect(page.getByLabel(`Quantity of Water ${tag}`)).toHaveValue('1');
+  await expect(page.getByLabel(`Cost of Water ${tag}`)).toHaveValue('$3.25');
+  await page.getByLabel(`Quantity of Water ${tag}`).fill('24');
+  await add.fill(`Chips ${tag}`);
+  await page.getByRole('option', { name: new RegExp(`Chips ${tag}`) }).click();
+  await page.getByLabel(`Quantity of Chips ${tag}`).fill('6');
+  await page.getByLabel(`Cost of Chips ${tag}`).fill('12.10');
+  // The amount is the lines' total: 24 × $3.25 + 6 × $12.10.
+  await expect(page.getByLabel('Amount Purchase')).toHaveValue('$150.60');
+  await page.screenshot({ path: test.info().outputPath('receiving.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/distributors\/invoices$/);
+
+  await page.goto('/stock?location=1');
+  await page.getByPlaceholder('Product, barcode or category').fill(tag);
+  await expect(page.getByRole('row').filter({ hasText: `Water ${tag}` })).toContainText('24');
+  await expect(page.getByRole('row').filter({ hasText: `Chips ${tag}` })).toContainText('6');
+  const { stock } = await apiCall(request, admin, `/api/stock/product/${chips.id}/`, undefined, 'get');
+  expect(stock.locations).toEqual([{ locationID: 1, location: 'Warehouse', kind: 'warehouse', quantity: 6 }]);
+});

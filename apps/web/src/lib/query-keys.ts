@@ -34,4 +34,5 @@ export const keys = {
   dashboard: createKeys('dashboard'),
   settings: createKeys('settings'),
   reports: createKeys('reports'),
+  stock: createKeys('stock'),
 };

@@ -3,10 +3,10 @@ import { type StockCountInput, type StockTransferInput, stockCalls } from '@wd/c
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
-import { createKeys } from '../../lib/query-keys';
+import { keys } from '../../lib/query-keys';
 
 /** Stock's data layer: locations, the stock report, the ledger, a product's stock, counts and transfers. */
-export const stockKeys = createKeys('stock');
+export const stockKeys = keys.stock;
 
 export const stockLevels = listSource(stockCalls.levels, stockKeys.list('levels'));
 export const stockMovements = listSource(stockCalls.movements, stockKeys.list('movements'));

@@ -14,7 +14,10 @@ export const supplierInvoiceList = listSource(supplierInvoiceCalls.list, invoice
 export function useSupplierInvoice(id: number | undefined) {
   return useQuery({
     queryKey: invoiceKeys.detail(id ?? 0),
-    queryFn: async () => (await callApi(supplierInvoiceCalls.get, { params: { id: id } })).distributorInvoice,
+    queryFn: async () => {
+      const { distributorInvoice, lines } = await callApi(supplierInvoiceCalls.get, { params: { id: id } });
+      return { ...distributorInvoice, lines };
+    },
     enabled: id !== undefined,
   });
 }
@@ -22,18 +25,19 @@ export function useSupplierInvoice(id: number | undefined) {
 export const useCreateSupplierInvoice = () =>
   useCallMutation(supplierInvoiceCalls.create, {
     input: (body: SupplierInvoiceInput) => ({ body }),
-    invalidates: () => [invoiceKeys.lists()],
+    // Received lines change the stock.
+    invalidates: () => [invoiceKeys.lists(), keys.stock.all],
   });
 
 export const useUpdateSupplierInvoice = () =>
   useCallMutation(supplierInvoiceCalls.update, {
     input: (body: UpdateBody) => ({ body }),
-    invalidates: (_, body) => [invoiceKeys.lists(), invoiceKeys.detail(body.id)],
+    invalidates: (_, body) => [invoiceKeys.lists(), invoiceKeys.detail(body.id), keys.stock.all],
   });
 
 /** The invoice goes with its payments. */
 export const useDeleteSupplierInvoice = () =>
   useCallMutation(supplierInvoiceCalls.delete, {
     input: (id: number) => ({ params: { id } }),
-    invalidates: () => [invoiceKeys.lists(), keys.payments.lists()],
+    invalidates: () => [invoiceKeys.lists(), keys.payments.lists(), keys.stock.all],
   });

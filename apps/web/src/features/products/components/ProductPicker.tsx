@@ -13,10 +13,32 @@ interface ProductPickerProps extends Omit<SelectProps, 'data' | 'value' | 'onCha
   onChange(product: Product | null): void;
   /** How many matches to offer (default: the settings' Results Per Input). */
   limit?: number;
+  /**
+   * A scanner's Enter picks the product (the one whose barcode was typed, or the only match)
+   * instead of submitting the form around the box, even before the matches have been shown.
+   */
+  pickOnEnter?: boolean;
+}
+
+/** The product a typed text means when Enter is pressed: its barcode's, or the only match. */
+function onlyMatch(text: string, found: Product[]): Product | undefined {
+  const typed = text.trim();
+  const exact = found.filter((p) =>
+    [p.barcode, `0${p.barcode}`, p.barcode.replace(/^0/, ''), p.boxBarcode].includes(typed),
+  );
+  if (exact.length === 1) return exact[0];
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Finds a product by name, barcode (± leading 0) or box barcode through product/filter. */
-export function ProductPicker({ value, onChange, limit: given, label = 'Product', ...props }: ProductPickerProps) {
+export function ProductPicker({
+  value,
+  onChange,
+  limit: given,
+  label = 'Product',
+  pickOnEnter = false,
+  ...props
+}: ProductPickerProps) {
   const { resultsPerInput } = useSettings().settings;
   const limit = given ?? resultsPerInput;
   const [search, setSearch] = useState('');
@@ -46,6 +68,24 @@ export function ProductPicker({ value, onChange, limit: given, label = 'Product'
       value={value ? String(value.id) : null}
       onChange={(id) => onChange(options.find((p) => String(p.id) === id) ?? null)}
       comboboxProps={{ withinPortal: true }}
+      onKeyDown={
+        pickOnEnter
+          ? (e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              // An option chosen with the arrow keys is Enter's to pick, as in any select.
+              const list = e.currentTarget.getAttribute('aria-controls');
+              if (list && document.getElementById(list)?.querySelector('[data-combobox-selected]')) return;
+              const text = search;
+              void lookupProducts(text, limit)
+                .then((found) => {
+                  const product = onlyMatch(text, found);
+                  if (product) onChange(product);
+                })
+                .catch(() => undefined);
+            }
+          : undefined
+      }
       {...props}
     />
   );

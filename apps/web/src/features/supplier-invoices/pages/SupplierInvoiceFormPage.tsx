@@ -1,4 +1,4 @@
-import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { supplierInvoiceInput } from '@wd/contracts';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
@@ -6,6 +6,7 @@ import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';
 import { localToday } from '../../../lib/format';
+import { linesCost, type StockLine, StockLines } from '../../stock/components/StockLines';
 import { useSupplierOptions } from '../../suppliers/api';
 import { useCreateSupplierInvoice, useSupplierInvoice, useUpdateSupplierInvoice } from '../api';
 
@@ -15,15 +16,24 @@ interface Values extends Record<string, unknown> {
   invoiceNo: string;
   amountPurchase: number | string;
   note: string;
+  lines: StockLine[];
 }
 
-/** On submit, empty fields are dropped and invoiceNo travels as text. */
+/**
+ * On submit, empty fields are dropped and invoiceNo travels as text. With lines, the amount
+ * purchase is their total (the field shows it and cannot be typed).
+ */
 const toBody = (v: Values) => ({
   date: v.date,
   distributorID: Number(v.distributorID),
   invoiceNo: String(v.invoiceNo).trim(),
-  amountPurchase: moneyValue(v.amountPurchase),
+  amountPurchase: v.lines.length > 0 ? linesCost(v.lines) : moneyValue(v.amountPurchase),
   note: v.note.trim(),
+  lines: v.lines.map((l) => ({
+    productID: l.productID,
+    quantity: l.quantity === '' ? 0 : Number(l.quantity),
+    cost: moneyValue(l.cost ?? 0),
+  })),
 });
 
 export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
@@ -35,6 +45,7 @@ export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
       invoiceNo: '',
       amountPurchase: '',
       note: '',
+      lines: [],
     },
     schema: supplierInvoiceInput,
     toBody,
@@ -53,9 +64,17 @@ export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
       invoiceNo: i.invoiceNo,
       amountPurchase: i.amountPurchase,
       note: i.note,
+      lines: i.lines.map((l) => ({
+        productID: l.productID,
+        name: l.product,
+        barcode: l.barcode,
+        quantity: l.quantity,
+        cost: l.cost,
+      })),
     }),
     toBody,
   });
+  const { lines } = form.getValues();
   return (
     <RecordForm {...formProps}>
       {(readOnly) => (
@@ -70,7 +89,25 @@ export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
             {...form.getInputProps('distributorID')}
           />
           <TextInput label="Invoice No" inputMode="numeric" readOnly={readOnly} {...form.getInputProps('invoiceNo')} />
-          <MoneyInput label="Amount Purchase" readOnly={readOnly} {...form.getInputProps('amountPurchase')} />
+          <Title order={2} size="h4" mt="xs">
+            Received
+          </Title>
+          <Text size="sm" c="dimmed">
+            Products on this invoice go into the warehouse's stock when it is saved. Leave it empty for an invoice of
+            services or fees.
+          </Text>
+          <StockLines form={form} quantityLabel="Quantity" withCost readOnly={readOnly} />
+          {lines.length > 0 ? (
+            <MoneyInput
+              label="Amount Purchase"
+              description="The lines' total"
+              readOnly
+              value={linesCost(lines)}
+              error={form.errors.amountPurchase}
+            />
+          ) : (
+            <MoneyInput label="Amount Purchase" readOnly={readOnly} {...form.getInputProps('amountPurchase')} />
+          )}
           <Textarea label="Note" autosize minRows={2} readOnly={readOnly} {...form.getInputProps('note')} />
           {readOnly && invoice.data && (
             <TextInput
