@@ -80,9 +80,9 @@ test('a supplier invoice with lines receives them into the warehouse', async ({ 
   await page.getByRole('option', { name: company }).click();
   await page.getByLabel('Invoice No').fill('44120');
   // A scanner types the barcode and Enter: the product lands with one unit at its cost.
-  const add = page.getByRole('textbox', { name: 'Add a product' }).or(page.getByRole('combobox', { name: 'Add a product' }));
+  // At scanner speed: Enter comes before the matches are shown.
+  const add = page.getByRole('combobox', { name: 'Add a product' });
   await add.fill(water.barcode);
-  await expect(page.getByRole('option', { name: new RegExp(`Water ${tag}`) })).toBeVisible();
   await add.press('Enter');
   await expect(page.getByLabel(`Quantity of Water ${tag}`)).toHaveValue('1');
   await expect(page.getByLabel(`Cost of Water ${tag}`)).toHaveValue('$3.25');
