@@ -31,6 +31,7 @@ import { receiptImageRoutes, receiptsRoutes } from './modules/receipts/receipts.
 import { receivablesRoutes } from './modules/receivables/receivables.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { stockRoutes } from './modules/stock/stock.routes.js';
 import { supplierInvoicesRoutes } from './modules/supplier-invoices/supplier-invoices.routes.js';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
@@ -69,6 +70,7 @@ const modules = [
   deliveryRoutesRoutes,
   deviceFlagsRoutes,
   stockRoutes,
+  settlementsRoutes,
   outboxRoutes,
   settingsRoutes,
   auditRoutes,

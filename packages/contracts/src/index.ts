@@ -36,6 +36,7 @@ export * from './rules/price-resolution.js';
 export * from './rules/price-suggestor.js';
 export * from './rules/receivables.js';
 export * from './settings.js';
+export * from './settlements.js';
 export * from './stock.js';
 export * from './supplier-invoices.js';
 export * from './users.js';

@@ -42,6 +42,7 @@ const AREAS: [string, string][] = [
   ['routeCalls', 'Delivery routes and number blocks'],
   ['deviceFlagCalls', 'Driver flags (admins)'],
   ['stockCalls', 'Stock by location'],
+  ['settlementCalls', "Settlements (the driver's end of day)"],
   ['settingsCalls', 'Settings'],
   ['importCalls', 'Import (admins)'],
   ['auditCalls', 'Audit trail (admins)'],

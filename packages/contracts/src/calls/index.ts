@@ -24,6 +24,7 @@ export * from './receipts.js';
 export * from './receivables.js';
 export * from './reports.js';
 export * from './settings.js';
+export * from './settlements.js';
 export * from './soft-delete.js';
 export * from './stock.js';
 export * from './supplier-invoices.js';

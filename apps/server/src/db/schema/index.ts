@@ -13,6 +13,7 @@ export * from './products.js';
 export * from './receipts.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './settlements.js';
 export * from './stock.js';
 export * from './supplier-invoices.js';
 export * from './users.js';

@@ -63,6 +63,8 @@ export const stockMovements = pgTable(
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.id),
     index('stock_movements_source_idx').on(t.source, t.sourceId),
+    /** A truck's movements since its last settlement. */
+    index('stock_movements_location_idx').on(t.locationId, t.id),
     check('stock_movements_quantity_check', sql`${t.quantity} <> 0`),
   ],
 );
