@@ -13,6 +13,7 @@ import { productGroupsMenu } from '../features/product-groups/routes';
 import { productsMenu } from '../features/products/routes';
 import { reportsMenu } from '../features/reports/routes';
 import { settingsMenu } from '../features/settings/routes';
+import { settlementsMenuEntry } from '../features/settlements/routes';
 import { stockMenu } from '../features/stock/routes';
 import { suppliersMenu } from '../features/suppliers/routes';
 import { usersMenu } from '../features/users/routes';
@@ -23,7 +24,7 @@ export const menu: MenuSection[] = [
   dashboardMenu,
   usersMenu,
   productsMenu,
-  stockMenu,
+  { ...stockMenu, entries: [...stockMenu.entries, settlementsMenuEntry] },
   invoicesMenu,
   priceGroupsMenu,
   productGroupsMenu,

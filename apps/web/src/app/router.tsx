@@ -19,6 +19,7 @@ import { productsRoutes } from '../features/products/routes';
 import { receivablesRoutes } from '../features/receivables/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { settlementsRoutes } from '../features/settlements/routes';
 import { stockRoutes } from '../features/stock/routes';
 import { supplierInvoicesRoutes } from '../features/supplier-invoices/routes';
 import { suppliersRoutes } from '../features/suppliers/routes';
@@ -39,6 +40,7 @@ const signedInRoutes: AppRoute[] = [
   ...paymentsRoutes,
   ...productsRoutes,
   ...stockRoutes,
+  ...settlementsRoutes,
   ...priceGroupsRoutes,
   ...productGroupsRoutes,
   ...billersRoutes,

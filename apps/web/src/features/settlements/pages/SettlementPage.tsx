@@ -1,0 +1,180 @@
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { Settlement } from '@wd/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { confirm } from '../../../components/confirm';
+import { PageTitle } from '../../../components/PageTitle';
+import { showSuccess } from '../../../lib/alert';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatTimestamp } from '../../../lib/format';
+import { useIdParam } from '../../../lib/route-params';
+import { useCloseSettlement, useSettlement, useUpdateSettlement } from '../api';
+import { AdjustmentsCard } from '../components/AdjustmentsCard';
+import { MoneyTable } from '../components/MoneyTable';
+import { OverShort } from '../components/OverShort';
+import { StockTable } from '../components/StockTable';
+
+/** What the office typed: counts by product, amounts by money line ('' = not entered). */
+export interface Entries {
+  counts: Record<number, number | string>;
+  handed: Record<string, number | string>;
+}
+
+const entriesOf = (s: Settlement): Entries => ({
+  counts: Object.fromEntries(s.stock.map((l) => [l.productID, l.counted ?? ''])),
+  handed: Object.fromEntries(s.money.map((m) => [m.key, m.handedIn ?? ''])),
+});
+
+/** The entries as the update call takes them (only what differs from the stored settlement). */
+function changes(s: Settlement, e: Entries) {
+  const counted = (v: number | string) => (v === '' ? null : Number(v));
+  const amount = (v: number | string) => (v === '' ? null : Number(v));
+  return {
+    id: s.id,
+    counts: s.stock
+      .filter((l) => counted(e.counts[l.productID] ?? '') !== l.counted)
+      .map((l) => ({ productID: l.productID, counted: counted(e.counts[l.productID] ?? '') })),
+    handedIn: s.money
+      .filter((m) => amount(e.handed[m.key] ?? '') !== m.handedIn)
+      .map((m) => ({ key: m.key, amount: amount(e.handed[m.key] ?? '') })),
+  };
+}
+
+function Totals({ s }: { s: Settlement }) {
+  const cell = (label: string, value: number, testId: string) => (
+    <Card withBorder padding="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <OverShort value={value} testId={testId} />
+    </Card>
+  );
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      {cell('Stock at cost', s.totals.stock, 'total-stock')}
+      {cell('Money', s.totals.money, 'total-money')}
+      {cell('Adjustments', s.totals.adjustments, 'total-adjustments')}
+      {cell('Over/short', s.totals.overShort, 'total-over-short')}
+    </SimpleGrid>
+  );
+}
+
+/** A driver's settlement: count the truck, take the money, see over/short, close; adjust after. */
+export default function SettlementPage() {
+  const id = useIdParam();
+  const query = useSettlement(id);
+  const update = useUpdateSettlement();
+  const close = useCloseSettlement();
+  const [entries, setEntries] = useState<Entries>({ counts: {}, handed: {} });
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const s = query.data;
+  // The entries follow the stored settlement whenever it changes (opened, saved, closed).
+  useEffect(() => {
+    if (s) setEntries(entriesOf(s));
+  }, [s]);
+
+  if (query.isLoading) return <Loader aria-label="Loading the settlement" />;
+  if (!s) return <Alert color="red">{query.error ? errorMessage(query.error) : 'Settlement not found'}</Alert>;
+  const open = s.status === 'open';
+  const pending = changes(s, entries);
+  const dirty = pending.counts.length + pending.handedIn.length > 0;
+
+  const save = async () => {
+    setError(null);
+    try {
+      if (dirty) await update.mutateAsync(pending);
+      return true;
+    } catch (e) {
+      setError(errorMessage(e));
+      return false;
+    }
+  };
+  const closeIt = async () => {
+    const yes = await confirm({
+      title: 'Close this settlement?',
+      message: `The truck is set to its count and unloaded into the warehouse, and the over/short is kept. A closed settlement can't be changed: a correction is an adjustment.`,
+      yes: 'Close settlement',
+      no: 'Not yet',
+      danger: false,
+    });
+    if (!yes || !(await save())) return;
+    try {
+      await close.mutateAsync({ id: s.id, note });
+      showSuccess('Settlement closed');
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={
+          <>
+            Settlement · {s.driver} · {formatDate(s.date)}{' '}
+            <Badge color={open ? 'yellow' : 'gray'} variant="light" size="lg">
+              {open ? 'Open' : 'Closed'}
+            </Badge>
+          </>
+        }
+      >
+        <Button variant="default" onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button variant="default" component={Link} to="/settlements">
+          Back
+        </Button>
+      </PageTitle>
+      <Text size="sm">
+        {s.truck}
+        {s.closedAt ? ` · closed by ${s.closedBy || 'a former user'} at ${formatTimestamp(s.closedAt)}` : ''}
+      </Text>
+      <Totals s={s} />
+      <Title order={3} size="h4">
+        Truck stock
+      </Title>
+      <StockTable s={s} entries={entries} onChange={setEntries} readOnly={!open} />
+      <Title order={3} size="h4">
+        Money
+      </Title>
+      <MoneyTable s={s} entries={entries} onChange={setEntries} readOnly={!open} />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {open ? (
+        <Card withBorder>
+          <Stack gap="sm">
+            <Group>
+              <Button variant="light" onClick={save} loading={update.isPending} disabled={!dirty}>
+                Save
+              </Button>
+              <Text size="sm" c="dimmed">
+                {dirty ? 'Not saved yet' : 'Everything entered is saved'}
+              </Text>
+            </Group>
+            <Textarea
+              label="Note"
+              description="What the office found, kept with the closed settlement"
+              maxLength={1000}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            <Group>
+              <Button onClick={closeIt} loading={close.isPending}>
+                Close settlement
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          {s.note && <Text>Note: {s.note}</Text>}
+          <AdjustmentsCard s={s} />
+        </>
+      )}
+    </Stack>
+  );
+}
