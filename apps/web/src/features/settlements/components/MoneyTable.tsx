@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { Settlement } from '@wd/contracts';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { formatMoney } from '../../../lib/format';
-import type { Entries } from '../pages/SettlementPage';
+import type { Entries } from '../entries';
 
 const TYPE = { cash: 'Cash (all stores)', cheque: 'Cheque', moneyOrder: 'Money order' } as const;
 

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import type { Settlement } from '@wd/contracts';
 import { formatMoney } from '../../../lib/format';
-import type { Entries } from '../pages/SettlementPage';
+import type { Entries } from '../entries';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
