@@ -232,19 +232,47 @@ export const stockRepository = {
       .where(inArray(products.id, ids));
   },
 
+  /**
+   * One page of the ledger. Without a search, the filter is on the ledger's own columns: the
+   * page's ids are read first from the product (or location) index in id order and only those
+   * rows joined, and the count reads the ledger alone (the joins cannot change it).
+   */
   async movements(db: Tx, filter: StockMovementFilter) {
-    const where: (SQL | undefined)[] = [
+    const own = and(
       filter.productID ? eq(stockMovements.productId, filter.productID) : undefined,
       filter.locationID ? eq(stockMovements.locationId, filter.locationID) : undefined,
       filter.kind ? eq(stockMovements.kind, filter.kind) : undefined,
-      searchCondition(filter.searchQuery, [products.name, stockMovements.note, invoices.invoiceNo]),
-    ];
+    );
+    const search = searchCondition(filter.searchQuery, [products.name, stockMovements.note, invoices.invoiceNo]);
     const { rows, totalRows } = await listPage(filter, {
       from: (fields: SelectedFields) => selectMovements(db, fields),
       columns: movementColumns,
-      where: and(...where),
+      where: and(own, search),
       sortable: { createdAt: stockMovements.id, quantity: stockMovements.quantity, kind: stockMovements.kind },
       order: [desc(stockMovements.id)],
+      page: search
+        ? undefined
+        : (order, limit, offset) => {
+            const ids = db
+              .select({ id: stockMovements.id })
+              .from(stockMovements)
+              .where(own)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset);
+            return selectMovements(db, movementColumns)
+              .where(inArray(stockMovements.id, ids))
+              .orderBy(...order);
+          },
+      aggregate: search
+        ? undefined
+        : async () => {
+            const [row] = await db
+              .select({ n: sql<number>`count(*)`.mapWith(Number) })
+              .from(stockMovements)
+              .where(own);
+            return { totalRows: row.n, totals: {} };
+          },
     });
     return { rows: rows as unknown as MovementRow[], totalRows };
   },

@@ -189,6 +189,12 @@ describe('counts, loads and unloads', () => {
       'counted Warehouse -3',
       'counted Warehouse 100',
     ]);
+    // Its pages: the last one holds the oldest, and the count is the product's whole ledger.
+    const last = await ok('POST', '/api/stock/movements/', { productID: chips.id, resultsPerPage: 4, currentPage: 2 });
+    expect(last).toMatchObject({ totalRows: 6, numPages: 2, currentPage: 2 });
+    expect(last.movements.map((m: { quantity: number }) => m.quantity)).toEqual([-3, 100]);
+    const noted = await ok('POST', '/api/stock/movements/', { productID: chips.id, searchQuery: 'Morning' });
+    expect(noted.totalRows).toBe(2);
     await expectLevelsEqualLedger();
   });
 
