@@ -4,6 +4,7 @@ import type { Db } from '../src/db/client.js';
 import { customers, products } from '../src/db/schema/index.js';
 import { dashboardScenarios } from './dashboard.js';
 import type { BenchRequest } from './load.js';
+import { stockScenarios } from './stock.js';
 
 /** One call with one body, as the area files (dashboard.ts) describe theirs. */
 export interface Scenario {
@@ -80,5 +81,6 @@ export async function scenarios({ db }: { db: Db }): Promise<BenchScenario[]> {
     }),
     post('priceGroup/2 items page 1', '/api/priceGroup/2/', { resultsPerPage: 25 }),
     ...dashboardScenarios().map((d) => post(d.name, d.path, d.body)),
+    ...(await stockScenarios({ db })),
   ];
 }
