@@ -38,11 +38,16 @@ export async function signIn(page: Page, username = ADMIN.username, password = A
 }
 
 let upcCounter = 0;
-/** 11 digits that no other test product uses: the UPC-A body without its check digit. */
+/**
+ * 11 digits that no other test product uses: the UPC-A body without its check digit. The flows
+ * run two at a time, so the worker's number is part of it (two workers in the same millisecond
+ * with the same counter made the same barcode).
+ */
 export function freshUpcBody(): string {
-  upcCounter += 1;
-  const stamp = `${Date.now() % 1_000_000_000}`.padStart(9, '0');
-  return `0${stamp.slice(-8)}${String(upcCounter).padStart(2, '0')}`.slice(0, 11);
+  upcCounter = (upcCounter + 1) % 100;
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+  const stamp = `${Date.now() % 10_000_000}`.padStart(7, '0');
+  return `0${stamp}${worker}${String(upcCounter).padStart(2, '0')}`;
 }
 
 /** Creates a product through the API. */

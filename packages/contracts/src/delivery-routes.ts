@@ -211,6 +211,11 @@ export const routeDownloadResponse = z
     /** The house biller, who bills the driver's invoices, as the printed invoice shows it. */
     biller: documentBillerSchema,
     block: numberBlockSchema,
+    /**
+     * What the books say is on the driver's truck at the download (docs/stock.md): products with
+     * a quantity other than 0. Empty when the driver has no route.
+     */
+    truckStock: z.array(z.object({ productID: z.int(), quantity: z.int() })),
   })
   .meta({ id: 'RouteDownload' });
 export type RouteDownload = z.infer<typeof routeDownloadResponse>;

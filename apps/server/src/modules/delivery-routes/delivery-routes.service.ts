@@ -24,6 +24,7 @@ import { pageResponse } from '../../lib/list.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { toParty } from '../invoice-documents/invoice-document.js';
 import { settingsRepository } from '../settings/settings.repository.js';
+import { stockRepository } from '../stock/stock.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type RouteRow, deliveryRoutesRepository as repo, type StopRow } from './delivery-routes.repository.js';
 import { createNumberBlocksService } from './number-blocks.service.js';
@@ -195,6 +196,8 @@ export function createDeliveryRoutesService(ctx: AppContext) {
         const settings = await settingsRepository.read(tx);
         const house = await billersRepository.find(tx, HOUSE_BILLER_ID);
         const block = await numbers.reserveIn(tx, body.deviceID, body.blockSize, user);
+        const truck = await stockRepository.truckOfDriver(tx, user.id);
+        const truckStock = truck ? await stockRepository.onHandAtLocation(tx, truck) : [];
         return {
           downloadedAt: new Date().toISOString(),
           day,
@@ -214,6 +217,7 @@ export function createDeliveryRoutesService(ctx: AppContext) {
             ? { ...toParty(house), logo: '' }
             : { id: HOUSE_BILLER_ID, company: '', name: '', addressLines: [], phone: '', email: '', logo: '' },
           block,
+          truckStock,
         };
       });
     },

@@ -1,5 +1,5 @@
 import type { StockLevelFilter, StockMovementFilter } from '@wd/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
@@ -216,6 +216,18 @@ export const stockRepository = {
       ) s group by product_id`);
     const found = (rows as unknown as { rows: { product_id: number; quantity: string }[] }).rows;
     return new Map(found.map((r) => [Number(r.product_id), Number(r.quantity)]));
+  },
+
+  /** Every product with a quantity other than 0 at a location (levels plus pending deltas). */
+  async onHandAtLocation(db: Tx, locationId: number): Promise<{ productID: number; quantity: number }[]> {
+    const rows = await db.execute(sql`
+      select product_id, sum(quantity)::bigint as quantity from (
+        select product_id, quantity from stock_levels where location_id = ${locationId}
+        union all
+        select product_id, quantity from stock_level_deltas where location_id = ${locationId}
+      ) s group by product_id having sum(quantity) <> 0 order by product_id`);
+    const found = (rows as unknown as { rows: { product_id: number; quantity: string }[] }).rows;
+    return found.map((r) => ({ productID: Number(r.product_id), quantity: Number(r.quantity) }));
   },
 
   async products(db: Tx, ids: number[]) {

@@ -352,7 +352,14 @@ describe('sales and returns move stock', () => {
       toLocationID: truckId,
       lines: [{ productID: water.id, quantity: 10 }],
     });
-    const { block } = await ok('POST', '/api/route/download/', { deviceID: 'phone-stock-0001' }, driver.token);
+    const { block, truckStock } = await ok(
+      'POST',
+      '/api/route/download/',
+      { deviceID: 'phone-stock-0001' },
+      driver.token,
+    );
+    // The morning download carries the truck's stock to the phone.
+    expect(truckStock).toContainEqual({ productID: water.id, quantity: 10 });
     const line = (quantity: number, damaged = false) => ({
       productID: water.id,
       productName: 'Water 24 pack',

@@ -25,6 +25,8 @@ export interface DownloadMeta {
   route: { id: number; name: string; truck: string } | null;
   settings: Settings;
   biller: DocumentBiller;
+  /** What the books said was on the truck at the download. */
+  truckStock: { productID: number; quantity: number }[];
 }
 
 export type StopState = 'next' | 'done' | 'skipped';

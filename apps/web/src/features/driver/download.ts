@@ -25,6 +25,7 @@ export async function morningDownload(progress: (fraction: number, label: string
     route: data.day.route,
     settings: data.settings,
     biller: data.biller,
+    truckStock: data.truckStock,
   };
   await driverDb.transaction(
     'rw',

@@ -58,6 +58,7 @@ function download(over: Partial<RouteDownload> = {}): RouteDownload {
       createdAt: '2026-11-26T12:00:00.000Z',
       releasedAt: null,
     },
+    truckStock: [{ productID: 1, quantity: 48 }],
     ...over,
   };
 }

@@ -18,5 +18,6 @@ export const driverRoutes: AppRoute = {
     { path: 'invoice/:localId', handle: { title: 'Invoice' }, lazy: page(() => import('./pages/DriverInvoicePage')) },
     { path: 'print/:localId', handle: { title: 'Print' }, lazy: page(() => import('./pages/DriverPrintPage')) },
     { path: 'queue', handle: { title: 'Sync' }, lazy: page(() => import('./pages/QueuePage')) },
+    { path: 'truck', handle: { title: 'Truck Stock' }, lazy: page(() => import('./pages/TruckStockPage')) },
   ],
 };

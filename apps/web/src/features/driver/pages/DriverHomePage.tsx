@@ -97,6 +97,9 @@ export default function DriverHomePage() {
         <Button component={Link} to="/driver/queue" variant="subtle">
           Sync status
         </Button>
+        <Button component={Link} to="/driver/truck" variant="subtle">
+          Truck stock
+        </Button>
         <Button component={Link} to="/invoices" variant="subtle">
           Office screens
         </Button>
