@@ -58,7 +58,9 @@ const stockLine = (l: StockCents): SettlementStockLine => {
 /** The truck's lines as the books have them now, with the counts entered so far. */
 async function liveStock(tx: Tx, row: SettlementRowDb): Promise<StockCents[]> {
   const [moves, onHand, saved] = await Promise.all([
-    repo.truckMovements(tx, row.locationID, row.sinceMovementId),
+    // Since the truck's newest closed settlement, whichever was closed last (a day may be opened
+    // before the one before it is closed).
+    repo.lastClosedMovement(tx, row.locationID).then((since) => repo.truckMovements(tx, row.locationID, since)),
     repo.onHand(tx, row.locationID),
     repo.stock(tx, row.id),
   ]);

@@ -208,6 +208,7 @@ export function createSettlementsService({ db }: AppContext) {
         await repo.close(tx, id, {
           note: note.trim(),
           closedBy: user.id,
+          sinceMovementId: await repo.lastClosedMovement(tx, row.locationID),
           closedMovementId: await repo.lastMovementId(tx),
           stockOverShort: cents.stock,
           moneyOverShort: cents.money,

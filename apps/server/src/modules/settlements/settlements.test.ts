@@ -261,3 +261,25 @@ describe("a driver's settlement", () => {
     await refused(400, 'POST', `/api/settlement/adjust/${settlement.id}/`, { amount: 0, note: 'zero' });
   });
 });
+
+describe('days settled out of order', () => {
+  it('a day opened before the previous one closed starts after that close', async () => {
+    const first = (await ok('POST', '/api/settlement/open/', { driverID: driver.id, date: '2026-03-02' })).settlement;
+    const second = (await ok('POST', '/api/settlement/open/', { driverID: driver.id, date: '2026-03-03' })).settlement;
+    const colaLine = first.stock.find((l: { productID: number }) => l.productID === cola.id);
+    expect(colaLine.expected).toBeGreaterThan(0);
+    // The first day closes one cola short: a 'settled' movement, then the truck unloaded.
+    await ok('PATCH', '/api/settlement/update/', {
+      id: first.id,
+      counts: first.stock.map((l: { productID: number; expected: number }) => ({
+        productID: l.productID,
+        counted: l.productID === cola.id ? l.expected - 1 : l.expected,
+      })),
+      handedIn: first.money.map((m: { key: string; expected: number }) => ({ key: m.key, amount: m.expected })),
+    });
+    await ok('POST', `/api/settlement/close/${first.id}/`, { note: '' });
+    // The second day, opened before, now starts after the first one's close: nothing of it shows.
+    const again = (await ok('GET', `/api/settlement/${second.id}/`, undefined)).settlement;
+    expect(again.stock).toEqual([]);
+  });
+});
