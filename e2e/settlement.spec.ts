@@ -51,6 +51,14 @@ test('a whole day: receive, load the truck, sell at two stops (one offline), set
     [{ type: 'Cash' }],
     '$5.70',
   );
+  // The truck's stock on the phone: 48 colas and 24 chips loaded, 3 and 2 sold.
+  await page.getByRole('link', { name: 'Truck stock' }).click();
+  await expect(page.getByLabel(`${cola.name} on the truck`)).toHaveText('45');
+  await expect(page.getByLabel(`${chips.name} on the truck`)).toHaveText('22');
+  await page.screenshot({ path: test.info().outputPath('truck-stock.png') });
+  // Back to the stops by the header's route name.
+  await page.getByRole('link', { name: `North ${tag} · Truck 12` }).click();
+  await expect(page.getByRole('link', { name: /^Stop 2:/ })).toBeVisible();
 
   // Stop 2 without: 2 colas sold, a bag of chips taken back, a cheque. 2 × 1.24 − 0.99 = 1.49.
   await goOffline(page);

@@ -58,7 +58,7 @@ export default function TruckStockPage() {
                 {l.name}
               </Text>
               <Text size="sm" c="dimmed">
-                {l.atDownload} loaded · {l.sold} sold · {l.returned} back
+                {l.atDownload} at the download · {l.sold} sold · {l.returned} back
               </Text>
             </Stack>
             <Text fw={800} size="xl" c={l.now < 0 ? 'red' : undefined} aria-label={`${l.name} on the truck`}>
