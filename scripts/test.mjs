@@ -15,6 +15,8 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
 let passed = 0;
 let failed = 0;
 let broken = false;
+// The names of what failed, printed again at the very end: CI keeps only the tail of the output.
+const failures = [];
 
 if (run('npm', ['run', 'build', '--silent']) !== 0) {
   console.error('The web build failed.');
@@ -41,6 +43,14 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   // A file that fails before any test runs (a syntax error, a failing hook) counts as one failure.
+  for (const file of vitest.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const asserts = file.assertionResults ?? [];
+    for (const a of asserts) if (a.status === 'failed') failures.push(`${where} › ${a.fullName}`);
+    if (file.status === 'failed' && asserts.every((a) => a.status !== 'failed')) {
+      failures.push(`${where}: ${(file.message ?? 'failed before its tests').split('\n')[0]}`);
+    }
+  }
   failed += (vitest.testResults ?? []).filter(
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   ).length;
@@ -54,14 +64,31 @@ if (process.env.SKIP_E2E !== '1') {
   if (pw) {
     passed += pw.stats.expected + pw.stats.flaky;
     failed += pw.stats.unexpected;
+    const walk = (suite, path) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected')
+            failures.push(`${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+    };
+    for (const suite of pw.suites ?? []) walk(suite, []);
   }
   if (pwStatus !== 0 && (!pw || pw.stats.unexpected === 0)) broken = true;
 }
 
 rmSync(dir, { recursive: true, force: true });
+if (failures.length > 0) {
+  console.log(`\nfailed (Node.js ${process.version}):`);
+  for (const name of failures) console.log(`  ✘ ${name}`);
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed (Node.js ${process.version})`);
 // CI runs the suite on two Node.js versions and adds the counts up.
 if (process.env.TEST_SUMMARY_FILE) {
-  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ node: process.version, passed, failed, broken }));
+  writeFileSync(
+    process.env.TEST_SUMMARY_FILE,
+    JSON.stringify({ node: process.version, passed, failed, broken, failures }),
+  );
 }
 process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);
