@@ -19,6 +19,7 @@ export * from './imports.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';
 export * from './list-columns.js';
+export * from './load-sheet.js';
 export * from './parties.js';
 export * from './payments.js';
 export * from './price-groups.js';

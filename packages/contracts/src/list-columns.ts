@@ -251,3 +251,93 @@ export const SUPPLIER_PAYMENT_CSV = pickColumns(PAYMENT_COLUMNS, [
   'paymentType',
   'chequeNo',
 ]);
+
+/** Stock on hand per product and location (value at today's cost). */
+export const STOCK_LEVEL_COLUMNS = columnSet({
+  product: col.text('Product'),
+  barcode: col.text('Barcode'),
+  category: col.text('Category'),
+  location: col.text('Location'),
+  quantity: col.count('On Hand', 'On hand'),
+  costPrice: col.money('Cost Price', 'Cost'),
+  value: col.money('Value at Cost', 'Value at cost'),
+});
+export const STOCK_LEVEL_CSV = pickColumns(STOCK_LEVEL_COLUMNS, [
+  'product',
+  'barcode',
+  'category',
+  'location',
+  'quantity',
+  'costPrice',
+  'value',
+]);
+
+/** The stock ledger: one movement per row, signed into (+) or out of (−) its location. */
+export const STOCK_MOVEMENT_COLUMNS = columnSet({
+  createdAt: col.text('When'),
+  product: col.text('Product'),
+  location: col.text('Location'),
+  kind: col.text('Movement'),
+  quantity: col.count('Quantity'),
+  source: col.text('Source'),
+  note: col.text('Note'),
+  user: col.text('User'),
+});
+export const STOCK_MOVEMENT_CSV = pickColumns(STOCK_MOVEMENT_COLUMNS, [
+  'createdAt',
+  'product',
+  'location',
+  'kind',
+  'quantity',
+  'source',
+  'note',
+  'user',
+]);
+
+/** Products below their reorder point. */
+export const REORDER_COLUMNS = columnSet({
+  product: col.text('Product'),
+  barcode: col.text('Barcode'),
+  category: col.text('Category'),
+  reorderLevel: col.count('Reorder Level', 'Reorder level'),
+  warehouse: col.count('Warehouse'),
+  trucks: col.count('On Trucks', 'On trucks'),
+  sellable: col.count('Sellable'),
+  short: col.count('Short'),
+  costPrice: col.money('Cost Price', 'Cost'),
+  value: col.money('Cost to Reorder', 'Cost to reorder'),
+});
+export const REORDER_CSV = pickColumns(REORDER_COLUMNS, [
+  'product',
+  'barcode',
+  'category',
+  'reorderLevel',
+  'warehouse',
+  'trucks',
+  'sellable',
+  'short',
+  'costPrice',
+  'value',
+]);
+
+/** Settlements by driver and day, over/short in dollars (stock at cost). */
+export const SETTLEMENT_COLUMNS = columnSet({
+  date: col.date('Day'),
+  driver: col.text('Driver'),
+  truck: col.text('Truck'),
+  status: col.text('Status'),
+  stock: col.money('Stock Over/Short', 'Stock'),
+  money: col.money('Money Over/Short', 'Money'),
+  adjustments: col.money('Adjustments'),
+  overShort: col.money('Over/Short'),
+});
+export const SETTLEMENT_CSV = pickColumns(SETTLEMENT_COLUMNS, [
+  'date',
+  'driver',
+  'truck',
+  'status',
+  'stock',
+  'money',
+  'adjustments',
+  'overShort',
+]);

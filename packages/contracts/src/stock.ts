@@ -76,6 +76,8 @@ export const stockLevelFilter = z.preprocess(
     locationID: idOrZero().default(0),
     /** Also list products with nothing on hand (at the chosen location, which is then required). */
     includeZero: z.boolean().default(false),
+    /** Only the rows below zero: sold more than the books say was there (oversold). */
+    belowZero: z.boolean().default(false),
   }),
 );
 export type StockLevelFilter = z.output<typeof stockLevelFilter>;
@@ -84,6 +86,12 @@ export type StockLevelFilterInput = z.input<typeof stockLevelFilter>;
 export const stockLevelsResponse = listResponse('levels', stockLevelSchema).extend({
   /** Over every row of the filter, not only this page. */
   totals: z.object({ quantity: z.int(), value: z.number() }),
+  /**
+   * How many products are below zero at a location, over every location and whatever the filter:
+   * more was sold there than the books say was on hand (the goods were there; a receiving, a load
+   * or a count is missing). The office's flag to look.
+   */
+  belowZero: z.int(),
 });
 
 /** A product's stock everywhere it has any. */
@@ -139,6 +147,52 @@ export const stockMovementsResponse = listResponse('movements', stockMovementSch
 
 const units = () => z.int().min(0).max(1_000_000);
 
+/** A product with a reorder level: its sellable stock (warehouse and trucks) beside the level. */
+export const reorderRowSchema = z
+  .object({
+    productID: z.int(),
+    product: z.string(),
+    barcode: z.string(),
+    category: z.string(),
+    /** Reorder when sellable stock falls below this (0: no reorder level). */
+    reorderLevel: z.int(),
+    warehouse: z.int(),
+    trucks: z.int(),
+    /** warehouse + trucks (the damaged-goods bin is not sellable). */
+    sellable: z.int(),
+    /** reorderLevel − sellable, 0 when at or above the level. */
+    short: z.int(),
+    costPrice: z.number(),
+    /** short × costPrice: what bringing it back to its level costs, dollars. */
+    value: z.number(),
+  })
+  .meta({ id: 'ReorderRow' });
+export type ReorderRow = z.infer<typeof reorderRowSchema>;
+
+export const reorderFilter = z.preprocess(
+  (v) => v ?? {},
+  listFilterSchema.extend({
+    /** Every product with a reorder level, not only the ones below it. */
+    all: z.boolean().default(false),
+  }),
+);
+export type ReorderFilter = z.output<typeof reorderFilter>;
+export type ReorderFilterInput = z.input<typeof reorderFilter>;
+export const reorderResponse = listResponse('products', reorderRowSchema).extend({
+  /** Over every row of the filter. */
+  totals: z.object({ short: z.int(), value: z.number() }),
+});
+
+/** Sets products' reorder levels (0 removes a product's level). */
+export const reorderLevelsBody = z.object({
+  lines: z
+    .array(z.object({ productID: id(), reorderLevel: units() }))
+    .min(1)
+    .max(5_000),
+});
+export type ReorderLevelsInput = z.input<typeof reorderLevelsBody>;
+export const reorderLevelsResponse = z.object({ message: z.string() });
+
 /** A count of some products at one location: each counted quantity replaces what the books say. */
 export const stockCountBody = z.object({
   locationID: id(),
@@ -176,6 +230,7 @@ export const STOCK_MESSAGES = {
   locationRequired: 'Choose a location to list products with nothing on hand',
   transferPair: 'Goods move between the warehouse and a truck: load a truck from the warehouse, or unload it back',
   sameProductTwice: (name: string) => `${name} is on the list twice`,
+  reorderSaved: (n: number) => `Reorder level saved for ${n} ${n === 1 ? 'product' : 'products'}`,
   counted: (n: number) => (n === 0 ? 'The count matches the books: nothing changed' : `Count saved: ${n} adjusted`),
   loaded: (units: number, truck: string) => `${units} ${units === 1 ? 'unit' : 'units'} loaded onto ${truck}`,
   unloaded: (units: number, truck: string) => `${units} ${units === 1 ? 'unit' : 'units'} unloaded from ${truck}`,

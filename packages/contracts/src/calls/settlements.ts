@@ -8,6 +8,7 @@ import {
   settlementsResponse,
   settlementUpdateBody,
 } from '../settlements.js';
+import { csvExportCall } from './export.js';
 
 /** The driver's end-of-day settlement: truck stock and money, over/short, closed once. */
 export const settlementCalls = defineCalls('settlements', {
@@ -21,6 +22,7 @@ export const settlementCalls = defineCalls('settlements', {
     response: settlementsResponse,
     errors: [403],
   },
+  export: { ...csvExportCall('/settlement/export', settlementListFilter, 'Settlements'), errors: [403, 429] },
   open: {
     method: 'POST',
     path: '/settlement/open',

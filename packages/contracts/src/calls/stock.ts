@@ -1,6 +1,11 @@
 import { defineCalls, idParams } from '../common/call.js';
+import { loadSheetBody, loadSheetResponse } from '../load-sheet.js';
 import {
   productStockResponse,
+  reorderFilter,
+  reorderLevelsBody,
+  reorderLevelsResponse,
+  reorderResponse,
   stockChangeResponse,
   stockCountBody,
   stockLevelFilter,
@@ -10,6 +15,7 @@ import {
   stockMovementsResponse,
   stockTransferBody,
 } from '../stock.js';
+import { csvExportCall } from './export.js';
 
 /** Stock by location: where goods are, how they moved, counts, and loading and unloading trucks. */
 export const stockCalls = defineCalls('stock', {
@@ -29,6 +35,7 @@ export const stockCalls = defineCalls('stock', {
     body: stockLevelFilter,
     response: stockLevelsResponse,
   },
+  levelsExport: csvExportCall('/stock/levels/export', stockLevelFilter, 'Stock on hand'),
   product: {
     method: 'GET',
     path: '/stock/product/:id',
@@ -44,6 +51,35 @@ export const stockCalls = defineCalls('stock', {
     summary: 'The stock ledger, newest first: one product’s, one location’s or one kind of movement',
     body: stockMovementFilter,
     response: stockMovementsResponse,
+  },
+  movementsExport: csvExportCall('/stock/movements/export', stockMovementFilter, 'Stock movements'),
+  reorder: {
+    method: 'POST',
+    reads: true,
+    path: '/stock/reorder',
+    summary:
+      'Products below their reorder point (sellable stock in the warehouse and on trucks under the reorder level), or every product with a level, with totals',
+    body: reorderFilter,
+    response: reorderResponse,
+  },
+  reorderExport: csvExportCall('/stock/reorder/export', reorderFilter, 'Products below their reorder point'),
+  reorderLevels: {
+    method: 'POST',
+    path: '/stock/reorderLevels',
+    summary: 'Set the reorder level of some products (0 removes it)',
+    body: reorderLevelsBody,
+    response: reorderLevelsResponse,
+    errors: [403, 404],
+  },
+  loadSheet: {
+    method: 'POST',
+    reads: true,
+    path: '/stock/loadSheet',
+    summary:
+      'A truck’s morning load sheet: what the route’s stops of that weekday usually buy, what is on the truck and in the warehouse, and the suggested load',
+    body: loadSheetBody,
+    response: loadSheetResponse,
+    errors: [404],
   },
   count: {
     method: 'POST',

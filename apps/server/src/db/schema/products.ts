@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { productGroups } from './product-groups.js';
 
@@ -26,6 +26,8 @@ export const products = pgTable(
      * triggers on invoice_items and invoices (migration 0008); never written by the app.
      */
     quantitySold: integer('quantity_sold').notNull().default(0),
+    /** Reorder when sellable stock (warehouse and trucks) falls below this; 0: no reorder level (docs/stock.md). */
+    reorderLevel: integer('reorder_level').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -38,5 +40,8 @@ export const products = pgTable(
     index('products_category_idx').on(t.category),
     index('products_group_idx').on(t.productGroupId),
     index('products_deleted_idx').on(t.deletedAt),
+    /** The reorder report reads only the products that have a level. */
+    index('products_reorder_idx').on(t.id).where(sql`${t.reorderLevel} > 0 and ${t.deletedAt} is null`),
+    check('products_reorder_level_check', sql`${t.reorderLevel} >= 0`),
   ],
 );

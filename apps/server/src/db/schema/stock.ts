@@ -81,7 +81,12 @@ export const stockLevels = pgTable(
       .references(() => stockLocations.id, { onDelete: 'restrict' }),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.locationId] }), index('stock_levels_location_idx').on(t.locationId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locationId] }),
+    index('stock_levels_location_idx').on(t.locationId),
+    /** The oversold flag: the few rows below zero. */
+    index('stock_levels_below_zero_idx').on(t.locationId, t.productId).where(sql`${t.quantity} < 0`),
+  ],
 );
 
 /** Movements not yet folded onto stock_levels (appended by a trigger; emptied by each fold). */

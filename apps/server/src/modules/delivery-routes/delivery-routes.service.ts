@@ -197,7 +197,12 @@ export function createDeliveryRoutesService(ctx: AppContext) {
         const house = await billersRepository.find(tx, HOUSE_BILLER_ID);
         const block = await numbers.reserveIn(tx, body.deviceID, body.blockSize, user);
         const truck = await stockRepository.truckOfDriver(tx, user.id);
-        const truckStock = truck ? await stockRepository.onHandAtLocation(tx, truck) : [];
+        const truckStock = truck
+          ? (await stockRepository.onHand(tx, { locationId: truck })).map(({ productID, quantity }) => ({
+              productID,
+              quantity,
+            }))
+          : [];
         return {
           downloadedAt: new Date().toISOString(),
           day,

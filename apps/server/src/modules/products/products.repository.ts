@@ -27,7 +27,7 @@ export const productColumns = {
   quantitySold: sql<number>`(${products.quantitySold} + coalesce((select sum(d.quantity) from product_sold_deltas d
     where d.product_id = ${products.id}), 0))::int`.mapWith(Number),
 };
-export type ProductRow = Omit<typeof products.$inferSelect, 'createdAt' | 'updatedAt'>;
+export type ProductRow = Omit<typeof products.$inferSelect, 'createdAt' | 'updatedAt' | 'reorderLevel'>;
 
 export function toProduct(row: ProductRow): Product {
   return {

@@ -1,4 +1,4 @@
-import type { SettlementListFilter } from '@wd/contracts';
+import { SETTLEMENT_CSV, type SettlementListFilter } from '@wd/contracts';
 import { and, desc, eq, gte, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
@@ -12,6 +12,7 @@ import {
   stockMovements,
   users,
 } from '../../db/schema/index.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
 /** Rows of a raw statement (the driver answers `{ rows }`). */
@@ -82,6 +83,31 @@ export interface PaymentRow {
   amount: number;
   customer: string;
   invoiceNo: string;
+}
+
+const overShort = sql`${settlements.stockOverShort} + ${settlements.moneyOverShort} + ${settlements.adjustments}`;
+
+/** The report's joins, filter and sorts: one spec for its page and its CSV. */
+function listSpec(db: Tx, filter: SettlementListFilter) {
+  return {
+    from: (fields: SelectedFields) => select(db, fields),
+    columns,
+    where: and(
+      filter.driverID ? eq(settlements.driverId, filter.driverID) : undefined,
+      filter.startDate ? gte(settlements.day, filter.startDate) : undefined,
+      filter.endDate ? lte(settlements.day, filter.endDate) : undefined,
+      filter.status ? eq(settlements.status, filter.status) : undefined,
+      searchCondition(filter.searchQuery, [users.username, stockLocations.name, settlements.note]),
+    ),
+    sortable: {
+      date: settlements.day,
+      driver: users.username,
+      truck: stockLocations.name,
+      status: settlements.status,
+      overShort,
+    },
+    order: [desc(settlements.day), desc(settlements.id)],
+  };
 }
 
 export const settlementsRepository = {
@@ -283,32 +309,25 @@ export const settlementsRepository = {
 
   /** The report: one page of settlements with over/short totals over every matching one. */
   list(db: Tx, filter: SettlementListFilter) {
-    const overShort = sql`${settlements.stockOverShort} + ${settlements.moneyOverShort} + ${settlements.adjustments}`;
-    const where: (SQL | undefined)[] = [
-      filter.driverID ? eq(settlements.driverId, filter.driverID) : undefined,
-      filter.startDate ? gte(settlements.day, filter.startDate) : undefined,
-      filter.endDate ? lte(settlements.day, filter.endDate) : undefined,
-      filter.status ? eq(settlements.status, filter.status) : undefined,
-      searchCondition(filter.searchQuery, [users.username, stockLocations.name, settlements.note]),
-    ];
     return listPage(filter, {
-      from: (fields: SelectedFields) => select(db, fields),
-      columns,
-      where: and(...where),
-      sortable: {
-        date: settlements.day,
-        driver: users.username,
-        truck: stockLocations.name,
-        status: settlements.status,
-        overShort,
-      },
-      order: [desc(settlements.day), desc(settlements.id)],
+      ...listSpec(db, filter),
       totals: {
         stock: sql`${settlements.stockOverShort}`,
         money: sql`${settlements.moneyOverShort}`,
         adjustments: sql`${settlements.adjustments}`,
         overShort,
       },
+    });
+  },
+
+  /** The report's CSV: the same statement, every row, over/short in cents for the money columns. */
+  csvQuery(db: Tx, filter: SettlementListFilter) {
+    return exportQuery(listSpec(db, filter), filter.sortingList, SETTLEMENT_CSV, {
+      status: sql`initcap(${settlements.status})`,
+      stock: settlements.stockOverShort,
+      money: settlements.moneyOverShort,
+      adjustments: settlements.adjustments,
+      overShort,
     });
   },
 };

@@ -1,5 +1,6 @@
-import { settlementCalls } from '@wd/contracts';
+import { SETTLEMENT_CSV, settlementCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
+import { listCsv, sendCsv } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
 import { createSettlementsService } from './settlements.service.js';
 
@@ -9,6 +10,8 @@ export async function settlementsRoutes(app: FastifyInstance) {
   const answer = async (settlement: ReturnType<typeof service.get>) => ({ settlement: await settlement });
   registerCalls(app, settlementCalls, {
     list: ({ body, user }) => service.list(body, user),
+    export: async ({ body, user, reply }) =>
+      sendCsv(reply, await listCsv(app.ctx, 'settlements', service.csvQuery(body, user), SETTLEMENT_CSV)),
     open: ({ body, user }) => answer(service.open(body.driverID, body.date, user)),
     get: ({ params, user }) => answer(service.get(params.id, user)),
     update: ({ body, user }) => answer(service.update(body, user)),

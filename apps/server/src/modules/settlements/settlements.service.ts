@@ -38,6 +38,12 @@ export function createSettlementsService({ db }: AppContext) {
   }
 
   return {
+    /** The report's CSV statement (office only, like the report). */
+    csvQuery(filter: SettlementListFilter, user: AuthUser) {
+      officeOnly(user);
+      return repo.csvQuery(db, filter);
+    },
+
     async list(filter: SettlementListFilter, user: AuthUser) {
       officeOnly(user);
       const { rows, totalRows, totals } = await repo.list(db, filter);

@@ -1,4 +1,10 @@
-import type { StockLevelFilter, StockMovementFilter } from '@wd/contracts';
+import {
+  STOCK_LEVEL_CSV,
+  STOCK_MOVEMENT_CSV,
+  STOCK_MOVEMENT_LABELS,
+  type StockLevelFilter,
+  type StockMovementFilter,
+} from '@wd/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
@@ -13,6 +19,7 @@ import {
   supplierInvoices,
   users,
 } from '../../db/schema/index.js';
+import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
 export interface LocationRow {
@@ -72,6 +79,48 @@ const levelSortable = {
   value: sql`${stockLevels.quantity} * ${products.costPrice}`,
 };
 
+/**
+ * The stock report's joins, filter and sorts (one spec for its page and its CSV). With
+ * `includeZero`, every active product is listed at the location, the ones never stocked there at 0.
+ */
+function levelSpec(db: Tx, filter: StockLevelFilter) {
+  const search = searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]);
+  if (filter.includeZero) {
+    const quantity = sql<number>`coalesce(${stockLevels.quantity}, 0)`.mapWith(Number);
+    return {
+      from: (fields: SelectedFields) =>
+        db
+          .select(fields)
+          .from(products)
+          .innerJoin(stockLocations, eq(stockLocations.id, filter.locationID))
+          .leftJoin(
+            stockLevels,
+            and(eq(stockLevels.productId, products.id), eq(stockLevels.locationId, filter.locationID)),
+          ),
+      columns: { ...levelColumns, quantity },
+      where: and(sql`${products.deletedAt} is null`, filter.belowZero ? sql`${quantity} < 0` : undefined, search),
+      sortable: { ...levelSortable, quantity, value: sql`${quantity} * ${products.costPrice}` },
+      order: [asc(products.name), asc(products.id)],
+    };
+  }
+  return {
+    from: (fields: SelectedFields) =>
+      db
+        .select(fields)
+        .from(stockLevels)
+        .innerJoin(products, eq(products.id, stockLevels.productId))
+        .innerJoin(stockLocations, eq(stockLocations.id, stockLevels.locationId)),
+    columns: levelColumns,
+    where: and(
+      filter.locationID ? eq(stockLevels.locationId, filter.locationID) : undefined,
+      filter.belowZero ? sql`${stockLevels.quantity} < 0` : sql`${stockLevels.quantity} <> 0`,
+      search,
+    ),
+    sortable: levelSortable,
+    order: [asc(products.name), asc(stockLocations.id)],
+  };
+}
+
 const movementColumns = {
   id: stockMovements.id,
   createdAt: stockMovements.createdAt,
@@ -101,6 +150,25 @@ function selectMovements(db: Tx, fields: SelectedFields) {
       supplierInvoices,
       and(eq(stockMovements.source, 'supplier_invoice'), eq(supplierInvoices.id, stockMovements.sourceId)),
     );
+}
+
+/** The ledger's filter (its own columns, and the search through the joins), sorts and order. */
+function movementSpec(db: Tx, filter: StockMovementFilter) {
+  const own = and(
+    filter.productID ? eq(stockMovements.productId, filter.productID) : undefined,
+    filter.locationID ? eq(stockMovements.locationId, filter.locationID) : undefined,
+    filter.kind ? eq(stockMovements.kind, filter.kind) : undefined,
+  );
+  const search = searchCondition(filter.searchQuery, [products.name, stockMovements.note, invoices.invoiceNo]);
+  return {
+    own,
+    search,
+    from: (fields: SelectedFields) => selectMovements(db, fields),
+    columns: movementColumns,
+    where: and(own, search),
+    sortable: { createdAt: stockMovements.id, quantity: stockMovements.quantity, kind: stockMovements.kind },
+    order: [desc(stockMovements.id)],
+  };
 }
 
 /** One advisory lock per location for counts: two counts of one shelf never both adjust from the same figure. */
@@ -140,94 +208,69 @@ export const stockRepository = {
 
   /**
    * One page of on-hand rows, with the count and totals over all of them. The roll-up is folded
-   * first, so the page counts every movement committed before it. With `includeZero`, every active
-   * product is listed at the location, the ones never stocked there at 0.
+   * first, so the page counts every movement committed before it.
    */
   async levels(db: Tx, filter: StockLevelFilter) {
     await foldRollups(db);
-    const search = searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]);
-    if (filter.includeZero) {
-      const quantity = sql<number>`coalesce(${stockLevels.quantity}, 0)`.mapWith(Number);
-      const from = (fields: SelectedFields) =>
-        db
-          .select(fields)
-          .from(products)
-          .innerJoin(stockLocations, eq(stockLocations.id, filter.locationID))
-          .leftJoin(
-            stockLevels,
-            and(eq(stockLevels.productId, products.id), eq(stockLevels.locationId, filter.locationID)),
-          );
-      return listPage(filter, {
-        from,
-        columns: { ...levelColumns, quantity },
-        where: and(sql`${products.deletedAt} is null`, search),
-        sortable: { ...levelSortable, quantity, value: sql`${quantity} * ${products.costPrice}` },
-        order: [asc(products.name), asc(products.id)],
-        totals: { quantity, value: sql`${quantity} * ${products.costPrice}` },
-      });
-    }
-    const from = (fields: SelectedFields) =>
-      db
-        .select(fields)
-        .from(stockLevels)
-        .innerJoin(products, eq(products.id, stockLevels.productId))
-        .innerJoin(stockLocations, eq(stockLocations.id, stockLevels.locationId));
-    return listPage(filter, {
-      from,
-      columns: levelColumns,
-      where: and(
-        filter.locationID ? eq(stockLevels.locationId, filter.locationID) : undefined,
-        sql`${stockLevels.quantity} <> 0`,
-        search,
-      ),
-      sortable: levelSortable,
-      order: [asc(products.name), asc(stockLocations.id)],
-      totals: { quantity: sql`${stockLevels.quantity}`, value: sql`${stockLevels.quantity} * ${products.costPrice}` },
+    const spec = levelSpec(db, filter);
+    const quantity = spec.columns.quantity;
+    return listPage(filter, { ...spec, totals: { quantity, value: sql`${quantity} * ${products.costPrice}` } });
+  },
+
+  /** The stock report's CSV: the same rows, after the same fold. */
+  async levelsCsv(db: Tx, filter: StockLevelFilter) {
+    await foldRollups(db);
+    const spec = levelSpec(db, filter);
+    return exportQuery(spec, filter.sortingList, STOCK_LEVEL_CSV, {
+      value: sql`${spec.columns.quantity} * ${products.costPrice}`,
     });
   },
 
+  /** How many (product, location) pairs are below zero, after a fold (the partial index serves it). */
+  async belowZero(db: Tx): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(stockLevels)
+      .where(sql`${stockLevels.quantity} < 0`);
+    return row.n;
+  },
+
   /**
-   * A product's on hand per location: the folded level plus the movements not folded yet (read by
-   * the deltas' product index), so no fold is needed.
+   * On hand per product and location, other than 0: the folded levels plus the movements not
+   * folded yet (read by the deltas' indexes), so no fold is needed. Narrowed to a location, to
+   * some products, or both.
    */
-  async productLevels(db: Tx, productId: number): Promise<Map<number, number>> {
-    const rows = await db.execute<{ location_id: number; quantity: string }>(sql`
-      select location_id, sum(quantity)::bigint as quantity from (
-        select location_id, quantity from stock_levels where product_id = ${productId}
-        union all
-        select location_id, quantity from stock_level_deltas where product_id = ${productId}
-      ) s group by location_id`);
-    const found = (rows as unknown as { rows: { location_id: number; quantity: string }[] }).rows;
-    return new Map(found.map((r) => [Number(r.location_id), Number(r.quantity)]));
-  },
-
-  /** On hand of some products at one location (levels plus pending deltas). */
-  async onHandAt(db: Tx, locationId: number, productIds: number[]): Promise<Map<number, number>> {
-    if (productIds.length === 0) return new Map();
-    const ids = sql.join(
-      productIds.map((id) => sql`${id}`),
-      sql`, `,
+  async onHand(
+    db: Tx,
+    where: { locationId?: number; productIds?: number[] },
+  ): Promise<{ productID: number; locationID: number; quantity: number }[]> {
+    if (where.productIds?.length === 0) return [];
+    const ids =
+      where.productIds &&
+      sql.join(
+        where.productIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+    const filter = sql.join(
+      [
+        sql`true`,
+        where.locationId === undefined ? undefined : sql`location_id = ${where.locationId}`,
+        ids ? sql`product_id in (${ids})` : undefined,
+      ].filter((c) => c !== undefined),
+      sql` and `,
     );
-    const rows = await db.execute<{ product_id: number; quantity: string }>(sql`
-      select product_id, sum(quantity)::bigint as quantity from (
-        select product_id, quantity from stock_levels where location_id = ${locationId} and product_id in (${ids})
-        union all
-        select product_id, quantity from stock_level_deltas where location_id = ${locationId} and product_id in (${ids})
-      ) s group by product_id`);
-    const found = (rows as unknown as { rows: { product_id: number; quantity: string }[] }).rows;
-    return new Map(found.map((r) => [Number(r.product_id), Number(r.quantity)]));
-  },
-
-  /** Every product with a quantity other than 0 at a location (levels plus pending deltas). */
-  async onHandAtLocation(db: Tx, locationId: number): Promise<{ productID: number; quantity: number }[]> {
     const rows = await db.execute(sql`
-      select product_id, sum(quantity)::bigint as quantity from (
-        select product_id, quantity from stock_levels where location_id = ${locationId}
+      select product_id, location_id, sum(quantity)::bigint as quantity from (
+        select product_id, location_id, quantity from stock_levels where ${filter}
         union all
-        select product_id, quantity from stock_level_deltas where location_id = ${locationId}
-      ) s group by product_id having sum(quantity) <> 0 order by product_id`);
-    const found = (rows as unknown as { rows: { product_id: number; quantity: string }[] }).rows;
-    return found.map((r) => ({ productID: Number(r.product_id), quantity: Number(r.quantity) }));
+        select product_id, location_id, quantity from stock_level_deltas where ${filter}
+      ) s group by product_id, location_id having sum(quantity) <> 0 order by product_id, location_id`);
+    const found = (rows as unknown as { rows: { product_id: number; location_id: number; quantity: string }[] }).rows;
+    return found.map((r) => ({
+      productID: Number(r.product_id),
+      locationID: Number(r.location_id),
+      quantity: Number(r.quantity),
+    }));
   },
 
   async products(db: Tx, ids: number[]) {
@@ -250,18 +293,9 @@ export const stockRepository = {
    * rows joined, and the count reads the ledger alone (the joins cannot change it).
    */
   async movements(db: Tx, filter: StockMovementFilter) {
-    const own = and(
-      filter.productID ? eq(stockMovements.productId, filter.productID) : undefined,
-      filter.locationID ? eq(stockMovements.locationId, filter.locationID) : undefined,
-      filter.kind ? eq(stockMovements.kind, filter.kind) : undefined,
-    );
-    const search = searchCondition(filter.searchQuery, [products.name, stockMovements.note, invoices.invoiceNo]);
+    const { own, search, ...spec } = movementSpec(db, filter);
     const { rows, totalRows } = await listPage(filter, {
-      from: (fields: SelectedFields) => selectMovements(db, fields),
-      columns: movementColumns,
-      where: and(own, search),
-      sortable: { createdAt: stockMovements.id, quantity: stockMovements.quantity, kind: stockMovements.kind },
-      order: [desc(stockMovements.id)],
+      ...spec,
       page: search
         ? undefined
         : (order, limit, offset) => {
@@ -287,6 +321,27 @@ export const stockRepository = {
           },
     });
     return { rows: rows as unknown as MovementRow[], totalRows };
+  },
+
+  /** The ledger's CSV under the same filter and sort; times in the business's time zone. */
+  movementsCsv(db: Tx, filter: StockMovementFilter, timeZone: string) {
+    const { own: _own, search: _search, ...spec } = movementSpec(db, filter);
+    const kindLabel = sql.join(
+      [
+        sql`case ${stockMovements.kind}`,
+        ...Object.entries(STOCK_MOVEMENT_LABELS).map(([kind, label]) => sql`when ${kind} then ${label}`),
+        sql`end`,
+      ],
+      sql` `,
+    );
+    return exportQuery(spec, filter.sortingList, STOCK_MOVEMENT_CSV, {
+      createdAt: sql`to_char(${stockMovements.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`,
+      kind: kindLabel,
+      source: sql`case ${stockMovements.source}
+        when 'invoice' then coalesce(${invoices.invoiceNo}, 'Invoice (deleted)')
+        when 'supplier_invoice' then coalesce('Supplier invoice ' || ${supplierInvoices.invoiceNo}, 'Supplier invoice (deleted)')
+        when 'transfer' then 'Transfer' when 'count' then 'Count' else 'Settlement' end`,
+    });
   },
 
   async movementsByIds(db: Tx, ids: number[]): Promise<MovementRow[]> {

@@ -55,7 +55,7 @@ export function toMovement(row: MovementRow): StockMovement {
  * Stock by location (docs/stock.md). Reads fold the roll-up or add its pending deltas; writes only
  * append movements, which a trigger turns into deltas, so writers never wait on a shared row.
  */
-export function createStockService({ db }: AppContext) {
+export function createStockService({ db, config }: AppContext) {
   async function location(tx: Tx, id: number): Promise<LocationRow> {
     const [row] = await repo.locations(tx, [id]);
     if (!row) throw new NotFoundError(STOCK_MESSAGES.locationNotFound);
@@ -81,6 +81,12 @@ export function createStockService({ db }: AppContext) {
     if (user.driver && user.type !== 'admin') throw new ForbiddenError(STOCK_MESSAGES.officeOnly);
   }
 
+  async function checkLevelFilter(filter: StockLevelFilter) {
+    if (filter.includeZero && !filter.locationID)
+      throw new ValidationError(STOCK_MESSAGES.locationRequired, 'locationID');
+    if (filter.locationID) await location(db, filter.locationID);
+  }
+
   async function written(tx: Tx, ids: number[]) {
     return (await repo.movementsByIds(tx, ids)).map(toMovement);
   }
@@ -91,9 +97,7 @@ export function createStockService({ db }: AppContext) {
     },
 
     async levels(filter: StockLevelFilter) {
-      if (filter.includeZero && !filter.locationID)
-        throw new ValidationError(STOCK_MESSAGES.locationRequired, 'locationID');
-      if (filter.locationID) await location(db, filter.locationID);
+      await checkLevelFilter(filter);
       const { rows, totalRows, totals } = await repo.levels(db, filter);
       const levels = rows.map((r) => ({
         ...r,
@@ -103,13 +107,21 @@ export function createStockService({ db }: AppContext) {
       return {
         ...pageResponse('levels', levels, filter, totalRows),
         totals: { quantity: totals.quantity, value: toDollars(totals.value) },
+        belowZero: await repo.belowZero(db),
       };
     },
+
+    async levelsCsv(filter: StockLevelFilter) {
+      await checkLevelFilter(filter);
+      return repo.levelsCsv(db, filter);
+    },
+
+    movementsCsv: (filter: StockMovementFilter) => repo.movementsCsv(db, filter, config.timeZone),
 
     async product(id: number): Promise<ProductStock> {
       const [product] = await repo.products(db, [id]);
       if (!product) throw new NotFoundError(STOCK_MESSAGES.productNotFound(id));
-      const levels = await repo.productLevels(db, id);
+      const levels = new Map((await repo.onHand(db, { productIds: [id] })).map((l) => [l.locationID, l.quantity]));
       const places = await repo.locations(db, [...levels.keys()]);
       const locations = places
         .map((l) => ({ locationID: l.id, location: l.name, kind: l.kind, quantity: levels.get(l.id) ?? 0 }))
@@ -137,7 +149,9 @@ export function createStockService({ db }: AppContext) {
         await repo.lockForCount(tx, at.id);
         const ids = input.lines.map((l) => l.productID);
         await checkProducts(tx, ids);
-        const onHand = await repo.onHandAt(tx, at.id, ids);
+        const onHand = new Map(
+          (await repo.onHand(tx, { locationId: at.id, productIds: ids })).map((l) => [l.productID, l.quantity]),
+        );
         const rows: NewMovement[] = input.lines.flatMap((l) => {
           const difference = l.counted - (onHand.get(l.productID) ?? 0);
           if (difference === 0) return [];

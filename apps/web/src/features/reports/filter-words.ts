@@ -27,6 +27,16 @@ export function filterWords(
   if (/^\d{4}$/.test(extra.year ?? '')) words.push(`Year: ${extra.year}`);
   if (words.length === 0) words.push('All dates');
   if (statusShown) words.push(`Status: ${extra.status || 'All'}`);
+  words.push(...listWords({ search, sort }, titles));
+  return words;
+}
+
+/** The search and sort of a printed list in words (lists without the reports' period filters). */
+export function listWords(
+  { search, sort }: Pick<ReportFilterState, 'search' | 'sort'>,
+  titles: Record<string, string>,
+) {
+  const words: string[] = [];
   if (search) words.push(`Search: “${search}”`);
   if (sort)
     words.push(`Sorted by ${titles[sort.column] ?? sort.column}, ${sort.order === 'asc' ? 'ascending' : 'descending'}`);

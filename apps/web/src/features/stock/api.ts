@@ -1,15 +1,41 @@
 import { useQuery } from '@tanstack/react-query';
-import { type StockCountInput, type StockTransferInput, stockCalls } from '@wd/contracts';
+import {
+  type LoadSheetInput,
+  type ReorderLevelsInput,
+  routeCalls,
+  type StockCountInput,
+  type StockTransferInput,
+  stockCalls,
+} from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
-import { keys } from '../../lib/query-keys';
+import { createKeys, keys } from '../../lib/query-keys';
 
 /** Stock's data layer: locations, the stock report, the ledger, a product's stock, counts and transfers. */
 export const stockKeys = keys.stock;
 
 export const stockLevels = listSource(stockCalls.levels, stockKeys.list('levels'));
 export const stockMovements = listSource(stockCalls.movements, stockKeys.list('movements'));
+export const reorderList = listSource(stockCalls.reorder, stockKeys.list('reorder'));
+
+/** The routes for the load sheet's Route box (every route, by name). */
+export function useRouteChoices() {
+  return useQuery({
+    queryKey: createKeys('routes').list('choices'),
+    queryFn: async () => (await callApi(routeCalls.list, { body: { resultsPerPage: 100_000 } })).routes,
+    staleTime: 30_000,
+  });
+}
+
+/** A truck's load sheet for a day; read again after every load (stockKeys.all). */
+export function useLoadSheet(input: LoadSheetInput | undefined) {
+  return useQuery({
+    queryKey: stockKeys.list('loadSheet', input ?? {}),
+    queryFn: async () => (await callApi(stockCalls.loadSheet, { body: input as LoadSheetInput })).loadSheet,
+    enabled: input !== undefined,
+  });
+}
 
 export function useStockLocations() {
   return useQuery({
@@ -32,6 +58,11 @@ export function useProductStock(id: number | undefined) {
 export const useStockCount = () =>
   useCallMutation(stockCalls.count, {
     input: (body: StockCountInput) => ({ body }),
+    invalidates: () => [stockKeys.all],
+  });
+export const useReorderLevels = () =>
+  useCallMutation(stockCalls.reorderLevels, {
+    input: (body: ReorderLevelsInput) => ({ body }),
     invalidates: () => [stockKeys.all],
   });
 export const useStockTransfer = () =>

@@ -58,6 +58,12 @@ interface ReportScreenProps<T, Totals> {
   rowActions?: (row: T) => RowAction[];
   /** Called with the query's state, e.g. to show a control only when the report fails. */
   onState?: (state: { isError: boolean }) => void;
+  /** More buttons before Print and Export CSV (a count, a load…). */
+  actions?: ReactNode;
+  /** Shown above the table, from the answer (a flag the office should see). */
+  intro?: (data: unknown) => ReactNode;
+  searchPlaceholder?: string;
+  emptyText?: string;
 }
 
 /**
@@ -85,10 +91,13 @@ export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
           rowKey={props.rowKey}
           withFooter
           rowActions={props.rowActions}
-          emptyText="No records found"
+          emptyText={props.emptyText ?? 'No records found'}
+          searchPlaceholder={props.searchPlaceholder}
+          intro={props.intro?.(list.data)}
           header={{
             actions: (
               <>
+                {props.actions}
                 <Button variant="default" onClick={() => window.print()}>
                   Print
                 </Button>

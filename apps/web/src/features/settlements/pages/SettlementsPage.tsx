@@ -1,10 +1,12 @@
 import { Badge, Button, Select } from '@mantine/core';
-import { SETTLEMENT_STATES, type SettlementRow } from '@wd/contracts';
+import { formatDate as formatDay, SETTLEMENT_STATES, type SettlementRow, settlementCalls } from '@wd/contracts';
 import { useState } from 'react';
+import { downloadListCsv } from '../../../components/ExportCsvButton';
 import * as Filter from '../../../components/ListFilters';
-import { ListPage } from '../../../components/list/ListPage';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useDriverOptions } from '../../delivery-routes/api';
+import { ReportScreen } from '../../reports/components/ReportPage';
+import { listWords } from '../../reports/filter-words';
 import { allSettlements } from '../api';
 import { OpenSettlementModal } from '../components/OpenSettlementModal';
 import { OverShort } from '../components/OverShort';
@@ -15,10 +17,20 @@ export default function SettlementsPage() {
   const [opening, setOpening] = useState(false);
   return (
     <>
-      <ListPage<SettlementRow>
+      <ReportScreen<SettlementRow, { stock: number; money: number; adjustments: number; overShort: number }>
         title="Settlements"
         source={allSettlements}
-        withFooter
+        rowKey={(s) => s.id}
+        exportCsv={(filter) => downloadListCsv(settlementCalls.export, filter)}
+        words={(p, titles) => {
+          const driver = drivers.data?.find((d) => String(d.id) === p.extra.driver)?.username ?? 'All';
+          const from = p.extra.startDate ? formatDay(p.extra.startDate) : '';
+          const to = p.extra.endDate ? formatDay(p.extra.endDate) : '';
+          const period =
+            from && to ? `From ${from} to ${to}` : from ? `From ${from}` : to ? `Up to ${to}` : 'All dates';
+          const status = p.extra.status === 'open' ? 'Open' : p.extra.status === 'closed' ? 'Closed' : 'All';
+          return [`Driver: ${driver}`, period, `Status: ${status}`, ...listWords(p, titles)];
+        }}
         searchPlaceholder="Driver, truck or note"
         emptyText="No settlements"
         params={{
@@ -54,7 +66,7 @@ export default function SettlementsPage() {
             />
           </>
         )}
-        header={{ actions: <Button onClick={() => setOpening(true)}>Settle a driver</Button> }}
+        actions={<Button onClick={() => setOpening(true)}>Settle a driver</Button>}
         rowActions={(s) => [{ label: 'Open', to: `/settlements/${s.id}` }]}
         columns={(totals) => [
           { key: 'date', title: 'Day', sortable: true, render: (s) => formatDate(s.date) },

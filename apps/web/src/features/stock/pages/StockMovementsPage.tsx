@@ -1,8 +1,10 @@
-import { Anchor, Select, Text } from '@mantine/core';
-import { STOCK_MOVEMENT_KINDS, STOCK_MOVEMENT_LABELS, type StockMovement } from '@wd/contracts';
+import { Anchor, Button, Select, Text } from '@mantine/core';
+import { STOCK_MOVEMENT_KINDS, STOCK_MOVEMENT_LABELS, type StockMovement, stockCalls } from '@wd/contracts';
 import { Link, useSearchParams } from 'react-router';
-import { ListPage } from '../../../components/list/ListPage';
+import { downloadListCsv } from '../../../components/ExportCsvButton';
 import { formatTimestamp } from '../../../lib/format';
+import { ReportScreen } from '../../reports/components/ReportPage';
+import { listWords } from '../../reports/filter-words';
 import { stockMovements, useProductStock, useStockLocations } from '../api';
 
 /** Where the movement came from, linked when it is an invoice or a supplier invoice still there. */
@@ -31,9 +33,17 @@ export default function StockMovementsPage() {
   const productID = Number(search.get('product')) || undefined;
   const product = useProductStock(productID).data;
   return (
-    <ListPage<StockMovement>
+    <ReportScreen<StockMovement, Record<string, number>>
       title={product ? `Stock movements · ${product.product}` : 'Stock movements'}
-      intro={
+      rowKey={(m) => m.id}
+      exportCsv={(filter) => downloadListCsv(stockCalls.movementsExport, filter)}
+      words={(p, titles) => [
+        ...(product ? [`Product: ${product.product}`] : []),
+        `Location: ${locations.find((l) => String(l.id) === p.extra.location)?.name ?? 'All'}`,
+        `Movement: ${STOCK_MOVEMENT_LABELS[p.extra.kind as keyof typeof STOCK_MOVEMENT_LABELS] ?? 'All'}`,
+        ...listWords(p, titles),
+      ]}
+      intro={() =>
         product ? (
           <Text size="sm" data-testid="product-stock">
             On hand:{' '}
@@ -76,8 +86,12 @@ export default function StockMovementsPage() {
           />
         </>
       )}
-      header={{ backTo: '/stock' }}
-      columns={[
+      actions={
+        <Button variant="default" component={Link} to="/stock">
+          Back
+        </Button>
+      }
+      columns={() => [
         {
           key: 'createdAt',
           title: 'When',

@@ -1,0 +1,119 @@
+import { REORDER_CSV, type ReorderFilter } from '@wd/contracts';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { foldRollups } from '../../db/rollups.js';
+import { products, stockLevels, stockLocations } from '../../db/schema/index.js';
+import { exportQuery } from '../../lib/export.js';
+import { listPage, searchCondition } from '../../lib/list.js';
+
+/** Sellable stock of each product with a reorder level: the warehouse and the trucks, not the damaged bin. */
+function sellableStock(db: Tx) {
+  return db
+    .select({
+      productId: stockLevels.productId,
+      warehouse:
+        sql<number>`coalesce(sum(${stockLevels.quantity}) filter (where ${stockLocations.kind} = 'warehouse'), 0)`.as(
+          'warehouse',
+        ),
+      trucks: sql<number>`coalesce(sum(${stockLevels.quantity}) filter (where ${stockLocations.kind} = 'truck'), 0)`.as(
+        'trucks',
+      ),
+    })
+    .from(stockLevels)
+    .innerJoin(stockLocations, eq(stockLocations.id, stockLevels.locationId))
+    .where(
+      and(
+        sql`${stockLocations.kind} in ('warehouse', 'truck')`,
+        sql`${stockLevels.productId} in (select id from products where reorder_level > 0 and deleted_at is null)`,
+      ),
+    )
+    .groupBy(stockLevels.productId)
+    .as('sellable');
+}
+
+/**
+ * The reorder report's joins, columns, filter and sorts (one spec for its page and its CSV): the
+ * products with a reorder level (their partial index) and their sellable stock, only the ones below
+ * the level unless `all`.
+ */
+function reorderSpec(db: Tx, filter: ReorderFilter) {
+  const stock = sellableStock(db);
+  const warehouse = sql<number>`coalesce(${stock.warehouse}, 0)`.mapWith(Number);
+  const trucks = sql<number>`coalesce(${stock.trucks}, 0)`.mapWith(Number);
+  const sellable = sql<number>`(coalesce(${stock.warehouse}, 0) + coalesce(${stock.trucks}, 0))`.mapWith(Number);
+  const short = sql<number>`greatest(${products.reorderLevel} - ${sellable}, 0)`.mapWith(Number);
+  const value = sql<number>`${short} * ${products.costPrice}`.mapWith(Number);
+  const columns = {
+    productID: products.id,
+    product: products.name,
+    barcode: products.barcode,
+    category: products.category,
+    reorderLevel: products.reorderLevel,
+    warehouse,
+    trucks,
+    sellable,
+    short,
+    costPrice: products.costPrice,
+    value,
+  };
+  const where: (SQL | undefined)[] = [
+    sql`${products.reorderLevel} > 0`,
+    isNull(products.deletedAt),
+    filter.all ? undefined : sql`${sellable} < ${products.reorderLevel}`,
+    searchCondition(filter.searchQuery, [products.name, products.barcode, products.category]),
+  ];
+  return {
+    from: (fields: SelectedFields) =>
+      db.select(fields).from(products).leftJoin(stock, eq(stock.productId, products.id)),
+    columns,
+    where: and(...where),
+    sortable: {
+      product: products.name,
+      barcode: products.barcode,
+      category: products.category,
+      reorderLevel: products.reorderLevel,
+      warehouse,
+      trucks,
+      sellable,
+      short,
+      costPrice: products.costPrice,
+      value,
+    },
+    order: [asc(products.name), asc(products.id)],
+    short,
+    value,
+  };
+}
+
+export const reorderRepository = {
+  /** One page of the report with its count and totals; the roll-up is folded first. */
+  async list(db: Tx, filter: ReorderFilter) {
+    await foldRollups(db);
+    const { short, value, ...spec } = reorderSpec(db, filter);
+    return listPage(filter, { ...spec, totals: { short, value } });
+  },
+
+  async csvQuery(db: Tx, filter: ReorderFilter) {
+    await foldRollups(db);
+    const { short: _short, value: _value, ...spec } = reorderSpec(db, filter);
+    return exportQuery(spec, filter.sortingList, REORDER_CSV);
+  },
+
+  /** The products with their current level (for the audit trail), by id. */
+  async levels(db: Tx, ids: number[]) {
+    return db
+      .select({
+        id: products.id,
+        name: products.name,
+        reorderLevel: products.reorderLevel,
+        deletedAt: products.deletedAt,
+      })
+      .from(products)
+      .where(inArray(products.id, ids));
+  },
+
+  async setLevel(db: Tx, id: number, reorderLevel: number) {
+    await db.update(products).set({ reorderLevel }).where(eq(products.id, id));
+  },
+};
