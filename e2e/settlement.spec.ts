@@ -169,7 +169,7 @@ test('a whole day: receive, load the truck, sell at two stops (one offline), set
 
   // The list of settlements shows it with its short.
   await desk.goto(`/settlements?q=${name}`);
-  await expect(desk.getByTestId('settlements-total-over-short')).toHaveText('-$5.00 short');
+  await expect(desk.locator('.report-screen').getByTestId('settlements-total-over-short')).toHaveText('-$5.00 short');
   await desk.screenshot({ path: test.info().outputPath('settlements.png'), fullPage: true });
   await office.close();
 });

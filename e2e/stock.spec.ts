@@ -48,8 +48,9 @@ test('count the warehouse, load a truck, and read the stock and its movements', 
   await expect(rows.filter({ hasText: 'Warehouse' })).toContainText('192');
   await expect(rows.filter({ hasText: 'Warehouse' })).toContainText('$153.60');
   await expect(rows.filter({ hasText: truck })).toContainText('$38.40');
-  await expect(page.getByTestId('stock-total-quantity')).toHaveText('240');
-  await expect(page.getByTestId('stock-total-value')).toHaveText('$192.00');
+  const screen = page.locator('.report-screen');
+  await expect(screen.getByTestId('stock-total-quantity')).toHaveText('240');
+  await expect(screen.getByTestId('stock-total-value')).toHaveText('$192.00');
   await page.screenshot({ path: test.info().outputPath('stock.png'), fullPage: true });
 
   // The truck's movements: what was loaded, by whom.

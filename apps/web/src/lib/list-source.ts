@@ -9,6 +9,8 @@ export interface ListResult<T, Totals = Record<string, number>> {
   numPages: number;
   totalRows: number;
   totals?: Totals;
+  /** The whole answer, for a list's other fields (the stock report's count of rows below zero). */
+  answer?: Record<string, unknown>;
 }
 
 /** Where a list's pages come from: its query key for a filter and the fetch. */
@@ -32,6 +34,7 @@ export function toListResult<T, Totals>(body: Record<string, unknown>): ListResu
     numPages: Number(body.numPages ?? 1),
     totalRows: Number(body.totalRows ?? 0),
     totals: body.totals as Totals | undefined,
+    answer: body,
   };
 }
 

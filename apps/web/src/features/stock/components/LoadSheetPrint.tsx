@@ -49,7 +49,7 @@ export function LoadSheetPrint({ sheet, lines }: { sheet: LoadSheet; lines: Load
               <Table.Th>Barcode</Table.Th>
               <Table.Th ta="right">On truck</Table.Th>
               <Table.Th ta="right">Load</Table.Th>
-              <Table.Th w={70}>Loaded ✓</Table.Th>
+              <Table.Th w={100}>Loaded ✓</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -48,7 +48,7 @@ export default function StockPage() {
           ...listWords(p, titles),
         ]}
         intro={(data) => {
-          const n = (data as { belowZero?: number } | undefined)?.belowZero ?? 0;
+          const n = Number((data as { answer?: { belowZero?: number } } | undefined)?.answer?.belowZero ?? 0);
           if (n === 0 || belowZeroShown) return null;
           return (
             <Alert color="orange" title="Sold more than the books say was there" data-testid="below-zero-flag">
