@@ -137,6 +137,12 @@ test('a whole day: receive, load the truck, sell at two stops (one offline), set
   await desk.getByLabel(`Counted ${chips.name}`).fill('22');
   await desk.getByLabel('Handed in Cash (all stores)').fill('1.20');
   await desk.getByLabel('Handed in Cheque #5521').fill('1.49');
+  // Leaving with the entries unsaved asks first; Stay keeps them.
+  await desk.getByRole('link', { name: 'Stock on Hand' }).click();
+  const leave = desk.getByRole('dialog', { name: 'Counts not saved' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(desk.getByLabel('Handed in Cash (all stores)')).toHaveValue(/1\.20/);
   await desk.getByRole('button', { name: 'Save' }).click();
   await expect(desk.getByText('Everything entered is saved')).toBeVisible();
   await expect(desk.getByTestId('total-stock')).toHaveText('-$0.50 short');

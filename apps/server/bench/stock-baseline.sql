@@ -10,6 +10,8 @@
 --     200–999 units (the seeded sales left it far below 0);
 --   * 20 route days of loads: each truck loaded with 30 products a day, 3,000 loads (6,000
 --     movements: warehouse −q, truck +q);
+--   * each route's stops (8 a weekday) and a reorder level on every product (the load sheet and
+--     the reorder report);
 --   * one closed settlement per driver and weekday over the invoices' four years (~5,200 rows,
 --     with over/short figures; no stock or money lines: settlement/all reads only the settlements),
 --     and today's still open.
@@ -82,7 +84,22 @@ CROSS JOIN generate_series((SELECT min(date) FROM invoices), current_date, inter
 WHERE r.name LIKE 'Route %' AND extract(isodow FROM day) < 6
 ORDER BY day, r.id;
 
+-- Each route's stops: 8 customers a weekday (Monday to Friday), spread over the customers, so a
+-- load sheet reads a few weeks of 8 stores' invoices.
+INSERT INTO route_stops (route_id, weekday, position, customer_id)
+SELECT r.id, w, j, c.id
+FROM delivery_routes r
+CROSS JOIN generate_series(1, 5) w
+CROSS JOIN generate_series(1, 8) j
+JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS total
+      FROM customers WHERE deleted_at IS NULL) c
+  ON c.k = ((r.id * 5 + w) * 8 + j) % c.total
+WHERE r.name LIKE 'Route %';
+
+-- A reorder level on every active product, 300–899: some are below it after the loads.
+UPDATE products SET reorder_level = 300 + (id * 13) % 600 WHERE deleted_at IS NULL;
+
 COMMIT;
 
 SELECT rollups_fold();
-ANALYZE users, delivery_routes, stock_locations, stock_movements, stock_levels, stock_level_deltas, settlements;
+ANALYZE users, delivery_routes, route_stops, products, stock_locations, stock_movements, stock_levels, stock_level_deltas, settlements;

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { stockLevels, stockLocations, stockMovements } from '../src/db/schema/index.js';
+import { deliveryRoutes, stockLevels, stockLocations, stockMovements } from '../src/db/schema/index.js';
 import type { BenchScenario } from './scenarios.js';
 
 /** The stock report's and the ledger's page size when the screen sends none (the list default). */
@@ -40,6 +40,11 @@ export async function stockScenarios({ db }: { db: Db }): Promise<BenchScenario[
     .select({ id: stockLocations.id })
     .from(stockLocations)
     .where(eq(stockLocations.kind, 'warehouse'));
+  const [route] = await db.select({ id: deliveryRoutes.id }).from(deliveryRoutes).orderBy(deliveryRoutes.id).limit(1);
+  // A weekday: the baseline's stops are Monday to Friday.
+  const monday = new Date();
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  const loadDay = monday.toISOString().slice(0, 10);
   const lastPage = (rows: number) => Math.max(1, Math.ceil(rows / PAGE));
   const levels = '/api/stock/levels/';
   const movements = '/api/stock/movements/';
@@ -64,5 +69,14 @@ export async function stockScenarios({ db }: { db: Db }): Promise<BenchScenario[
     // The Stock Movements screen opened from the menu: no product, location or kind.
     list('movements default (no filter)', movements, {}),
     list('settlement/all default', '/api/settlement/all/', {}),
+    list('reorder (below their level)', '/api/stock/reorder/', {}),
+    list('reorder all with a level, sorted by short desc', '/api/stock/reorder/', {
+      all: true,
+      sortingList: [{ column: 'short', order: 'desc' }],
+    }),
+    ...(route
+      ? [list(`loadSheet route ${route.id}, 4 weeks`, '/api/stock/loadSheet/', { routeID: route.id, date: loadDay })]
+      : []),
+    list('levels below zero', levels, { belowZero: true }),
   ];
 }

@@ -9,13 +9,13 @@ import {
 } from '@wd/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { confirm } from '../../../components/confirm';
+import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { showAlert } from '../../../lib/alert';
 import { ApiError, errorMessage, saveBlob } from '../../../lib/api-client';
 import { downloadRefused, previewImport, useRunImport } from '../api';
 import type { Mode, OnMatch } from '../components/ImportSections';
 import type { Outcome, ProgressEvent } from '../components/RunOutcome';
 import { WORDS } from '../import-words';
-import { useLeaveGuard } from './useLeaveGuard';
 
 /** Waiting after a change of the mapping or the options before the preview is asked again. */
 const PREVIEW_DELAY_MS = 350;
@@ -69,7 +69,11 @@ export function useImportFlow(kind: ImportKind) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  useLeaveGuard(running);
+  // Leaving for another screen while it runs: the import goes on, but its result would not be seen.
+  useLeaveGuard(running, {
+    title: 'The import is still running',
+    message: 'It goes on without this screen, but you will not see its result here. Leave anyway?',
+  });
 
   /** Asks the preview (after `delay`); only the latest question's answer is shown. */
   const askPreview = (f: File, options: ImportOptions, delay: number, keepOutcome = false) => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { PageTitle } from '../../../components/PageTitle';
+import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatTimestamp } from '../../../lib/format';
@@ -48,6 +49,18 @@ export default function SettlementPage() {
   useEffect(() => {
     if (s) setEntries(entriesOf(s));
   }, [s]);
+
+  // Counts or hand-ins typed and not saved: leaving asks first.
+  const unsaved =
+    s?.status === 'open' &&
+    (() => {
+      const p = changes(s, entries);
+      return p.counts.length + p.handedIn.length > 0;
+    })();
+  useLeaveGuard(Boolean(unsaved), {
+    title: 'Counts not saved',
+    message: 'The counts and money typed on this settlement are not saved. Leave anyway?',
+  });
 
   if (query.isLoading) return <Loader aria-label="Loading the settlement" />;
   if (!s) return <Alert color="red">{query.error ? errorMessage(query.error) : 'Settlement not found'}</Alert>;
