@@ -37,6 +37,8 @@ export const products = pgTable(
       .on(t.boxBarcode)
       .where(sql`${t.deletedAt} is null and ${t.boxBarcode} <> ''`),
     index('products_name_lower_idx').on(sql`lower(${t.name})`),
+    /** Lists by name (the stock report's default order) stop at their page instead of sorting every row. */
+    index('products_name_id_idx').on(t.name, t.id),
     index('products_category_idx').on(t.category),
     index('products_group_idx').on(t.productGroupId),
     index('products_deleted_idx').on(t.deletedAt),

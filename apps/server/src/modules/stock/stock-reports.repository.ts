@@ -162,7 +162,26 @@ export const stockReportsRepository = {
     await foldRollups(db);
     const spec = levelSpec(db, filter);
     const quantity = spec.columns.quantity;
-    return listPage(filter, { ...spec, totals: { quantity, value: sql`${quantity} * ${products.costPrice}` } });
+    const totals = { quantity, value: sql`${quantity} * ${products.costPrice}` };
+    if (filter.includeZero) return listPage(filter, { ...spec, totals });
+    // The count and totals need no location (every level has one, by its foreign key, and the
+    // filter reads only the level and the product): half the statement's time at 5,000 rows.
+    return listPage(filter, {
+      ...spec,
+      totals,
+      aggregate: async () => {
+        const [row] = await db
+          .select({
+            n: sql<number>`count(*)`.mapWith(Number),
+            quantity: sql<number>`coalesce(sum(${stockLevels.quantity}), 0)`.mapWith(Number),
+            value: sql<number>`coalesce(sum(${stockLevels.quantity} * ${products.costPrice}), 0)`.mapWith(Number),
+          })
+          .from(stockLevels)
+          .innerJoin(products, eq(products.id, stockLevels.productId))
+          .where(spec.where);
+        return { totalRows: row.n, totals: { quantity: row.quantity, value: row.value } };
+      },
+    });
   },
 
   /** The stock report's CSV: the same rows, after the same fold. */
