@@ -151,6 +151,8 @@ export const importRowSchema = z.object({
   action: z.enum(IMPORT_ACTIONS),
   /** Why the row is refused, each naming the column. */
   errors: z.array(z.string()),
+  /** What the import read other than as written (a leading zero restored, a cost rounded): said, not refused. */
+  notes: z.array(z.string()).optional(),
   /** An update's changes, field by field, as the form shows them (so a price change is seen before it is made). */
   changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })).optional(),
 });

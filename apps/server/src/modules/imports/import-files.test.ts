@@ -8,15 +8,48 @@ const t = testApp();
 const { send, resultOf, product } = importKit(t);
 
 describe('import: reading the files people bring', () => {
-  it('refuses an 11-digit UPC-A that may have lost its leading zero, naming both readings', async () => {
+  it('restores the leading zeros a spreadsheet dropped when the check digit agrees, and says so', async () => {
+    const twoZeros = upc('00123412345');
     const file = csv([
-      ['Name', 'Barcode'],
-      ['Leading zero lost', '36000291452'],
+      ['Name', 'Barcode', 'Selling Price'],
+      ['Leading zero lost', '36000291452', '1.00'],
+      ['Two zeros lost', twoZeros.slice(2), '1.00'],
+      // 11 digits whose zero-padded reading fails the check: written without its check digit.
+      ['Check digit left out', '12345678901', '1.00'],
     ]);
-    const preview = (await send('products', 'preview', file, { mapping: { name: 'Name', barcode: 'Barcode' } })).json();
-    expect(preview.rows[0].errors).toEqual([
-      `Barcode 36000291452 is 11 digits: 036000291452 (a leading zero lost) or ${upc('36000291452')} (the check digit left out)? Write all 12 digits (format the column as text)`,
+    const mapping = { name: 'Name', barcode: 'Barcode', sellingPrice: 'Selling Price' };
+    const preview = (await send('products', 'preview', file, { mapping })).json();
+    expect(preview.rows.map((r: { action: string; errors: string[] }) => [r.action, r.errors])).toEqual([
+      ['create', []],
+      ['create', []],
+      ['create', []],
     ]);
+    expect(preview.rows[0].notes).toEqual([
+      'Barcode 36000291452 read as 036000291452: a leading zero restored (the check digit agrees)',
+    ]);
+    expect(preview.rows[1].notes).toEqual([
+      `Barcode ${twoZeros.slice(2)} read as ${twoZeros}: 2 leading zeros restored (the check digit agrees)`,
+    ]);
+    expect(preview.rows[2].notes).toBeUndefined();
+    expect(await resultOf('products', file, { mapping })).toMatchObject({ written: true, create: 3 });
+    expect(await product('036000291452')).toMatchObject({ name: 'Leading zero lost' });
+    expect(await product(twoZeros)).toMatchObject({ name: 'Two zeros lost' });
+    expect(await product(upc('12345678901'))).toMatchObject({ name: 'Check digit left out' });
+  });
+
+  it('refuses a new product when the file has no selling price, never making it $0.00', async () => {
+    const file = csv([
+      ['Item #', 'UPC', 'Description', 'Pack', 'Cost'],
+      ['A-1', upc('03131313131'), 'No price cola', '24', '0.4125'],
+    ]);
+    const preview = (await send('products', 'preview', file, {})).json();
+    // The common catalog headings are mapped; Item # is not a product field.
+    expect(preview.mapping).toEqual({ name: 'Description', barcode: 'UPC', unitQuantity: 'Pack', costPrice: 'Cost' });
+    expect(preview.rows[0]).toMatchObject({
+      action: 'refuse',
+      errors: ['Selling Price is missing: a new product needs its price (map the column that holds it, or add one)'],
+      notes: ['Cost Price 0.4125 rounded to 0.41'],
+    });
   });
 
   it('an export edited in Excel (leading zeros dropped) updates the products the short codes can only mean', async () => {
@@ -48,12 +81,12 @@ describe('import: reading the files people bring', () => {
     expect(await product(zero)).toMatchObject({ name: 'Zero lead', sellingPrice: 2.5, costPrice: 1 });
   });
 
-  it('reads an Excel workbook: numbers as Excel shows them, a lost leading zero refused, dates', async () => {
+  it('reads an Excel workbook: numbers as Excel shows them, a lost leading zero restored, dates', async () => {
     const sheet = [
       ['Name', 'Barcode', 'Selling Price', 'Cost Price'],
       ['Workbook cola', Number(upc('71111111111')), 0.1 + 0.2, 1],
       [],
-      ['Lost zero', 36000291452, 2, 1],
+      ['Lost zero', Number(upc('03939393939')), 2, 1],
       ['Text barcode', upc('72222222222'), '1,250.00', 0.5],
     ];
     const workbook = await (writeExcelFile(sheet as never) as unknown as { toBuffer(): Promise<Buffer> }).toBuffer();
@@ -61,7 +94,7 @@ describe('import: reading the files people bring', () => {
     const preview = (await send('products', 'preview', workbook, { mapping })).json();
     expect(preview.rows.map((r: { line: number; action: string }) => [r.line, r.action])).toEqual([
       [2, 'create'],
-      [4, 'refuse'],
+      [4, 'create'],
       [5, 'create'],
     ]);
     expect(preview.rows[0].cells).toEqual({
@@ -70,8 +103,10 @@ describe('import: reading the files people bring', () => {
       sellingPrice: '0.3',
       costPrice: '1',
     });
-    expect(preview.rows[1].errors[0]).toMatch(/^Barcode 36000291452 is 11 digits/);
-    expect(await resultOf('products', workbook, { mapping, mode: 'valid' })).toMatchObject({ create: 2, refuse: 1 });
+    expect(preview.rows[1].notes).toEqual([
+      `Barcode ${upc('03939393939').slice(1)} read as ${upc('03939393939')}: a leading zero restored (the check digit agrees)`,
+    ]);
+    expect(await resultOf('products', workbook, { mapping, mode: 'valid' })).toMatchObject({ create: 3, refuse: 0 });
     expect(await product(upc('71111111111'))).toMatchObject({ sellingPrice: 0.3, costPrice: 1 });
     expect(await product(upc('72222222222'))).toMatchObject({ sellingPrice: 1250, costPrice: 0.5 });
   });

@@ -150,6 +150,7 @@ describe('import products', () => {
       ['', upc('01212121212'), 'upca', '2.00', '1.00'],
       ['Short row', upc('01414141414'), 'upca'],
       ['Three decimals', upc('01313131313'), 'upca', '2.005', '1.00'],
+      ['Dashed', '0-36000-29145-2', 'upca', '2.00', '1.00'],
     ]);
     const mapping = {
       name: 'Name',
@@ -159,7 +160,7 @@ describe('import products', () => {
       costPrice: 'Cost Price',
     };
     const preview = (await send('products', 'preview', file, { mapping })).json();
-    expect(preview).toMatchObject({ total: 10, create: 1, refuse: 9 });
+    expect(preview).toMatchObject({ total: 11, create: 3, refuse: 8 });
     const reasons = Object.fromEntries(
       preview.rows.map((r: { line: number; errors: string[] }) => [r.line, r.errors.join('; ')]),
     );
@@ -175,7 +176,14 @@ describe('import products', () => {
     expect(reasons[9]).toBe('Name is required');
     // A short row: its empty price cells are not $0.00.
     expect(reasons[10]).toBe('Cost Price is empty; Selling Price is empty');
-    expect(reasons[11]).toBe('Selling Price must have at most two decimals');
+    // A price with three decimals is rounded half up to the cent and said; a dashed UPC is its digits.
+    expect(reasons[11]).toBe('');
+    expect(preview.rows[9].notes).toEqual(['Selling Price 2.005 rounded to 2.01']);
+    expect(reasons[12]).toBe('');
+    expect(preview.rows[10].notes).toEqual([
+      'Barcode 0-36000-29145-2 read as 036000291452 (dashes and spaces removed)',
+    ]);
+    expect(preview.rows[0].notes).toBeUndefined();
     // The 2 MB cell is not sent back whole.
     expect(preview.rows[5].cells.name.length).toBeLessThan(300);
 
@@ -183,8 +191,8 @@ describe('import products', () => {
     expect(await resultOf('products', file, { mapping })).toMatchObject({
       type: 'done',
       written: false,
-      create: 1,
-      refuse: 9,
+      create: 3,
+      refuse: 8,
     });
     expect((await t.call('POST', '/api/product/all', { resultsPerPage: 1 }, t.adminToken)).json().totalRows).toBe(
       before,
@@ -197,7 +205,7 @@ describe('import products', () => {
     expect(refusedRes.headers['content-disposition']).toBe('attachment; filename="products-refused-rows.csv"');
     const refused = parse(refusedRes.body, { bom: true }) as string[][];
     expect(refused[0]).toEqual(['Line', 'Name', 'Barcode', 'Symbology', 'Selling Price', 'Cost Price', 'Reasons']);
-    expect(refused.slice(1).map((r) => r[0])).toEqual(['3', '4', '5', '6', '7', '8', '9', '10', '11']);
+    expect(refused.slice(1).map((r) => r[0])).toEqual(['3', '4', '5', '6', '7', '8', '9', '10']);
     expect(refused[2]).toEqual([
       '4',
       'Twice in the file',
@@ -210,7 +218,9 @@ describe('import products', () => {
 
     // Valid rows only: the good row is written, the others refused.
     const valid = await resultOf('products', file, { mapping, mode: 'valid' });
-    expect(valid).toMatchObject({ written: true, create: 1, refuse: 9 });
+    expect(valid).toMatchObject({ written: true, create: 3, refuse: 8 });
+    expect(await product(upc('01313131313'))).toMatchObject({ sellingPrice: 2.01 });
+    expect(await product('036000291452')).toMatchObject({ name: 'Dashed' });
     // The run's own refused rows come with its result: the same file the refused call gave before the run.
     expect(valid.refusedCsv).toBe(refusedRes.body);
     expect(await product(good)).toMatchObject({ name: 'Good one', sellingPrice: 2 });

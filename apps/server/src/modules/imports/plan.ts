@@ -47,6 +47,8 @@ export interface PlannedRow<I, E> {
   cells: Cells;
   action: ImportAction;
   errors: string[];
+  /** What was read other than as written (said in the preview; the row is not refused for it). */
+  notes: string[];
   /** The record to write, as the form's contract gives it. */
   input?: I;
   /** The record it updates. */
@@ -83,7 +85,7 @@ export interface ImportAdapter<I, E, Context = unknown> {
     existing: E | undefined,
     context: Context,
     mapped: ReadonlySet<string>,
-  ): { value: Record<string, unknown>; errors: string[] };
+  ): { value: Record<string, unknown>; errors: string[]; notes?: string[] };
   schema: z.ZodType<I>;
   /** Checks beyond the form's: against the database and the rows above (`seen`), pushed onto `errors`. */
   check(row: PlannedRow<I, E>, context: Context, seen: Map<string, number>): void;
@@ -182,7 +184,7 @@ export async function planImport<I, E, C>(
   for (const [i, { line }] of file.rows.entries()) {
     const cells = allCells[i];
     const matches = keys[i] ? (existing.get(keys[i]) ?? []) : [];
-    const row: PlannedRow<I, E> = { line, cells, action: 'create', errors: [] };
+    const row: PlannedRow<I, E> = { line, cells, action: 'create', errors: [], notes: [] };
     const extra = file.rows[i].cells.slice(file.headings.length).filter((c) => c.trim() !== '').length;
     if (extra > 0) {
       row.errors.push(
@@ -197,8 +199,9 @@ export async function planImport<I, E, C>(
       if (onMatch === 'refuse') row.errors.push(adapter.matchRefused(matches[0]));
     }
     if (row.errors.length === 0) {
-      const { value, errors } = adapter.input(cells, row.existing, context, mapped);
+      const { value, errors, notes = [] } = adapter.input(cells, row.existing, context, mapped);
       row.errors.push(...errors);
+      row.notes.push(...notes);
       const parsed = adapter.schema.safeParse(value);
       if (parsed.success) row.input = parsed.data;
       else row.errors.push(...new Set(parsed.error.issues.map((issue) => issueText(fields, issue))));
@@ -235,6 +238,7 @@ export function previewOf<I, E>(file: CsvFile, mapping: ImportMapping, plan: Pla
       cells: shortCells(r.cells),
       action: r.action,
       errors: r.errors,
+      ...(r.notes.length > 0 ? { notes: r.notes } : {}),
       ...(r.changes ? { changes: r.changes } : {}),
     })),
   };

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AuditEntry } from '../../lib/audit.js';
 import { type ProductRow, productsRepository, productTrail, toProduct } from '../products/products.repository.js';
 import { toColumns } from '../products/products.service.js';
-import { moneyCell, wholeCell } from './cells.js';
+import { centsCell, wholeCell } from './cells.js';
 import { importsRepository as repo } from './imports.repository.js';
 import { type Cells, formChanges, type ImportAdapter, type PlannedRow } from './plan.js';
 
@@ -26,6 +26,8 @@ interface CodeOwner {
 interface Context {
   /** Every active product's barcode and box barcode that a row of the file uses. */
   owners: Map<string, CodeOwner>;
+  /** What was read other than as written, per row (codes cleaned or completed), for the preview. */
+  notes: Map<Cells, string[]>;
 }
 
 /** A symbology as a file may write it: upca, UPC-A, "UPC A", EAN13 … (letters and digits compared). */
@@ -35,30 +37,57 @@ export function symbologyOf(text: string | undefined): BarcodeSymbology | undefi
   return BARCODE_SYMBOLOGIES.find((s) => s === key);
 }
 
-/**
- * A spreadsheet drops a barcode's leading zero (036000291452 becomes
- * 36000291452), which the form's rule would read as a code without its check
- * digit and complete into a different code. When the short code is also a
- * valid code with the zero put back, which one is meant can't be told: the
- * row is refused with both, never guessed.
- */
-export function ambiguousBarcode(cells: Cells): string | undefined {
-  const readings = ambiguousReadings(cells);
-  if (!readings) return undefined;
-  const text = cells.barcode ?? '';
-  const length = text.length + 1;
-  return `Barcode ${text} is ${length - 1} digits: ${readings[0]} (a leading zero lost) or ${readings[1]} (the check digit left out)? Write all ${length} digits (format the column as text)`;
+/** The digits of a UPC-A, EAN-13 or EAN-8 (12, 13, 8); 0 for Code 128, whose text is kept as it is. */
+function digitsOf(cells: Cells): number {
+  const symbology = cells.barcodeSymbology ? symbologyOf(cells.barcodeSymbology) : 'upca';
+  return symbology === 'upca' ? 12 : symbology === 'ean13' ? 13 : symbology === 'ean8' ? 8 : 0;
 }
 
-/** The two codes an ambiguous short barcode may be: [with the zero put back, with a check digit added]. */
-function ambiguousReadings(cells: Cells): [string, string] | undefined {
+/**
+ * A code as catalogs write it: `0-12345-67890-5` or `0 12345 67890 5` is the code's digits (for
+ * the digit symbologies; a Code 128 keeps its dashes and spaces).
+ */
+function cleanDigits(cells: Cells, key: 'barcode' | 'boxBarcode', note: (text: string) => void) {
+  const text = cells[key];
+  if (!text || digitsOf(cells) === 0 || !/^\d[\d\s-]*\d$/.test(text) || !/[\s-]/.test(text)) return;
+  cells[key] = text.replace(/[\s-]/g, '');
+  note(`${key === 'barcode' ? 'Barcode' : 'Box Barcode'} ${text} read as ${cells[key]} (dashes and spaces removed)`);
+}
+
+/**
+ * A spreadsheet drops a code's leading zeros (036000291452 becomes 36000291452). A code shorter
+ * than its symbology whose zero-padded reading has a valid check digit is read so, and said; an
+ * 11-digit UPC-A whose padded reading fails the check is one written without its check digit,
+ * which the form's rule completes. Where both readings are valid and exactly one is an existing
+ * product's barcode (an export edited in Excel coming back), that one is meant.
+ */
+function restoreZeros(cells: Cells, owners: Map<string, CodeOwner>, note: (text: string) => void) {
   const text = cells.barcode ?? '';
-  const symbology = cells.barcodeSymbology ? symbologyOf(cells.barcodeSymbology) : 'upca';
-  const length = symbology === 'upca' ? 12 : symbology === 'ean13' ? 13 : 0;
-  if (!length || !/^\d+$/.test(text) || text.length !== length - 1) return undefined;
-  const withZero = normalizeBarcode(symbology as BarcodeSymbology, `0${text}`);
-  const completed = normalizeBarcode(symbology as BarcodeSymbology, text);
-  return withZero.ok && completed.ok ? [withZero.barcode, completed.barcode] : undefined;
+  const length = digitsOf(cells);
+  if (!length || !/^\d+$/.test(text) || text.length >= length || text.length < length - 3) return;
+  const symbology = (symbologyOf(cells.barcodeSymbology) ?? 'upca') as BarcodeSymbology;
+  const padded = normalizeBarcode(symbology, text.padStart(length, '0'));
+  if (!padded.ok) return;
+  const completed = text.length === length - 1 ? normalizeBarcode(symbology, text) : undefined;
+  const completedKnown = completed?.ok && owners.get(completed.barcode)?.barcode === completed.barcode;
+  const paddedKnown = owners.get(padded.barcode)?.barcode === padded.barcode;
+  if (completedKnown && !paddedKnown) return;
+  cells.barcode = padded.barcode;
+  const zeros = length - text.length;
+  note(
+    `Barcode ${text} read as ${padded.barcode}: ${zeros === 1 ? 'a leading zero' : `${zeros} leading zeros`} restored (the check digit agrees)`,
+  );
+}
+
+/** The codes a short barcode may be (zero-padded, or completed with a check digit): both are looked up. */
+function shortReadings(cells: Cells): string[] {
+  const text = cells.barcode ?? '';
+  const length = digitsOf(cells);
+  if (!length || !/^\d+$/.test(text) || text.length >= length) return [];
+  const symbology = (symbologyOf(cells.barcodeSymbology) ?? 'upca') as BarcodeSymbology;
+  return [normalizeBarcode(symbology, text.padStart(length, '0')), normalizeBarcode(symbology, text)].flatMap((r) =>
+    r.ok ? [r.barcode] : [],
+  );
 }
 
 /** A code Excel turned into a number in scientific notation (1.09754E+12): its digits are gone. */
@@ -79,6 +108,10 @@ function formOf(row: ProductRow) {
   return form;
 }
 
+/** A new product refused for want of a selling price column. */
+export const NO_SELLING_PRICE =
+  'Selling Price is missing: a new product needs its price (map the column that holds it, or add one)';
+
 /** Rows written per statement. */
 const BATCH = 500;
 
@@ -86,11 +119,15 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
   kind: 'products',
   keyFields: matchFields('products'),
   async load(tx, rows) {
+    const notes = new Map<Cells, string[]>();
+    const noteFor = (cells: Cells) => (text: string) => notes.set(cells, [...(notes.get(cells) ?? []), text]);
     const codes = new Set<string>();
     for (const cells of rows) {
+      cleanDigits(cells, 'barcode', noteFor(cells));
+      cleanDigits(cells, 'boxBarcode', noteFor(cells));
       const key = keyOf(cells);
       if (key) codes.add(key);
-      for (const reading of ambiguousReadings(cells) ?? []) codes.add(reading);
+      for (const reading of shortReadings(cells)) codes.add(reading);
       if (cells.boxBarcode) codes.add(cells.boxBarcode);
     }
     const owners = new Map<string, CodeOwner>();
@@ -98,16 +135,9 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
       owners.set(p.barcode, p);
       if (p.boxBarcode) owners.set(p.boxBarcode, p);
     }
-    // A short code (a leading zero a spreadsheet dropped, or a check digit left out) that is
-    // exactly one existing product's barcode under one reading and nobody's under the other is
-    // that product's: an export edited in Excel comes back so. The row's cell is read so from here on.
-    for (const cells of rows) {
-      const readings = ambiguousReadings(cells);
-      if (!readings) continue;
-      const known = readings.filter((code) => owners.get(code)?.barcode === code);
-      if (known.length === 1) cells.barcode = known[0];
-    }
-    return { owners };
+    // The row's cell is read so from here on (the match key, the form's input).
+    for (const cells of rows) restoreZeros(cells, owners, noteFor(cells));
+    return { owners, notes };
   },
   key: (cells) => keyOf(cells),
   async existing(tx, keys, lock) {
@@ -116,14 +146,13 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
     for (const row of await repo.productsByBarcode(tx, keys, lock)) out.set(row.barcode, [row]);
     return out;
   },
-  input(cells, existing, _context, mapped) {
+  input(cells, existing, context, mapped) {
     const errors: string[] = [];
+    const notes = [...(context.notes.get(cells) ?? [])];
     const value: Record<string, unknown> = existing ? formOf(existing) : {};
     for (const key of ['name', 'boxBarcode', 'category'] as const)
       if (cells[key] !== undefined) value[key] = cells[key];
     if (cells.barcode !== undefined) value.barcode = cells.barcode;
-    const ambiguous = ambiguousBarcode(cells);
-    if (ambiguous) errors.push(ambiguous);
     for (const [key, label] of [
       ['barcode', 'Barcode'],
       ['boxBarcode', 'Box Barcode'],
@@ -145,15 +174,20 @@ export const productsImport: ImportAdapter<Input, ProductRow, Context> = {
       ['sellingPrice', 'Selling Price'],
       ['suggestedRetailPrice', 'Suggested Retail Price'],
     ] as const) {
-      if (cells[key] !== undefined) value[key] = moneyCell(cells[key]);
-      else if (!existing) {
-        // A new product's price the file has no column for is $0.00, as the form starts it; an empty
-        // cell in a price column is a row short of its price, never taken for $0.00.
+      if (cells[key] !== undefined) {
+        const { value: dollars, rounded } = centsCell(cells[key]);
+        value[key] = dollars;
+        if (rounded) notes.push(`${label} ${rounded}`);
+      } else if (!existing) {
+        // A new product's cost or retail price the file has no column for is $0.00, as the form
+        // starts it; never its selling price (a product sold at $0.00 by mistake loses money on
+        // every invoice). An empty cell in a price column is a row short of its price.
         value[key] = 0;
         if (mapped.has(key)) errors.push(`${label} is empty`);
+        else if (key === 'sellingPrice') errors.push(NO_SELLING_PRICE);
       }
     }
-    return { value, errors };
+    return { value, errors, notes };
   },
   schema: productInput,
   check(row: PlannedRow<Input, ProductRow>, { owners }, seen) {

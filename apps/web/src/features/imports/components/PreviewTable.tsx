@@ -63,6 +63,11 @@ export function PreviewTable({
                       {e}
                     </Text>
                   ))}
+                  {row.notes?.map((n) => (
+                    <Text key={n} fz="xs" c="orange.9" style={{ overflowWrap: 'break-word' }} data-testid="import-note">
+                      {n}
+                    </Text>
+                  ))}
                   {row.changes?.map((c) => (
                     <Text
                       key={c.field}
