@@ -45,7 +45,8 @@ test('products from a CSV: map a column, see the refused rows and why, import th
   const csv = [
     `${itemHeading},UPC,Cost,Wholesale Price,SRP,Dept`,
     `${tag} Cola,${a},1.00,"1,234.50",1.99,Beverages`,
-    `${tag} Chips,${b},0.80,1.25,1.79,Snacks`,
+    // A catalog's dashed UPC and a supplier's cost with three decimals.
+    `${tag} Chips,${b.slice(0, 1)}-${b.slice(1, 6)}-${b.slice(6, 11)}-${b.slice(11)},0.805,1.25,1.79,Snacks`,
     `${tag} Broken,${wrongCheck},1.00,2.00,2.50,Snacks`,
     `${tag} Twin,${a},1.00,1.50,1.99,Beverages`,
     `${tag} Gum,${c},0.10,0.25,0.49,Candy`,
@@ -73,6 +74,12 @@ test('products from a CSV: map a column, see the refused rows and why, import th
   const rows = preview(page).getByTestId('import-row');
   await expect(rows.nth(0)).toHaveAttribute('data-action', 'create');
   await expect(rows.nth(0)).toContainText('1,234.50');
+  // What was read other than as written is said under the row, which is not refused for it.
+  await expect(rows.nth(1)).toHaveAttribute('data-action', 'create');
+  await expect(rows.nth(1).getByTestId('import-note')).toHaveText([
+    `Barcode ${b.slice(0, 1)}-${b.slice(1, 6)}-${b.slice(6, 11)}-${b.slice(11)} read as ${b} (dashes and spaces removed)`,
+    'Cost Price 0.805 rounded to 0.81',
+  ]);
   await expect(rows.nth(2)).toHaveAttribute('data-action', 'refuse');
   await expect(rows.nth(2)).toContainText('check digit');
   await expect(rows.nth(3)).toHaveAttribute('data-action', 'refuse');

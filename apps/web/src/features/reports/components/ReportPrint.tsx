@@ -4,25 +4,33 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import type { ListResult } from '../../../lib/list-source';
 
 /**
+ * The print CSS of a page with a print-only part: on paper the screen's part (`screen`), the
+ * menu and header are hidden and `print` shows instead; rows are not split across pages and the
+ * table's head repeats on each.
+ */
+export function printCss(screen: string, print: string, size: 'landscape' | 'portrait') {
+  return `
+.${print} { display: none; }
+@media print {
+  @page { size: ${size}; margin: 10mm; }
+  html, body { background: #fff !important; }
+  .${screen}, .mantine-AppShell-header, .mantine-AppShell-navbar, .mantine-AppShell-footer,
+  .mantine-Notifications-root { display: none !important; }
+  .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; background: #fff !important; transition: none !important; }
+  .${print} { display: block; }
+  .${print} table { font-size: 10pt; }
+  .${print} tr { break-inside: avoid; }
+  .${print} thead { display: table-header-group; }
+  .${print} tfoot { display: table-row-group; }
+}`;
+}
+/**
  * What the browser prints (the same page, print CSS): the screen (menu,
  * controls, pager) is hidden and this shows instead, with the report's title,
  * its filter in words, the rows on screen and the totals over every matching
  * row. Landscape, so the widest report (My Report) fits.
  */
-const PRINT_CSS = `
-.report-print { display: none; }
-@media print {
-  @page { size: landscape; margin: 10mm; }
-  html, body { background: #fff !important; }
-  .report-screen, .mantine-AppShell-header, .mantine-AppShell-navbar, .mantine-AppShell-footer,
-  .mantine-Notifications-root { display: none !important; }
-  .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; background: #fff !important; transition: none !important; }
-  .report-print { display: block; }
-  .report-print table { font-size: 10pt; }
-  .report-print tr { break-inside: avoid; }
-  .report-print thead { display: table-header-group; }
-  .report-print tfoot { display: table-row-group; }
-}`;
+const PRINT_CSS = printCss('report-screen', 'report-print', 'landscape');
 
 export function ReportPrint<T>({
   title,

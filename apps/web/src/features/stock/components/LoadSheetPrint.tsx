@@ -1,5 +1,6 @@
 import { Box, Group, Table, Text, Title } from '@mantine/core';
 import { formatDate, type LoadSheet, PRODUCT_NAME } from '@wd/contracts';
+import { printCss } from '../../reports/components/ReportPrint';
 import type { LoadLine } from '../load-sheet';
 import { loadUnits } from '../load-sheet';
 
@@ -8,19 +9,7 @@ import { loadUnits } from '../load-sheet';
  * row per product loaded with a box to tick as it goes on the truck, and the signatures of who
  * loaded and who checked. Lines with nothing to load are left off the paper.
  */
-const PRINT_CSS = `
-.load-sheet-print { display: none; }
-@media print {
-  @page { size: portrait; margin: 10mm; }
-  html, body { background: #fff !important; }
-  .load-sheet-screen, .mantine-AppShell-header, .mantine-AppShell-navbar, .mantine-AppShell-footer,
-  .mantine-Notifications-root { display: none !important; }
-  .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; background: #fff !important; transition: none !important; }
-  .load-sheet-print { display: block; }
-  .load-sheet-print table { font-size: 10pt; }
-  .load-sheet-print tr { break-inside: avoid; }
-  .load-sheet-print thead { display: table-header-group; }
-}`;
+const PRINT_CSS = printCss('load-sheet-screen', 'load-sheet-print', 'portrait');
 
 export function LoadSheetPrint({ sheet, lines }: { sheet: LoadSheet; lines: LoadLine[] }) {
   const loading = lines.filter((l) => l.load > 0);
