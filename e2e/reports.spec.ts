@@ -65,6 +65,9 @@ async function filterPeriod(page: Page, month: string, year: string) {
   await page.getByRole('combobox', { name: 'Month' }).click();
   await page.getByRole('option', { name: month, exact: true }).click();
   await page.getByLabel('Year').fill(year);
+  // The typed year reaches the address (and so the request) after a pause: wait for it, or a
+  // loaded machine acts on the month alone.
+  await expect(page).toHaveURL(new RegExp(`[?&]year=${year}(&|$)`));
 }
 
 async function search(page: Page, text: string) {
