@@ -195,10 +195,19 @@ export const expensesResponse = z.object({
   totals: z.object({ amount: z.number() }),
 });
 
-/** A file answered as it is (the resale certificate PDF), not as JSON. */
-export const binaryFile = z
-  .custom<Uint8Array>((v) => v instanceof Uint8Array)
-  .meta({ type: 'string', format: 'binary' });
+/**
+ * A file answered as it is, not as JSON, of one of `mediaTypes` (the OpenAPI document lists the
+ * answer under each, so a generated client reads a PDF as bytes, not as JSON).
+ */
+export const fileResponse = (...mediaTypes: [string, ...string[]]) =>
+  z
+    .custom<Uint8Array>((v) => v instanceof Uint8Array)
+    .meta({ type: 'string', format: 'binary', 'x-media-types': mediaTypes });
+
+/** A PDF answered as it is (the resale certificate, an invoice, a statement). */
+export const pdfFile = fileResponse('application/pdf');
+/** A CSV file (RFC 4180, UTF-8). */
+export const csvFile = fileResponse('text/csv');
 
 export const PARTY_MESSAGES = {
   billerNotFound: "The biller doesn't exist",

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
 
@@ -83,4 +87,47 @@ describe('the OpenAPI document', () => {
       '#/components/schemas/Product',
     );
   });
+
+  it('documents every file download under its media type, never as JSON', () => {
+    const files = operations().flatMap(({ name, op }) => {
+      const content = op.responses['200']?.content ?? {};
+      return Object.entries(content)
+        .filter(([, c]) => (c.schema as { format?: string }).format === 'binary')
+        .map(([type]) => [name, type]);
+    });
+    const byType = (type: string) => files.filter(([, t]) => t === type).map(([name]) => name);
+    expect(byType('application/json')).toEqual([]);
+    expect(byType('application/pdf').sort()).toEqual([
+      'GET /api/customer/resale_certificate/{id}',
+      'GET /api/invoice/pdf/{id}',
+      'POST /api/customer/statement/pdf/{id}',
+    ]);
+    expect(byType('application/edi-x12')).toEqual(['GET /api/invoice/edi/cstore/{id}']);
+    expect(byType('text/csv')).toEqual(
+      expect.arrayContaining(['POST /api/invoice/export', 'POST /api/settlement/export']),
+    );
+    expect(files.length).toBeGreaterThanOrEqual(29);
+    expect((doc as unknown as { servers: { url: string }[] }).servers).toEqual([
+      { url: '/', description: 'This server' },
+    ]);
+  });
+
+  it('passes Redocly lint (its recommended rules) with no error', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'wd-openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    let out: string;
+    try {
+      out = execFileSync('npx', ['redocly', 'lint', file, '--format=json'], {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    } catch (error) {
+      // Redocly exits 1 when it finds errors; its report is still on stdout.
+      out = (error as { stdout: string }).stdout;
+    }
+    const report = JSON.parse(out) as { totals: { errors: number }; problems: { ruleId: string; location: unknown }[] };
+    expect(report.problems.filter((p) => (p as { severity?: string }).severity === 'error')).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 60_000);
 });

@@ -1,11 +1,11 @@
 import { defineCalls, idParams } from '../common/call.js';
 import {
-  binaryFile,
   customerInput,
   customerListFilter,
   customerResponse,
   customersResponse,
   customerUpdateInput,
+  pdfFile,
 } from '../parties.js';
 import { csvExportCall } from './export.js';
 import { softDeleteCalls } from './soft-delete.js';
@@ -51,7 +51,7 @@ export const customerCalls = defineCalls('customers', {
     path: '/customer/resale_certificate/:id',
     summary: 'The resale certificate as a one-page PDF (404 No Resale Certificate Uploaded)',
     params: idParams,
-    response: binaryFile,
+    response: pdfFile,
     errors: [404],
   },
   get: {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { binaryFile } from '../parties.js';
+import { csvFile } from '../parties.js';
 
 /**
  * A list's Export CSV call (docs/export.md): the list's own filter as the body
@@ -13,7 +13,7 @@ export function csvExportCall<const P extends string, B extends z.ZodType>(path:
     path,
     summary: `${what} as CSV: every row the filter matches, in its sort order (text/csv, streamed)`,
     body,
-    response: binaryFile,
+    response: csvFile,
     /** 429: too many exports are streaming at once in the server. */
     errors: [429],
   } as const;

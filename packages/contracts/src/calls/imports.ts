@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from '../common/call.js';
 import { importKind, importOptions, importPreviewResponse } from '../imports.js';
-import { binaryFile } from '../parties.js';
+import { csvFile, fileResponse } from '../parties.js';
 
 /** The three import calls share all but their path, summary and answer: admins, the kind, options + file. */
 function importCall<const P extends string, R extends z.ZodType>(
@@ -35,13 +35,13 @@ export const importCalls = defineCalls('import', {
   refused: importCall(
     '/import/:kind/refused',
     "The refused rows as CSV: each row's line, its cells as in the file and the reasons (text/csv)",
-    binaryFile,
+    csvFile,
     true,
   ),
   run: importCall(
     '/import/:kind/run',
     'Imports the file: NDJSON lines of progress ({type:"progress",phase,done,total}) then the result ({type:"done",written,…} or {type:"error",message}, nothing written). All or nothing unless mode is "valid".',
-    binaryFile,
+    fileResponse('application/x-ndjson'),
     false,
   ),
 });

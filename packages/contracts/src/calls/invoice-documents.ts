@@ -8,7 +8,7 @@ import {
   OUTBOX_STATUSES,
   outboxResponse,
 } from '../invoice-documents.js';
-import { binaryFile } from '../parties.js';
+import { csvFile, fileResponse, pdfFile } from '../parties.js';
 
 /**
  * Invoice documents (docs/invoice-documents.md): the printed invoice's model,
@@ -34,7 +34,7 @@ export const invoicePdfCalls = defineCalls(TAG, {
     path: '/invoice/pdf/:id',
     summary: 'The invoice as a PDF (Letter, 10 mm margins), downloaded as <invoice number>.pdf',
     params: idParams,
-    response: binaryFile,
+    response: pdfFile,
     errors: [404],
   },
 });
@@ -45,7 +45,7 @@ export const invoiceEdiCalls = defineCalls(TAG, {
     path: '/invoice/edi/modisoft/:id',
     summary: 'EDI MS: the invoice as CSV (RFC 4180), one row per line',
     params: idParams,
-    response: binaryFile,
+    response: csvFile,
     errors: [404],
   },
   cstore: {
@@ -53,7 +53,7 @@ export const invoiceEdiCalls = defineCalls(TAG, {
     path: '/invoice/edi/cstore/:id',
     summary: 'EDI C: the invoice as an ANSI X12 810 (004010)',
     params: idParams,
-    response: binaryFile,
+    response: fileResponse('application/edi-x12'),
     errors: [404],
   },
 });

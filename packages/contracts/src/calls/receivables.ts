@@ -1,6 +1,6 @@
 import { defineCalls, idParams } from '../common/call.js';
 import { invoiceSendResponse, invoiceSentResponse } from '../invoice-documents.js';
-import { binaryFile } from '../parties.js';
+import { csvFile, pdfFile } from '../parties.js';
 import {
   agingFilter,
   agingResponse,
@@ -25,7 +25,7 @@ export const receivablesCalls = defineCalls('receivables', {
     path: '/reports/aging/csv',
     summary: 'Aging as CSV: every matching customer, then a totals row (text/csv)',
     body: agingFilter,
-    response: binaryFile,
+    response: csvFile,
   },
   statement: {
     method: 'POST',
@@ -45,7 +45,7 @@ export const receivablesCalls = defineCalls('receivables', {
     summary: 'The statement as a PDF (application/pdf), drawn from the same model',
     params: idParams,
     body: statementPeriod,
-    response: binaryFile,
+    response: pdfFile,
     errors: [404],
   },
   credit: {

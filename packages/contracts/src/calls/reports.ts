@@ -1,5 +1,5 @@
 import { defineCalls } from '../common/call.js';
-import { binaryFile } from '../parties.js';
+import { csvFile } from '../parties.js';
 import {
   billerReportResponse,
   customerReportResponse,
@@ -21,7 +21,7 @@ const csv = (name: string, title: string) =>
     path: `/reports/${name}/csv`,
     summary: `${title} as CSV: every matching row, then a totals row (text/csv)`,
     body: reportFilter,
-    response: binaryFile,
+    response: csvFile,
   }) as const;
 
 export const reportCalls = defineCalls('reports', {
