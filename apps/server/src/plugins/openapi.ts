@@ -24,7 +24,8 @@ function withRetryAfter<T>(document: T): T {
 /**
  * OpenAPI 3.0 wants a `type` beside `nullable` (a nullable `$ref` comes out of the schema
  * converter as `{ nullable, allOf: [$ref] }`, a nullable union as `{ nullable, anyOf }`): where
- * every branch has one type (a referenced schema's own), it is written beside `nullable`.
+ * every branch has one type (a referenced schema's own), it is written beside `nullable`. A
+ * nullable enum gets null among its values.
  */
 function withNullableTypes<T>(document: T): T {
   const schemas = ((document as { components?: { schemas?: Record<string, { type?: string }> } }).components?.schemas ??
@@ -43,6 +44,11 @@ function withNullableTypes<T>(document: T): T {
       const types = new Set(branches.map(typeOf));
       const [only] = types;
       if (types.size === 1 && only) schema.type = only;
+    }
+    // A nullable enum lists null among its values (OpenAPI 3.0.3): `nullable` alone does not let a
+    // validator take null past `enum` (the invoice list's consignmentStatus of a plain invoice).
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+      schema.enum = [...schema.enum, null];
     }
     for (const value of Object.values(schema)) walk(value);
   };
