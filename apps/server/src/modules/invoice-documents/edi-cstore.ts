@@ -34,6 +34,18 @@ export function x12Text(value: string, max = Number.POSITIVE_INFINITY): string {
     .trim();
 }
 
+/**
+ * A trading partner's id (ISA06/ISA08, GS02/GS03, N104): the record's id zero-padded to 6 digits
+ * (biller 1 is `000001`, a walk-in customer `000000`), under the qualifier `ZZ` (mutually
+ * defined). X12 004010 wants GS02/GS03 2–15 characters and N104 2–80: a bare `1` is refused by a
+ * strict translator.
+ */
+export function partnerId(id: number): string {
+  return String(id).padStart(6, '0');
+}
+/** ISA05/ISA07 and N103: the partner ids are mutually defined. */
+export const PARTNER_QUALIFIER = 'ZZ';
+
 /** The invoice number's digits, last 9, zero-padded: ISA13 = IEA02, GS06 = GE02. */
 export function controlNumber(doc: InvoiceDocument): string {
   const digits = digitsOnly(doc.invoice.number) || String(doc.invoice.id);
@@ -51,7 +63,7 @@ function segment(tag: string, ...elements: string[]): string {
 function isa(senderID: string, receiverID: string, date: string, control: string): string {
   const id = (value: string) => value.slice(0, 15).padEnd(15, ' ');
   const blank = ' '.repeat(10);
-  const elements = ['00', blank, '00', blank, 'ZZ', id(senderID), 'ZZ', id(receiverID)];
+  const elements = ['00', blank, '00', blank, PARTNER_QUALIFIER, id(senderID), PARTNER_QUALIFIER, id(receiverID)];
   elements.push(date.slice(2), FIXED_TIME, 'U', '00401', control, '0', 'P', '>');
   return ['ISA', ...elements].join(ELEMENT) + SEGMENT;
 }
@@ -78,15 +90,15 @@ function lineSegments(line: DocumentLine): string[] {
 export function cstore810(doc: InvoiceDocument): Buffer {
   const control = controlNumber(doc);
   const date = x12Date(doc.invoice.date);
-  const sender = x12Text(String(doc.biller.id));
-  const receiver = x12Text(String(customerAccount(doc)));
+  const sender = partnerId(doc.biller.id);
+  const receiver = partnerId(customerAccount(doc));
   const amount = cents(doc.amount);
   const quantity = doc.lines.reduce((sum, line) => sum + line.quantity, 0);
   const transaction = [
     segment('ST', '810', '0001'),
     segment('BIG', date, x12Text(doc.invoice.number), '', '', '', '', amount < 0 ? 'CR' : ''),
-    segment('N1', 'SE', x12Text(doc.biller.company, NAME_MAX), '91', sender),
-    segment('N1', 'ST', x12Text(doc.customerName, NAME_MAX), '91', receiver),
+    segment('N1', 'SE', x12Text(doc.biller.company, NAME_MAX), PARTNER_QUALIFIER, sender),
+    segment('N1', 'ST', x12Text(doc.customerName, NAME_MAX), PARTNER_QUALIFIER, receiver),
     ...doc.lines.flatMap(lineSegments),
     segment('TDS', String(amount)),
     segment('CTT', String(doc.lines.length), String(quantity)),

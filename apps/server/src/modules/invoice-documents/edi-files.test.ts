@@ -1,65 +1,10 @@
-import { buildInvoiceDocument, type DocumentSource, type DocumentSourceLine } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
 import { X12Parser } from 'node-x12';
 import { describe, expect, it } from 'vitest';
 import { controlNumber, cstore810, x12Text } from './edi-cstore.js';
 import { ediFiles } from './edi-files.js';
 import { MODISOFT_COLUMNS, modisoftCsv } from './edi-modisoft.js';
-
-/** One invoice line as stored (cents). */
-function line(no: number, barcode: string, symbology: string, name: string, quantity: number, price: number) {
-  const stored: DocumentSourceLine = {
-    id: no,
-    productID: 100 + no,
-    barcode,
-    symbology,
-    productName: name,
-    quantity,
-    unitsPerCase: 12,
-    sellingPrice: price,
-    suggestedRetailPrice: price + 99,
-    damagedGood: quantity < 0,
-  };
-  return stored;
-}
-
-/** Invoice/1042 of biller 2 to customer 7: 30.00 + 8.50 − 1.99 = 36.51 (EAN, UPC-A, vendor code, a return). */
-function sample(overrides: Partial<DocumentSource> = {}) {
-  return buildInvoiceDocument({
-    invoice: {
-      id: 42,
-      invoiceNo: 'Invoice/1042',
-      type: 'invoice',
-      status: 'DUE',
-      consignmentStatus: null,
-      date: '2026-11-03',
-      billerID: 2,
-      notes: '',
-      headerDiscount: 0,
-      headerAwardPoints: 0,
-      showSuggestedAnalysis: 0,
-      showIndividualMargin: 0,
-      showDamagedGoods: 0,
-    },
-    biller: {
-      id: 2,
-      company: 'Lone Star *Wholesale~',
-      name: 'Ana Ruiz',
-      addressLines: [],
-      phone: '',
-      email: '',
-      logo: '',
-    },
-    customer: { id: 7, company: 'Quick Stop #4', name: 'Sam Lee', addressLines: [], phone: '', email: '' },
-    lines: [
-      line(1, '049000028911', 'upca', 'Cola 12oz, "Classic"', 12, 250),
-      line(2, '5012345678900', 'ean13', 'Café > Crème ~ Latte *Cold*', 2, 425),
-      line(3, 'AB-77', 'code128', 'Gum\tMint\n(3 pack)', -1, 199),
-    ],
-    payments: [{ amountPaid: 500, discountRedeemed: 0, awardPointsRedeemed: 0 }],
-    ...overrides,
-  });
-}
+import { line, sample } from './edi-test-sample.js';
 
 const segmentsOf = (x12: string) => x12.split('~').filter(Boolean);
 
@@ -98,12 +43,12 @@ describe('cstore810 (EDI C)', () => {
   it('writes the whole 810 as docs/edi.md gives it', () => {
     const segments = segmentsOf(cstore810(sample()).toString('ascii'));
     expect(segments).toEqual([
-      'ISA*00*          *00*          *ZZ*2              *ZZ*7              *261103*0000*U*00401*000001042*0*P*>',
-      'GS*IN*2*7*20261103*0000*000001042*X*004010',
+      'ISA*00*          *00*          *ZZ*000002         *ZZ*000007         *261103*0000*U*00401*000001042*0*P*>',
+      'GS*IN*000002*000007*20261103*0000*000001042*X*004010',
       'ST*810*0001',
       'BIG*20261103*1042',
-      'N1*SE*Lone Star Wholesale*91*2',
-      'N1*ST*Quick Stop #4*91*7',
+      'N1*SE*Lone Star Wholesale*ZZ*000002',
+      'N1*ST*Quick Stop #4*ZZ*000007',
       'IT1*1*12*EA*2.50**UP*049000028911',
       'CTP*RS*RES*3.49',
       'PID*F****Cola 12oz, "Classic"',
@@ -142,8 +87,8 @@ describe('cstore810 (EDI C)', () => {
     const segments = segmentsOf(cstore810(doc).toString('ascii'));
     expect(segments).toContain('BIG*20261103*1042*****CR');
     expect(segments).toContain('TDS*-500');
-    expect(segments).toContain('N1*ST*Walk-in customer*91*0');
-    expect(segments[0].slice(54, 70)).toBe('0              *');
+    expect(segments).toContain('N1*ST*Walk-in customer*ZZ*000000');
+    expect(segments[0].slice(54, 70)).toBe('000000         *');
   });
 
   it('carries the amount, not the balance: a paid invoice still has its TDS', () => {

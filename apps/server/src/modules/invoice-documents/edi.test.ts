@@ -54,8 +54,9 @@ describe('GET invoice/edi/cstore/{id} (EDI C)', () => {
     expect(res.body.indexOf('~') + 1).toBe(106);
     const interchange = new X12Parser(true).parse(res.body) as X12Interchange;
     const control = number.padStart(9, '0');
-    expect(interchange.header.valueOf(6)).toBe('2'.padEnd(15));
-    expect(interchange.header.valueOf(8)).toBe(String(customer.id).padEnd(15));
+    // Partner ids: the record ids zero-padded to 6 digits (never shorter than X12 allows).
+    expect(interchange.header.valueOf(6)).toBe('000002'.padEnd(15));
+    expect(interchange.header.valueOf(8)).toBe(String(customer.id).padStart(6, '0').padEnd(15));
     // The parser reads ISA13 and IEA02 as numbers (and, strict, checks they match, as GE02 = GS06 and SE01);
     // the file itself carries them zero-padded to 9.
     expect([interchange.header.valueOf(13), interchange.trailer.valueOf(2)]).toEqual([number, number]);
@@ -94,7 +95,7 @@ describe('GET invoice/edi/cstore/{id} (EDI C)', () => {
     expect(seg('BIG')?.valueOf(7)).toBe('CR');
     expect(seg('TDS')?.valueOf(1)).toBe('-500');
     expect(seg('IT1')?.valueOf(2)).toBe('-2');
-    expect(set.segments.filter((s) => s.tag === 'N1').map((s) => s.valueOf(4))).toEqual(['2', '0']);
+    expect(set.segments.filter((s) => s.tag === 'N1').map((s) => s.valueOf(4))).toEqual(['000002', '000000']);
     const csv: Record<string, string>[] = parse((await get(`/api/invoice/edi/modisoft/${invoice.id}/`)).rawPayload, {
       columns: true,
     });
