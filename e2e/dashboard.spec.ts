@@ -94,7 +94,11 @@ test('the dashboard at 1440×900 and 1280×800 (screenshots to look at)', async 
   ]) {
     await page.setViewportSize({ width, height });
     await page.goto('/dashboard');
-    await expect(card(page, 'Top 6 products this month').locator('svg.recharts-surface').first()).toBeVisible();
+    // The chart draws once its month's figures arrive: on a busy machine (two flows at once beside
+    // the server) that took more than the default 7 s.
+    await expect(card(page, 'Top 6 products this month').locator('svg.recharts-surface').first()).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(card(page, 'Recent orders').getByRole('row')).not.toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
   }
