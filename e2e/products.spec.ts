@@ -80,6 +80,8 @@ test('soft delete, recover, then delete for good', async ({ page, request }) => 
 });
 
 test('a product group price change reaches both of its products', async ({ page, request }) => {
+  // Usually 10–14 s; a busy machine took it past the default 30 s once.
+  test.setTimeout(60_000);
   const token = await apiToken(request);
   const tag = uniqueName('Gum');
   const a = await createProduct(request, token, { name: `${tag} Spearmint` });
