@@ -14,7 +14,10 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry: on a busy 2-core machine a flow has timed out once in a full run while passing every
+  // run alone. A flow that passes only on its retry is listed at the end of `npm test` with its
+  // first error, so a flake is seen and worked on; one that fails twice fails the run.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

@@ -17,6 +17,21 @@ let failed = 0;
 let broken = false;
 // The names of what failed, printed again at the very end: CI keeps only the tail of the output.
 const failures = [];
+// Browser flows that failed once and passed on their retry: listed too, so a flake is seen, not hidden.
+const flaky = [];
+// The first two lines of an error, without terminal colours: enough to tell a timeout from a wrong
+// value, and which locator or value it was.
+const firstLine = (message) =>
+  String(message ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 2)
+    .join(' · ')
+    .slice(0, 300);
+const because = (message) => (firstLine(message) ? `\n      ${firstLine(message)}` : '');
 
 if (run('npm', ['run', 'build', '--silent']) !== 0) {
   console.error('The web build failed.');
@@ -46,7 +61,8 @@ if (vitest) {
   for (const file of vitest.testResults ?? []) {
     const where = file.name.replace(`${process.cwd()}/`, '');
     const asserts = file.assertionResults ?? [];
-    for (const a of asserts) if (a.status === 'failed') failures.push(`${where} › ${a.fullName}`);
+    for (const a of asserts)
+      if (a.status === 'failed') failures.push(`${where} › ${a.fullName}${because(a.failureMessages?.[0])}`);
     if (file.status === 'failed' && asserts.every((a) => a.status !== 'failed')) {
       failures.push(`${where}: ${(file.message ?? 'failed before its tests').split('\n')[0]}`);
     }
@@ -67,8 +83,10 @@ if (process.env.SKIP_E2E !== '1') {
     const walk = (suite, path) => {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
-          if (t.status === 'unexpected')
-            failures.push(`${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`);
+          const name = `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`;
+          const results = t.results ?? [];
+          if (t.status === 'unexpected') failures.push(`${name}${because(results.at(-1)?.error?.message)}`);
+          if (t.status === 'flaky') flaky.push(`${name}${because(results[0]?.error?.message)}`);
         }
       }
       for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
@@ -79,6 +97,10 @@ if (process.env.SKIP_E2E !== '1') {
 }
 
 rmSync(dir, { recursive: true, force: true });
+if (flaky.length > 0) {
+  console.log(`\npassed on retry (Node.js ${process.version}):`);
+  for (const name of flaky) console.log(`  ~ ${name}`);
+}
 if (failures.length > 0) {
   console.log(`\nfailed (Node.js ${process.version}):`);
   for (const name of failures) console.log(`  ✘ ${name}`);
@@ -88,7 +110,7 @@ console.log(`\ntests: ${passed} passed, ${failed} failed (Node.js ${process.vers
 if (process.env.TEST_SUMMARY_FILE) {
   writeFileSync(
     process.env.TEST_SUMMARY_FILE,
-    JSON.stringify({ node: process.version, passed, failed, broken, failures }),
+    JSON.stringify({ node: process.version, passed, failed, broken, failures, flaky }),
   );
 }
 process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);
