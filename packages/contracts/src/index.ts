@@ -15,6 +15,7 @@ export * from './dashboard.js';
 export * from './delivery-routes.js';
 export * from './device-flags.js';
 export * from './device-invoices.js';
+export * from './edi-ids.js';
 export * from './imports.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';

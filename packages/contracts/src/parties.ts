@@ -3,6 +3,7 @@ import { isoDate } from './common/dates.js';
 import { id, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 import { nonNegativeDollars } from './common/money.js';
+import { checkEdiId, EDI_QUALIFIERS, ediIdFields, ediIdUpdateFields } from './edi-ids.js';
 
 /** The house biller; biller 2 is the second company every database starts with. */
 export const HOUSE_BILLER_ID = 1;
@@ -40,6 +41,9 @@ const addressSchema = z.object({
   country: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** The partner id in EDI files; '' for none (the record id padded to 6 digits is used). */
+  ediId: z.string(),
+  ediQualifier: z.enum(EDI_QUALIFIERS),
 });
 const deletedAt = z.string().nullable();
 
@@ -65,9 +69,9 @@ export const billerSchema = addressSchema
   })
   .meta({ id: 'Biller' });
 export type Biller = z.infer<typeof billerSchema>;
-export const billerInput = z.object(addressFields);
+export const billerInput = z.object({ ...addressFields, ...ediIdFields }).superRefine(checkEdiId);
 export type BillerInput = z.input<typeof billerInput>;
-export const billerUpdateInput = z.object({ id: id(), ...addressFields });
+export const billerUpdateInput = z.object({ id: id(), ...addressFields, ...ediIdUpdateFields }).superRefine(checkEdiId);
 export type BillerUpdateInput = z.input<typeof billerUpdateInput>;
 
 export const customerSchema = addressSchema
@@ -109,10 +113,14 @@ const customerFields = {
 };
 /** The most the customer may owe on DUE invoices before a confirmation is asked; 0 = no limit. */
 const creditLimit = nonNegativeDollars();
-export const customerInput = z.object({ ...customerFields, creditLimit: creditLimit.default(0) });
+export const customerInput = z
+  .object({ ...customerFields, ...ediIdFields, creditLimit: creditLimit.default(0) })
+  .superRefine(checkEdiId);
 export type CustomerInput = z.input<typeof customerInput>;
 /** Absent creditLimit keeps the customer's limit. */
-export const customerUpdateInput = z.object({ id: id(), ...customerFields, creditLimit: creditLimit.optional() });
+export const customerUpdateInput = z
+  .object({ id: id(), ...customerFields, ...ediIdUpdateFields, creditLimit: creditLimit.optional() })
+  .superRefine(checkEdiId);
 export type CustomerUpdateInput = z.input<typeof customerUpdateInput>;
 
 export const STALE_AFTER_DAYS = 365;

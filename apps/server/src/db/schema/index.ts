@@ -2,6 +2,7 @@ export * from './app-state.js';
 export * from './audit.js';
 export * from './barcode-items.js';
 export * from './delivery-routes.js';
+export * from './edi.js';
 export * from './files.js';
 export * from './idempotency.js';
 export * from './invoices.js';

@@ -14,6 +14,9 @@ const addressColumns = () => ({
   country: text('country').notNull().default(''),
   phone: text('phone').notNull().default(''),
   email: text('email').notNull().default(''),
+  /** The partner id in EDI files, '' for none; the qualifier 01 (DUNS), 12 (phone) or ZZ (mutually defined). */
+  ediId: text('edi_id').notNull().default(''),
+  ediQualifier: text('edi_qualifier').notNull().default('ZZ'),
 });
 
 /** Billers: the selling companies. Biller 1 is the house biller; 1 and 2 exist in every database. */

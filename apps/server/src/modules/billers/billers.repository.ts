@@ -1,4 +1,4 @@
-import { BILLER_CSV, type Biller, type ListFilter } from '@wd/contracts';
+import { BILLER_CSV, type Biller, type ListFilter, toEdiQualifier } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
@@ -18,6 +18,8 @@ const columns = {
   country: billers.country,
   phone: billers.phone,
   email: billers.email,
+  ediId: billers.ediId,
+  ediQualifier: billers.ediQualifier,
   logoFileId: billers.logoFileId,
   deletedAt: billers.deletedAt,
   updatedAt: billers.updatedAt,
@@ -28,6 +30,7 @@ export function toBiller(row: BillerRow): Biller {
   const { logoFileId, deletedAt, updatedAt, ...rest } = row;
   return {
     ...rest,
+    ediQualifier: toEdiQualifier(row.ediQualifier),
     // The version in the address lets browsers cache a logo until it changes.
     logo: logoFileId ? `/images/billers/${row.id}?v=${updatedAt.getTime()}` : '',
     deletedAt: deletedAt ? deletedAt.toISOString() : null,

@@ -1,4 +1,4 @@
-import { CUSTOMER_CSV, type Customer, type CustomerListFilter, isStale, toDollars } from '@wd/contracts';
+import { CUSTOMER_CSV, type Customer, type CustomerListFilter, isStale, toDollars, toEdiQualifier } from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
@@ -20,6 +20,8 @@ const columns = {
   country: customers.country,
   phone: customers.phone,
   email: customers.email,
+  ediId: customers.ediId,
+  ediQualifier: customers.ediQualifier,
   awardPoints: customers.awardPoints,
   taxPermitNumber: customers.taxPermitNumber,
   priceGroupID: customers.priceGroupId,
@@ -36,6 +38,7 @@ export function toCustomer(row: CustomerRow, today: string): Customer {
   const { resaleCertificateFileId, deletedAt, ...rest } = row;
   return {
     ...rest,
+    ediQualifier: toEdiQualifier(row.ediQualifier),
     creditLimit: toDollars(row.creditLimit),
     hasResaleCertificate: Boolean(resaleCertificateFileId),
     stale: isStale(row.dateLastVerified, today),
@@ -62,6 +65,8 @@ const sortable = {
   state: customers.state,
   phone: customers.phone,
   email: customers.email,
+  ediId: customers.ediId,
+  ediQualifier: customers.ediQualifier,
   awardPoints: customers.awardPoints,
   priceGroup: priceGroups.name,
   dateLastVerified: customers.dateLastVerified,

@@ -1,13 +1,15 @@
-import type { DocumentLine, InvoiceDocument } from '@wd/contracts';
+import { createHash } from 'node:crypto';
+import type { DocumentLine, EdiQualifier, InvoiceDocument } from '@wd/contracts';
 import { centsText } from '../../lib/csv.js';
-import { cents, customerAccount, digitsOnly, upcDigits, x12Date } from './edi-format.js';
+import { cents, customerAccount, upcDigits, x12Date } from './edi-format.js';
 
 /**
  * EDI C: the invoice as an ANSI X12 810, version 004010 (docs/edi.md, "EDI
  * exports", docs/edi.md). One interchange, one group, one transaction set.
  * Element separator `*`, segment terminator `~`, component separator `>`.
- * Dates come from the invoice date with a fixed time and the control numbers
- * from the invoice number, so the same invoice always gives the same bytes.
+ * Dates come from the invoice date with a fixed time; the control numbers and
+ * the purpose code come from the document's issue (edi-issue.ts), so the same
+ * content always gives the same bytes and a change is a new transmission.
  */
 const ELEMENT = '*';
 const SEGMENT = '~';
@@ -34,22 +36,49 @@ export function x12Text(value: string, max = Number.POSITIVE_INFINITY): string {
     .trim();
 }
 
-/**
- * A trading partner's id (ISA06/ISA08, GS02/GS03, N104): the record's id zero-padded to 6 digits
- * (biller 1 is `000001`, a walk-in customer `000000`), under the qualifier `ZZ` (mutually
- * defined). X12 004010 wants GS02/GS03 2–15 characters and N104 2–80: a bare `1` is refused by a
- * strict translator.
- */
-export function partnerId(id: number): string {
-  return String(id).padStart(6, '0');
+/** A trading partner as the 810 names it: ISA05/ISA07 and N103 the qualifier, ISA06/ISA08, GS02/GS03 and N104 the id. */
+export interface EdiPartner {
+  qualifier: EdiQualifier;
+  id: string;
 }
-/** ISA05/ISA07 and N103: the partner ids are mutually defined. */
+
+/** ISA05/ISA07 and N103 of a partner without an EDI id of its own: mutually defined. */
 export const PARTNER_QUALIFIER = 'ZZ';
 
-/** The invoice number's digits, last 9, zero-padded: ISA13 = IEA02, GS06 = GE02. */
-export function controlNumber(doc: InvoiceDocument): string {
-  const digits = digitsOnly(doc.invoice.number) || String(doc.invoice.id);
-  return digits.slice(-9).padStart(9, '0');
+/**
+ * A trading partner: the EDI id of the biller or customer record when it has one, else the
+ * record's id zero-padded to 6 digits (biller 1 is `000001`, a walk-in customer `000000`) under
+ * `ZZ`. X12 004010 wants GS02/GS03 2–15 characters and N104 2–80: a bare `1` is refused by a
+ * strict translator.
+ */
+export function partnerOf(recordId: number, own?: { ediId: string; ediQualifier: EdiQualifier }): EdiPartner {
+  if (own?.ediId) return { qualifier: own.ediQualifier, id: own.ediId };
+  return { qualifier: PARTNER_QUALIFIER, id: String(recordId).padStart(6, '0') };
+}
+
+/**
+ * N103 (element 66) names the same kinds of id with its own codes: a DUNS number is `1` there
+ * (ISA05's `01`); a phone number `12` and mutually defined `ZZ` are the same in both.
+ */
+export function n1Qualifier(qualifier: EdiQualifier): string {
+  return qualifier === '01' ? '1' : qualifier;
+}
+
+/** X12 element 353, BIG08: the first file of an invoice, or one that replaces an earlier file. */
+export const PURPOSE = { original: '00', replace: '05' } as const;
+export type EdiPurpose = (typeof PURPOSE)[keyof typeof PURPOSE];
+
+/** What makes one issued file: its control number (ISA13 = IEA02, GS06 = GE02, ST02 = SE02), purpose and partners. */
+export interface EdiIssue {
+  control: number;
+  purpose: EdiPurpose;
+  sender: EdiPartner;
+  receiver: EdiPartner;
+}
+
+/** A control number as written: 9 digits, zero-padded (ISA13 is exactly 9). */
+export function controlText(control: number): string {
+  return String(control).padStart(9, '0');
 }
 
 /** A segment; trailing empty elements are left out, as X12 wants. */
@@ -60,10 +89,10 @@ function segment(tag: string, ...elements: string[]): string {
 }
 
 /** ISA: fixed width, 106 characters with the terminator; ids right-padded to 15. */
-function isa(senderID: string, receiverID: string, date: string, control: string): string {
+function isa(sender: EdiPartner, receiver: EdiPartner, date: string, control: string): string {
   const id = (value: string) => value.slice(0, 15).padEnd(15, ' ');
   const blank = ' '.repeat(10);
-  const elements = ['00', blank, '00', blank, PARTNER_QUALIFIER, id(senderID), PARTNER_QUALIFIER, id(receiverID)];
+  const elements = ['00', blank, '00', blank, sender.qualifier, id(sender.id), receiver.qualifier, id(receiver.id)];
   elements.push(date.slice(2), FIXED_TIME, 'U', '00401', control, '0', 'P', '>');
   return ['ISA', ...elements].join(ELEMENT) + SEGMENT;
 }
@@ -86,30 +115,45 @@ function lineSegments(line: DocumentLine): string[] {
   ];
 }
 
-/** The X12 810 of an invoice (docs/edi.md); a walk-in invoice's customer id is 0. */
-export function cstore810(doc: InvoiceDocument): Buffer {
-  const control = controlNumber(doc);
+/** The partners of a document from its records' ids alone (no EDI ids of their own); a walk-in customer is 0. */
+export function defaultPartners(doc: InvoiceDocument): Pick<EdiIssue, 'sender' | 'receiver'> {
+  return { sender: partnerOf(doc.biller.id), receiver: partnerOf(customerAccount(doc)) };
+}
+
+/**
+ * The X12 810 of an invoice (docs/edi.md) as one issue of it. Everything but the control numbers
+ * and the purpose code comes from the document and the partners, so `contentHash` tells whether
+ * two issues carry the same invoice.
+ */
+export function cstore810(doc: InvoiceDocument, issue: EdiIssue): Buffer {
+  const control = controlText(issue.control);
+  const { sender, receiver } = issue;
   const date = x12Date(doc.invoice.date);
-  const sender = partnerId(doc.biller.id);
-  const receiver = partnerId(customerAccount(doc));
   const amount = cents(doc.amount);
   const quantity = doc.lines.reduce((sum, line) => sum + line.quantity, 0);
   const transaction = [
-    segment('ST', '810', '0001'),
-    segment('BIG', date, x12Text(doc.invoice.number), '', '', '', '', amount < 0 ? 'CR' : ''),
-    segment('N1', 'SE', x12Text(doc.biller.company, NAME_MAX), PARTNER_QUALIFIER, sender),
-    segment('N1', 'ST', x12Text(doc.customerName, NAME_MAX), PARTNER_QUALIFIER, receiver),
+    segment('ST', '810', control),
+    segment('BIG', date, x12Text(doc.invoice.number), '', '', '', '', amount < 0 ? 'CR' : '', issue.purpose),
+    segment('N1', 'SE', x12Text(doc.biller.company, NAME_MAX), n1Qualifier(sender.qualifier), sender.id),
+    segment('N1', 'ST', x12Text(doc.customerName, NAME_MAX), n1Qualifier(receiver.qualifier), receiver.id),
     ...doc.lines.flatMap(lineSegments),
     segment('TDS', String(amount)),
     segment('CTT', String(doc.lines.length), String(quantity)),
   ];
-  transaction.push(segment('SE', String(transaction.length + 1), '0001'));
+  transaction.push(segment('SE', String(transaction.length + 1), control));
   const text = [
     isa(sender, receiver, date, control),
-    segment('GS', 'IN', sender, receiver, date, FIXED_TIME, control, 'X', '004010'),
+    // GS06/GE02 are numeric (N0): no leading zeros; ISA13 is exactly 9 digits, ST02 text of 4-9.
+    segment('GS', 'IN', sender.id, receiver.id, date, FIXED_TIME, String(issue.control), 'X', '004010'),
     ...transaction,
-    segment('GE', '1', control),
+    segment('GE', '1', String(issue.control)),
     segment('IEA', '1', control),
   ].join('');
   return Buffer.from(text, 'ascii');
+}
+
+/** The content of an 810 without its control numbers and purpose code, hashed: equal hashes, equal invoice. */
+export function contentHash(doc: InvoiceDocument, partners: Pick<EdiIssue, 'sender' | 'receiver'>): string {
+  const neutral = cstore810(doc, { ...partners, control: 0, purpose: PURPOSE.original });
+  return createHash('sha256').update(neutral).digest('hex');
 }

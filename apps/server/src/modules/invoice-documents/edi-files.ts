@@ -1,5 +1,5 @@
 import type { InvoiceDocument } from '@wd/contracts';
-import { cstore810 } from './edi-cstore.js';
+import { cstore810, type EdiIssue } from './edi-cstore.js';
 import { modisoftCsv } from './edi-modisoft.js';
 
 /** One EDI file as downloaded and as attached to the EDI e-mail. */
@@ -24,12 +24,12 @@ export function modisoftFile(doc: InvoiceDocument): EdiFile {
   return { filename: ediFilenames(doc).modisoft, contentType: EDI_CONTENT_TYPES.modisoft, data: modisoftCsv(doc) };
 }
 
-/** The X12 810 (EDI C) of an invoice. */
-export function cstoreFile(doc: InvoiceDocument): EdiFile {
-  return { filename: ediFilenames(doc).cstore, contentType: EDI_CONTENT_TYPES.cstore, data: cstore810(doc) };
+/** The X12 810 (EDI C) of an invoice, as issued (edi-issue.ts). */
+export function cstoreFile(doc: InvoiceDocument, issue: EdiIssue): EdiFile {
+  return { filename: ediFilenames(doc).cstore, contentType: EDI_CONTENT_TYPES.cstore, data: cstore810(doc, issue) };
 }
 
 /** Both files, as the download calls answer them and the EDI e-mail attaches them (same names, same bytes). */
-export function ediFiles(doc: InvoiceDocument): EdiFile[] {
-  return [modisoftFile(doc), cstoreFile(doc)];
+export function ediFiles(doc: InvoiceDocument, issue: EdiIssue): EdiFile[] {
+  return [modisoftFile(doc), cstoreFile(doc, issue)];
 }

@@ -1,4 +1,5 @@
 import { buildInvoiceDocument, type DocumentSource, type DocumentSourceLine } from '@wd/contracts';
+import { defaultPartners, type EdiIssue, PURPOSE } from './edi-cstore.js';
 
 /** The invoice the EDI tests write (edi-files.test.ts, x12-dictionary.test.ts). */
 
@@ -55,4 +56,9 @@ export function sample(overrides: Partial<DocumentSource> = {}, billerID = 2) {
     payments: [{ amountPaid: 500, discountRedeemed: 0, awardPointsRedeemed: 0 }],
     ...overrides,
   });
+}
+
+/** An issue of the sample as a first file: control number 1042, the partners' padded record ids. */
+export function firstIssue(doc: ReturnType<typeof sample>, overrides: Partial<EdiIssue> = {}): EdiIssue {
+  return { ...defaultPartners(doc), control: 1042, purpose: PURPOSE.original, ...overrides };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cstore810 } from './edi-cstore.js';
-import { line, sample } from './edi-test-sample.js';
+import { cstore810, type EdiIssue, PURPOSE } from './edi-cstore.js';
+import { firstIssue, line, sample } from './edi-test-sample.js';
 
 /**
  * Every element of the 810s we write, checked against the X12 004010 element dictionary as a
@@ -57,7 +57,7 @@ const DICTIONARY: Record<string, Element[]> = {
   N1: [
     ['N101 (98)', 'ID', 2, 3, ['SE', 'ST']],
     ['N102 (93)', 'AN', 1, 60],
-    ['N103 (66)', 'ID', 1, 2, ['1', '9', '91', '92', 'ZZ']],
+    ['N103 (66)', 'ID', 1, 2, ['1', '9', '12', '91', '92', 'ZZ']],
     ['N104 (67)', 'AN', 2, 80],
   ],
   IT1: [
@@ -147,21 +147,37 @@ function violations(x12: string): string[] {
   return problems;
 }
 
-const variants: [string, ReturnType<typeof sample>][] = [
-  ['biller 1 and customer 7', sample({}, 1)],
-  ['a walk-in credit', sample({ customer: null, lines: [line(1, '049000028911', 'upca', 'Cola', -2, 250)] })],
+const variants: [string, ReturnType<typeof sample>, Partial<EdiIssue>][] = [
+  ['biller 1 and customer 7', sample({}, 1), {}],
+  ['a walk-in credit', sample({ customer: null, lines: [line(1, '049000028911', 'upca', 'Cola', -2, 250)] }), {}],
   [
     'long texts and odd characters',
     sample({
       lines: [line(1, 'CODE-128/ÄÖ', 'code128', `Łódź Pierogi 日本茶 ✓ €5 “Deal” ${'x'.repeat(120)}*~>`, 3, 199)],
     }),
+    {},
+  ],
+  [
+    'a replacement between partners with EDI ids of their own (DUNS, phone) at the last control number',
+    sample(),
+    {
+      control: 999_999_999,
+      purpose: PURPOSE.replace,
+      sender: { qualifier: '01', id: '123456789' },
+      receiver: { qualifier: '12', id: '2145550134' },
+    },
+  ],
+  [
+    'a mutually defined id of the full 15 characters',
+    sample(),
+    { control: 1, receiver: { qualifier: 'ZZ', id: 'QUICKSTOP-00004' } },
   ],
 ];
 
 describe('the 810 against the X12 004010 element dictionary', () => {
-  for (const [name, doc] of variants) {
+  for (const [name, doc, issue] of variants) {
     it(`${name}: every element within its type, length and codes`, () => {
-      expect(violations(cstore810(doc).toString('ascii'))).toEqual([]);
+      expect(violations(cstore810(doc, firstIssue(doc, issue)).toString('ascii'))).toEqual([]);
     });
   }
 

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
 import { ediFiles } from '../invoice-documents/edi-files.js';
+import { issueCstore } from '../invoice-documents/edi-issue.js';
 import { loadInvoiceDocument } from '../invoice-documents/invoice-document.js';
 import { invoicePdf } from '../invoice-documents/invoice-pdf.js';
 import { loadStatement } from '../receivables/statement.service.js';
@@ -58,7 +59,9 @@ export async function composeMessage(
   const to = recipientOf(doc);
   const from = doc.biller.company || doc.biller.name;
   const files =
-    kind === 'invoicePdf' ? [{ ...(await invoicePdf(db, invoiceId)), contentType: 'application/pdf' }] : ediFiles(doc);
+    kind === 'invoicePdf'
+      ? [{ ...(await invoicePdf(db, invoiceId)), contentType: 'application/pdf' }]
+      : ediFiles(doc, await issueCstore(db, doc));
   const pdf = kind === 'invoicePdf';
   return {
     kind,

@@ -2,6 +2,7 @@ import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { billerInput, PARTY_MESSAGES } from '@wd/contracts';
 import { useState } from 'react';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
+import { EdiIdFields, type EdiIdValues, EMPTY_EDI_ID } from '../../../components/EdiIdFields';
 import { ImageUploadModal } from '../../../components/ImageUpload';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
@@ -11,13 +12,13 @@ import { useContractForm } from '../../../lib/form';
 import { useIdParam } from '../../../lib/route-params';
 import { useBiller, useCreateBiller, useUpdateBiller, useUploadLogo } from '../api';
 
-type Values = AddressValues & Record<string, unknown>;
+type Values = AddressValues & EdiIdValues & Record<string, unknown>;
 
 /** New, view (read-only with Edit) and edit of a biller, with its logo. */
 export function BillerForm({ mode }: { mode: FormMode }) {
   const uploadLogo = useUploadLogo();
   const [uploading, setUploading] = useState(false);
-  const form = useContractForm<Values>({ initialValues: { ...EMPTY_ADDRESS }, schema: billerInput });
+  const form = useContractForm<Values>({ initialValues: { ...EMPTY_ADDRESS, ...EMPTY_EDI_ID }, schema: billerInput });
   const { record: biller, formProps } = useRecordPage({
     mode,
     path: 'billers',
@@ -27,7 +28,7 @@ export function BillerForm({ mode }: { mode: FormMode }) {
     useCreate: useCreateBiller,
     useUpdate: useUpdateBiller,
     toValues: ({ id: _, logo: __, deletedAt: ___, ...fields }) => fields,
-    toBody: addressInput,
+    toBody: (v: Values) => ({ ...addressInput(v), ediId: v.ediId.trim(), ediQualifier: v.ediQualifier }),
   });
   const id = useIdParam();
   // The edit screen words a missing biller as 'The buyer doesn't exist'.
@@ -39,6 +40,12 @@ export function BillerForm({ mode }: { mode: FormMode }) {
       {(readOnly) => (
         <Stack gap="sm">
           <AddressFields form={form} readOnly={readOnly} />
+          <EdiIdFields
+            form={form}
+            readOnly={readOnly}
+            recordId={id}
+            label="EDI id (what stores' back offices know you by)"
+          />
           {mode !== 'new' && (
             <Group align="center" gap="md">
               <Text fz="sm" fw={500}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddressFields, type AddressValues, addressInput, EMPTY_ADDRESS } from '../../../components/AddressFields';
 import { DateField } from '../../../components/DateField';
+import { EdiIdFields, type EdiIdValues, EMPTY_EDI_ID } from '../../../components/EdiIdFields';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
@@ -14,16 +15,19 @@ import { CustomerCreditLine } from '../../receivables/credit';
 import { useCreateCustomer, useCustomer, usePriceGroupOptions, useUpdateCustomer } from '../api';
 import { ReceivePaymentButton } from '../receipts/components/ReceivePaymentModal';
 
-type Values = AddressValues & {
-  awardPoints: number | string;
-  taxPermitNumber: string;
-  priceGroupID: string;
-  creditLimit: number | string;
-} & Record<string, unknown>;
+type Values = AddressValues &
+  EdiIdValues & {
+    awardPoints: number | string;
+    taxPermitNumber: string;
+    priceGroupID: string;
+    creditLimit: number | string;
+  } & Record<string, unknown>;
 
 function toBody(v: Values): CustomerInput {
   return {
     ...addressInput(v),
+    ediId: v.ediId.trim(),
+    ediQualifier: v.ediQualifier,
     awardPoints: Number(v.awardPoints) || 0,
     taxPermitNumber: String(v.taxPermitNumber ?? '').trim(),
     priceGroupID: Number(v.priceGroupID) || 1,
@@ -39,6 +43,7 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
   const form = useContractForm<Values, ReturnType<typeof toBody>>({
     initialValues: {
       ...EMPTY_ADDRESS,
+      ...EMPTY_EDI_ID,
       awardPoints: 0,
       taxPermitNumber: '',
       priceGroupID: '1',
@@ -67,6 +72,8 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
       country: c.country,
       phone: c.phone,
       email: c.email,
+      ediId: c.ediId,
+      ediQualifier: c.ediQualifier,
       awardPoints: c.awardPoints,
       taxPermitNumber: c.taxPermitNumber,
       priceGroupID: String(c.priceGroupID),
@@ -145,6 +152,12 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
                 : 'Resale certificate never verified'}
             </Text>
           )}
+          <EdiIdFields
+            form={form}
+            readOnly={readOnly}
+            recordId={customer.data?.id}
+            label="EDI id (the store number in EDI files)"
+          />
           {mode === 'view' && customer.data && (
             <Group>
               <Button variant="light" component={Link} to={`/customers/${customer.data.id}/statement`}>
