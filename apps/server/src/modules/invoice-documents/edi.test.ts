@@ -53,21 +53,26 @@ describe('GET invoice/edi/cstore/{id} (EDI C)', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Invoice_${number}_EDI_C.x12"`);
     expect(res.body.indexOf('~') + 1).toBe(106);
     const interchange = new X12Parser(true).parse(res.body) as X12Interchange;
-    const control = number.padStart(9, '0');
+    // The control number is the biller's next (edi-issue.test.ts), written the same in every envelope.
+    const raw = res.body.split('~').map((segment) => segment.split('*'));
+    const control = raw[0][13];
+    expect(control).toMatch(/^\d{9}$/);
+    const number9 = String(Number(control));
     // Partner ids: the record ids zero-padded to 6 digits (never shorter than X12 allows).
     expect(interchange.header.valueOf(6)).toBe('000002'.padEnd(15));
     expect(interchange.header.valueOf(8)).toBe(String(customer.id).padStart(6, '0').padEnd(15));
     // The parser reads ISA13 and IEA02 as numbers (and, strict, checks they match, as GE02 = GS06 and SE01);
     // the file itself carries them zero-padded to 9.
-    expect([interchange.header.valueOf(13), interchange.trailer.valueOf(2)]).toEqual([number, number]);
-    const raw = res.body.split('~').map((segment) => segment.split('*'));
-    expect([raw[0][13], raw.at(-2)?.[2]]).toEqual([control, control]);
+    expect([interchange.header.valueOf(13), interchange.trailer.valueOf(2)]).toEqual([number9, number9]);
+    expect(raw.at(-2)?.[2]).toBe(control);
     const group = interchange.functionalGroups[0];
-    expect(group.header.valueOf(6)).toBe(control);
-    expect(group.trailer.valueOf(2)).toBe(control);
+    // GS06/GE02 are numeric without leading zeros; ST02/SE02 the 9 digits.
+    expect(group.header.valueOf(6)).toBe(number9);
+    expect(group.trailer.valueOf(2)).toBe(number9);
     expect(group.header.valueOf(8)).toBe('004010');
     const set = group.transactions[0];
     expect(set.header.valueOf(1)).toBe('810');
+    expect([set.header.valueOf(2), set.trailer.valueOf(2)]).toEqual([control, control]);
     // SE01 counts ST to SE inclusive; the parser keeps ST and SE apart from the body.
     expect(Number(set.trailer.valueOf(1))).toBe(set.segments.length + 2);
     const it1 = set.segments.filter((s) => s.tag === 'IT1');
@@ -78,6 +83,8 @@ describe('GET invoice/edi/cstore/{id} (EDI C)', () => {
     expect(seg('TDS')?.valueOf(1)).toBe('1401');
     expect(seg('BIG')?.valueOf(2)).toBe(number);
     expect(seg('BIG')?.valueOf(7)).toBeFalsy();
+    // The first file of the invoice: purpose 00, original.
+    expect(seg('BIG')?.valueOf(8)).toBe('00');
   });
 
   it('marks a credit-only walk-in invoice CR, customer id 0, negative TDS', async () => {
