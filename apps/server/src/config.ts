@@ -92,7 +92,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeZone: 'America/Chicago',
     sessionIdleMs: 12 * 3_600_000,
     logLevel: 'silent',
-    mailFrom: 'Wholesale Desk <invoices@localhost>',
+    mailFrom: 'Wholesale Desk <desk@wholesale.test>',
     trustProxy: false,
     scryptN: 2 ** 10,
     ...overrides,

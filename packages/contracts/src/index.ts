@@ -16,6 +16,7 @@ export * from './delivery-routes.js';
 export * from './device-flags.js';
 export * from './device-invoices.js';
 export * from './edi-ids.js';
+export * from './email.js';
 export * from './imports.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';

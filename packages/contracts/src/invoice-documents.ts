@@ -187,6 +187,8 @@ export const outboxMessageSchema = z
     /** The customer a statement went to; 0 for an invoice's message. */
     customerID: z.int(),
     to: z.string(),
+    /** Copies, separated by ', ' ('' for none). */
+    cc: z.string(),
     subject: z.string(),
     /** The attachments' file names. */
     attachments: z.array(z.string()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common/fields.js';
+import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT, EMAIL_BOUNDS, emailTemplate, isLocalAddress } from './email.js';
 
 /** The bounds of the page sizes an admin may set (docs/settings.md). */
 export const SETTINGS_BOUNDS = {
@@ -20,7 +21,10 @@ const mailFrom = () =>
   text()
     .trim()
     .max(254)
-    .refine((v) => v === '' || isMailbox(v), { message: 'must be a valid e-mail address' });
+    .refine((v) => v === '' || isMailbox(v), { message: 'must be a valid e-mail address' })
+    .refine((v) => v === '' || !isLocalAddress(v), {
+      message: 'must be an address stores can reply to, not localhost',
+    });
 
 /**
  * The business's one set of settings (docs/settings.md): read by lists,
@@ -40,6 +44,9 @@ export const settingsSchema = z
     showIndividualMargin: z.boolean(),
     showDamagedGoods: z.boolean(),
     mailFrom: mailFrom(),
+    /** The e-mail templates the compose step starts from (docs/email.md); '' restores the default. */
+    emailSubject: emailTemplate(EMAIL_BOUNDS.subject),
+    emailMessage: emailTemplate(EMAIL_BOUNDS.message),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -55,6 +62,8 @@ export const DEFAULT_SETTINGS: Settings = {
   showIndividualMargin: false,
   showDamagedGoods: false,
   mailFrom: '',
+  emailSubject: DEFAULT_EMAIL_SUBJECT,
+  emailMessage: DEFAULT_EMAIL_MESSAGE,
 };
 
 /** settings/update: any of the fields; those left out keep their value. */

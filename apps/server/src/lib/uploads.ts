@@ -273,7 +273,8 @@ export async function readMultipartCall(
     const parts = await readMultipart(request, spec.file, { required: spec.fileRequired, accept: spec.accept });
     file = parts.image;
     try {
-      raw = JSON.parse(parts.fields[spec.json] ?? '');
+      const part = parts.fields[spec.json];
+      raw = part === undefined && spec.jsonOptional ? undefined : JSON.parse(part ?? '');
     } catch {
       throw new ValidationError(`${spec.json} must be JSON text`, spec.json);
     }

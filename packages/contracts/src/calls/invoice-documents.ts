@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCalls, idParams } from '../common/call.js';
 import { listFilterSchema } from '../common/list.js';
+import { emailDraftResponse, emailOptions } from '../email.js';
 import {
   invoiceDocumentResponse,
   invoiceSendResponse,
@@ -62,19 +63,39 @@ export const invoiceMailCalls = defineCalls(TAG, {
   send: {
     method: 'POST',
     path: '/invoice/send/:id',
-    summary: "E-mails the invoice PDF to the customer's address (sent at once, or queued in the outbox)",
+    summary:
+      "E-mails the invoice PDF (sent at once, or queued in the outbox): to the customer's address, or as composed (JSON body or the multipart part `email`: to, cc, subject, message)",
     params: idParams,
+    body: emailOptions,
     response: invoiceSendResponse,
     errors: [404, 409],
-    multipart: { file: 'invoicePDF', fileRequired: false, accept: 'pdf' },
+    multipart: { json: 'email', jsonOptional: true, file: 'invoicePDF', fileRequired: false, accept: 'pdf' },
   },
   sendEdi: {
     method: 'POST',
     path: '/invoice/send/edi/:id',
-    summary: "E-mails both EDI files to the customer's address",
+    summary: "E-mails both EDI files: to the customer's address, or as composed (to, cc, subject, message)",
     params: idParams,
+    body: emailOptions,
     response: invoiceSendResponse,
     errors: [404, 409],
+  },
+  draft: {
+    method: 'GET',
+    path: '/invoice/send/draft/:id',
+    summary:
+      "The invoice PDF's e-mail as it would go now, for the compose step: sender, recipient, subject, message, files",
+    params: idParams,
+    response: emailDraftResponse,
+    errors: [404],
+  },
+  draftEdi: {
+    method: 'GET',
+    path: '/invoice/send/edi/draft/:id',
+    summary: "The EDI files' e-mail as it would go now, for the compose step",
+    params: idParams,
+    response: emailDraftResponse,
+    errors: [404],
   },
   sent: {
     method: 'GET',

@@ -20,6 +20,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 export interface MultipartSpec {
   /** The part that carries the record as JSON text, validated by the call's `body` schema; absent for file-only calls. */
   json?: string;
+  /** The JSON part may be left out (the body schema then reads `undefined`). */
+  jsonOptional?: boolean;
   /** The file part. */
   file: string;
   /** Whether the file part is required. */

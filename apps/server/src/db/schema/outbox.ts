@@ -28,6 +28,8 @@ export const outbox = pgTable(
     /** The customer a statement is sent to; none for an invoice's message. */
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
+    /** Copies: addresses separated by ', ' ('' for none). */
+    cc: text('cc').notNull().default(''),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     /** The attachments' names and types; their bytes, one after another, in `data`. */

@@ -20,6 +20,9 @@ export const settings = pgTable(
     showIndividualMargin: boolean('show_individual_margin').notNull().default(false),
     showDamagedGoods: boolean('show_damaged_goods').notNull().default(false),
     mailFrom: text('mail_from').notNull().default(''),
+    /** The e-mail templates; '' means the built-in default (DEFAULT_SETTINGS). */
+    emailSubject: text('email_subject').notNull().default(''),
+    emailMessage: text('email_message').notNull().default(''),
     ...timestamps,
   },
   (t) => [check('settings_one_row', sql`${t.id} = 1`)],

@@ -1,4 +1,11 @@
-import { CUSTOMER_CSV, type Customer, type CustomerListFilter, isStale, toDollars, toEdiQualifier } from '@wd/contracts';
+import {
+  CUSTOMER_CSV,
+  type Customer,
+  type CustomerListFilter,
+  isStale,
+  toDollars,
+  toEdiQualifier,
+} from '@wd/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';

@@ -56,3 +56,8 @@ export async function loadInvoiceDocument(db: Tx, id: number): Promise<InvoiceDo
     proof,
   });
 }
+
+/** The invoice PDF's file name: '1042.pdf' for Invoice/1042 (the download's and the e-mail's). */
+export function invoicePdfFilename(doc: InvoiceDocument): string {
+  return `${doc.invoice.number.replace(/[^\w.-]/g, '_')}.pdf`;
+}

@@ -1,10 +1,22 @@
-import { DOCUMENT_MESSAGES, formatDate, formatMoney, type InvoiceDocument, type StatementPeriod } from '@wd/contracts';
+import {
+  DOCUMENT_MESSAGES,
+  EMAIL_MESSAGES,
+  type EmailDraft,
+  type EmailPlaceholder,
+  fillTemplate,
+  formatDate,
+  formatMoney,
+  type InvoiceDocument,
+  isLocalAddress,
+  type Settings,
+  type StatementPeriod,
+} from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
-import { ediFiles } from '../invoice-documents/edi-files.js';
+import { ediFilenames, ediFiles } from '../invoice-documents/edi-files.js';
 import { issueCstore } from '../invoice-documents/edi-issue.js';
-import { loadInvoiceDocument } from '../invoice-documents/invoice-document.js';
+import { invoicePdfFilename, loadInvoiceDocument } from '../invoice-documents/invoice-document.js';
 import { invoicePdf } from '../invoice-documents/invoice-pdf.js';
 import { loadStatement } from '../receivables/statement.service.js';
 import { renderStatementPdf, statementFileName } from '../receivables/statement-pdf.js';
@@ -18,6 +30,8 @@ export interface ComposedMessage {
   invoiceId?: number;
   customerId?: number;
   to: string;
+  /** Copies, separated by ', ' ('' for none). */
+  cc?: string;
   subject: string;
   body: string;
   attachments: OutboxAttachment[];
@@ -32,43 +46,97 @@ export function recipientOf(doc: InvoiceDocument): string {
   return to;
 }
 
-function letter(doc: InvoiceDocument, what: string): string {
-  const from = doc.biller.company || doc.biller.name;
-  return [
-    `Dear ${doc.customer?.name || doc.customerName},`,
-    '',
-    `${what} invoice ${doc.invoice.number} of ${formatDate(doc.invoice.date)}: amount ${formatMoney(doc.amount)}, paid ${formatMoney(doc.paid)}, balance ${formatMoney(doc.balance)}.`,
-    '',
-    'Thank you for your business.',
+type InvoiceKind = Exclude<OutboxKind, 'statementPdf'>;
+/** The templates of Settings the subject and message start from. */
+export type Templates = Pick<Settings, 'emailSubject' | 'emailMessage'>;
+/** What the clerk changed in the compose step (emailOptions, parsed). */
+export interface ComposeOptions {
+  to?: string;
+  cc: string[];
+  subject?: string;
+  message?: string;
+}
+
+/** The invoice's values for the templates' placeholders. */
+function placeholders(doc: InvoiceDocument, kind: InvoiceKind): Record<EmailPlaceholder, string> {
+  const pdf = kind === 'invoicePdf';
+  return {
+    invoice: doc.invoice.number,
+    date: formatDate(doc.invoice.date),
+    amount: formatMoney(doc.amount),
+    paid: formatMoney(doc.paid),
+    balance: formatMoney(doc.balance),
+    customer: doc.customerName,
+    contact: doc.customer?.name || doc.customerName,
+    biller: doc.biller.company || doc.biller.name,
+    billerPhone: doc.biller.phone,
+    document: pdf ? 'Invoice' : 'EDI files of invoice',
+    attached: pdf ? 'Attached is' : 'Attached are the EDI files (Modisoft CSV and X12 810) of',
+  };
+}
+
+/**
+ * The e-mail of an invoice as the compose step shows it before Send: the customer's address,
+ * the templates filled, the files by name (not rendered), and why it could not go as it is.
+ */
+export async function draftMessage(
+  db: Tx,
+  invoiceId: number,
+  kind: InvoiceKind,
+  templates: Templates,
+  from: string,
+): Promise<EmailDraft> {
+  const doc = await loadInvoiceDocument(db, invoiceId);
+  const values = placeholders(doc, kind);
+  const to = doc.customer?.email.trim() ?? '';
+  const names = ediFilenames(doc);
+  return {
     from,
-    ...(doc.biller.phone ? [doc.biller.phone] : []),
-  ].join('\n');
+    to,
+    cc: [],
+    subject: fillTemplate(templates.emailSubject, values),
+    message: fillTemplate(templates.emailMessage, values),
+    attachments: kind === 'invoicePdf' ? [invoicePdfFilename(doc)] : [names.modisoft, names.cstore],
+    warning: isLocalAddress(from)
+      ? EMAIL_MESSAGES.localSender(from)
+      : to
+        ? ''
+        : doc.customer
+          ? EMAIL_MESSAGES.noRecipient
+          : DOCUMENT_MESSAGES.walkIn,
+  };
 }
 
 /**
  * The e-mail of an invoice as it is at this moment: the PDF (exactly what
- * GET invoice/pdf answers) or both EDI files (exactly the downloads).
- * 404 for an unknown invoice, 409 for a walk-in or a customer without e-mail.
+ * GET invoice/pdf answers) or both EDI files (exactly the downloads), to the
+ * address the clerk chose or the customer's, with the subject and message the
+ * clerk wrote or the templates' (placeholders filled in either).
+ * 404 for an unknown invoice, 409 without a recipient (a walk-in, a customer without e-mail).
  */
 export async function composeMessage(
   db: Tx,
   invoiceId: number,
-  kind: Exclude<OutboxKind, 'statementPdf'>,
+  kind: InvoiceKind,
+  templates: Templates,
+  options: ComposeOptions = { cc: [] },
 ): Promise<ComposedMessage> {
   const doc = await loadInvoiceDocument(db, invoiceId);
-  const to = recipientOf(doc);
-  const from = doc.biller.company || doc.biller.name;
+  const to = options.to || recipientOf(doc);
+  const values = placeholders(doc, kind);
   const files =
     kind === 'invoicePdf'
       ? [{ ...(await invoicePdf(db, invoiceId)), contentType: 'application/pdf' }]
       : ediFiles(doc, await issueCstore(db, doc));
-  const pdf = kind === 'invoicePdf';
   return {
     kind,
     invoiceId,
     to,
-    subject: `${pdf ? 'Invoice' : 'EDI files of invoice'} ${doc.invoice.number}${from ? ` from ${from}` : ''}`,
-    body: letter(doc, pdf ? 'Attached is' : 'Attached are the EDI files (Modisoft CSV and X12 810) of'),
+    cc: options.cc.join(', '),
+    subject: fillTemplate(options.subject ?? templates.emailSubject, values)
+      .replace(/\s+/g, ' ')
+      .trim(),
+    body: fillTemplate(options.message ?? templates.emailMessage, values),
     ...packed(files),
   };
 }

@@ -7,6 +7,8 @@ export type Delivery = { ok: true } | { ok: false; permanent: boolean; error: st
 export interface Mailer {
   /** Whether a mail server is configured (SMTP_URL); without one nothing is tried. */
   readonly configured: boolean;
+  /** The sender the next message goes from (Settings, else MAIL_FROM). */
+  sender(): Promise<string>;
   deliver(message: ClaimedMessage): Promise<Delivery>;
   close(): void;
 }
@@ -49,6 +51,7 @@ export function createMailer(smtpUrl: string | undefined, from: string | (() => 
   };
   return {
     configured: Boolean(smtpUrl),
+    sender: async () => (typeof from === 'string' ? from : await from()),
     async deliver(message) {
       if (!smtpUrl) return { ok: false, permanent: false, error: NO_MAIL_SERVER };
       try {
@@ -56,6 +59,7 @@ export function createMailer(smtpUrl: string | undefined, from: string | (() => 
           // Looked up at each send: the settings' sender when set, else MAIL_FROM (docs/settings.md).
           from: typeof from === 'string' ? from : await from(),
           to: message.to,
+          ...(message.cc ? { cc: message.cc } : {}),
           subject: message.subject,
           text: message.body,
           attachments: attachmentsOf(message),

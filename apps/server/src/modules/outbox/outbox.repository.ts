@@ -13,6 +13,7 @@ const columns = {
   invoiceNo: sql<string>`coalesce(${invoices.invoiceNo}, '')`,
   customerID: sql<number>`coalesce(${outbox.customerId}, 0)`,
   to: outbox.to,
+  cc: outbox.cc,
   subject: outbox.subject,
   attachments: outbox.attachments,
   status: outbox.status,

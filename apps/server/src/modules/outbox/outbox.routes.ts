@@ -30,8 +30,10 @@ export async function outboxRoutes(app: FastifyInstance) {
   registerCalls(app, invoiceMailCalls, {
     // The spec's invoicePDF part is accepted (a PDF) but the server sends its own rendering,
     // so the e-mail is exactly the download of that moment.
-    send: ({ params, user }) => service.send(params.id, 'invoicePdf', user),
-    sendEdi: ({ params, user }) => service.send(params.id, 'invoiceEdi', user),
+    send: ({ params, body, user }) => service.send(params.id, 'invoicePdf', user, body),
+    sendEdi: ({ params, body, user }) => service.send(params.id, 'invoiceEdi', user, body),
+    draft: ({ params }) => service.draft(params.id, 'invoicePdf'),
+    draftEdi: ({ params }) => service.draft(params.id, 'invoiceEdi'),
     sent: ({ params }) => service.ofInvoice(params.id),
   });
   registerCalls(app, statementMailCalls, {

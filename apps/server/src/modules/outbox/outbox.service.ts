@@ -1,9 +1,17 @@
-import { DOCUMENT_MESSAGES, INVOICE_MESSAGES, type InvoiceSendResult, type OutboxFilter } from '@wd/contracts';
+import {
+  DOCUMENT_MESSAGES,
+  EMAIL_MESSAGES,
+  INVOICE_MESSAGES,
+  type InvoiceSendResult,
+  isLocalAddress,
+  type OutboxFilter,
+} from '@wd/contracts';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { invoicesRepository } from '../invoices/invoices.repository.js';
-import { type ComposedMessage, composeMessage, type OutboxKind } from './compose.js';
+import { settingsRepository } from '../settings/settings.repository.js';
+import { type ComposedMessage, type ComposeOptions, composeMessage, draftMessage, type OutboxKind } from './compose.js';
 import { type Mailer, NO_MAIL_SERVER } from './mailer.js';
 import { type ClaimedMessage, outboxRepository as repo } from './outbox.repository.js';
 
@@ -62,6 +70,9 @@ export function createOutboxService({ db }: AppContext, mailer: Mailer) {
 
   /** Stores a composed message (an invoice's or a statement) and tries to deliver it at once. */
   async function deliver(composed: ComposedMessage, user: AuthUser): Promise<InvoiceSendResult> {
+    // A sender no one can reply to (the default invoices@localhost) is refused before anything is stored.
+    const from = await mailer.sender();
+    if (isLocalAddress(from)) throw new ConflictError(EMAIL_MESSAGES.localSender(from));
     const now = Date.now();
     const stored = await repo.insert(db, {
       ...composed,
@@ -76,9 +87,21 @@ export function createOutboxService({ db }: AppContext, mailer: Mailer) {
   }
 
   return {
-    /** Stores the invoice's e-mail (PDF or EDI files) and tries to deliver it at once. */
-    async send(invoiceId: number, kind: Exclude<OutboxKind, 'statementPdf'>, user: AuthUser) {
-      return deliver(await composeMessage(db, invoiceId, kind), user);
+    /** Stores the invoice's e-mail (PDF or EDI files) as the clerk composed it and tries to deliver it at once. */
+    async send(
+      invoiceId: number,
+      kind: Exclude<OutboxKind, 'statementPdf'>,
+      user: AuthUser,
+      options: ComposeOptions = { cc: [] },
+    ) {
+      const templates = await settingsRepository.read(db);
+      return deliver(await composeMessage(db, invoiceId, kind, templates, options), user);
+    },
+
+    /** The invoice's e-mail as the compose step shows it (404 for an unknown invoice). */
+    async draft(invoiceId: number, kind: Exclude<OutboxKind, 'statementPdf'>) {
+      const templates = await settingsRepository.read(db);
+      return { draft: await draftMessage(db, invoiceId, kind, templates, await mailer.sender()) };
     },
 
     deliver,

@@ -66,7 +66,7 @@ describe('POST invoice/send/{id} and invoice/send/edi/{id}', () => {
     const mail = smtp.received.at(-1);
     const number = invoice.invoiceNo.replace('Invoice/', '');
     expect(mail?.to).toMatchObject({ text: customer.email });
-    expect(mail?.from?.value[0]).toMatchObject({ name: 'Wholesale Desk', address: 'invoices@localhost' });
+    expect(mail?.from?.value[0]).toMatchObject({ name: 'Wholesale Desk', address: 'desk@wholesale.test' });
     expect(mail?.subject).toContain(`Invoice ${number}`);
     expect(mail?.text).toContain('balance $9.01');
     expect(mail?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`${number}.pdf`, 'application/pdf']]);

@@ -16,7 +16,18 @@ const settingsColumns = {
   showIndividualMargin: settings.showIndividualMargin,
   showDamagedGoods: settings.showDamagedGoods,
   mailFrom: settings.mailFrom,
+  emailSubject: settings.emailSubject,
+  emailMessage: settings.emailMessage,
 };
+
+/** A stored row as the API answers it: an empty template is the default one. */
+function withDefaults(row: Settings): Settings {
+  return {
+    ...row,
+    emailSubject: row.emailSubject || DEFAULT_SETTINGS.emailSubject,
+    emailMessage: row.emailMessage || DEFAULT_SETTINGS.emailMessage,
+  };
+}
 
 /** The one settings row; other areas read settings only through here. */
 export const settingsRepository = {
@@ -24,7 +35,7 @@ export const settingsRepository = {
   async read(db: Tx, lock = false): Promise<Settings> {
     const query = db.select(settingsColumns).from(settings).where(eq(settings.id, ROW_ID));
     const [row] = lock ? await query.for('update') : await query;
-    return row ?? { ...DEFAULT_SETTINGS };
+    return row ? withDefaults(row) : { ...DEFAULT_SETTINGS };
   },
 
   /** Writes the whole set (creating the row on the first save). */
@@ -34,6 +45,6 @@ export const settingsRepository = {
       .values({ id: ROW_ID, ...values })
       .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: new Date() } })
       .returning(settingsColumns);
-    return row as Settings;
+    return withDefaults(row as Settings);
   },
 };

@@ -1,7 +1,8 @@
-import { DEFAULT_SETTINGS } from '@wd/contracts';
+import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT, DEFAULT_SETTINGS, EMAIL_MESSAGES } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../../../test/documents.js';
+import { createTestApp } from '../../../test/helpers.js';
 import { type SmtpTestServer, testAppWithMailServer } from '../outbox/test-smtp.js';
 
 const { t, startMailServer } = testAppWithMailServer();
@@ -28,6 +29,8 @@ describe('GET settings', () => {
         showIndividualMargin: false,
         showDamagedGoods: false,
         mailFrom: '',
+        emailSubject: DEFAULT_EMAIL_SUBJECT,
+        emailMessage: DEFAULT_EMAIL_MESSAGE,
       },
     });
   });
@@ -129,7 +132,54 @@ describe('what reads the settings', () => {
     expect((await t.call('POST', `/api/invoice/send/${invoice.id}/`, undefined, t.adminToken)).statusCode).toBe(200);
     expect(smtp.received.map((m) => m.from?.text)).toEqual([
       '"Acme Sales" <sales@acme.test>',
-      '"Wholesale Desk" <invoices@localhost>',
+      '"Wholesale Desk" <desk@wholesale.test>',
     ]);
+  });
+
+  it('refuses a sender no one can reply to: on save (400), and at send while MAIL_FROM is one (409)', async () => {
+    const refusals = {
+      'invoices@localhost': 'mailFrom must be a valid e-mail address',
+      'Desk <desk@shop.local>': 'mailFrom must be an address stores can reply to, not localhost',
+      'Desk <desk@mail.localhost>': 'mailFrom must be an address stores can reply to, not localhost',
+    };
+    for (const [mailFrom, message] of Object.entries(refusals)) {
+      const res = await t.call('PATCH', '/api/settings/update/', { mailFrom }, t.adminToken);
+      expect(res.statusCode, mailFrom).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const local = await createTestApp({ mailFrom: 'Wholesale Desk <invoices@localhost>' });
+    try {
+      const { invoice } = await documentFixture(local);
+      const res = await local.call('POST', `/api/invoice/send/${invoice.id}/`, undefined, local.adminToken);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(EMAIL_MESSAGES.localSender('Wholesale Desk <invoices@localhost>'));
+      // Nothing was stored: the outbox is empty.
+      const outbox = await local.call('POST', '/api/outbox/all/', {}, local.adminToken);
+      expect(outbox.json().totalRows).toBe(0);
+      // The compose step says so before anyone presses Send.
+      const draft = await local.call('GET', `/api/invoice/send/draft/${invoice.id}/`, undefined, local.adminToken);
+      expect(draft.json().draft.warning).toBe(EMAIL_MESSAGES.localSender('Wholesale Desk <invoices@localhost>'));
+      // Set in Settings, it goes.
+      await local.call('PATCH', '/api/settings/update/', { mailFrom: 'Sales <sales@acme.test>' }, local.adminToken);
+      const sent = await local.call('POST', `/api/invoice/send/${invoice.id}/`, undefined, local.adminToken);
+      expect(sent.statusCode, sent.body).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('keeps e-mail templates: unknown placeholders refused, an empty one restores the default', async () => {
+    const bad = await t.call('PATCH', '/api/settings/update/', { emailSubject: 'Invoice {invoce}' }, t.adminToken);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^emailSubject holds an unknown placeholder; use \{invoice\} /);
+    const saved = await t.call(
+      'PATCH',
+      '/api/settings/update/',
+      { emailSubject: 'Your invoice {invoice}' },
+      t.adminToken,
+    );
+    expect(saved.json().settings.emailSubject).toBe('Your invoice {invoice}');
+    const reset = await t.call('PATCH', '/api/settings/update/', { emailSubject: '' }, t.adminToken);
+    expect(reset.json().settings.emailSubject).toBe(DEFAULT_EMAIL_SUBJECT);
   });
 });
