@@ -41,6 +41,10 @@ test('an invoice e-mailed from the list arrives, and the outbox shows it as sent
   const row = page.getByRole('row').filter({ hasText: invoiceNo });
   await row.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Email Invoice' }).click();
+  await page
+    .getByRole('dialog', { name: /^E-mail invoice/ })
+    .getByRole('button', { name: 'Send' })
+    .click();
   await expect(page.getByRole('alert').filter({ hasText: `The invoice was sent to ${email}` })).toBeVisible();
 
   await page.goto('/outbox?status=sent');

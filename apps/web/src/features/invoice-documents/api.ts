@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   callPath,
+  type EmailOptions,
   type InvoiceSendResult,
   invoiceDocumentCalls,
   invoiceEdiCalls,
@@ -41,12 +42,32 @@ export function useSentMessages(id: number) {
 export type SendKind = 'pdf' | 'edi';
 const sendCalls = { pdf: invoiceMailCalls.send, edi: invoiceMailCalls.sendEdi } as const;
 
-/** E-mails the invoice's PDF or its EDI files: sent at once or queued in the outbox. */
+const draftCalls = { pdf: invoiceMailCalls.draft, edi: invoiceMailCalls.draftEdi } as const;
+
+/** What to send: the invoice, and what the clerk changed in the compose step (nothing: the draft as it is). */
+export interface SendVars {
+  id: number;
+  email?: EmailOptions;
+}
+
+/** E-mails the invoice's PDF or its EDI files as composed: sent at once or queued in the outbox. */
 export const useSendInvoice = (kind: SendKind) =>
   useCallMutation(sendCalls[kind], {
-    input: (id: number) => ({ params: { id } }),
-    invalidates: (_, id) => [sentKey(id)],
+    input: ({ id, email }: SendVars) => ({ params: { id }, body: email ?? {} }),
+    invalidates: (_, { id }) => [sentKey(id)],
   });
+
+/** The e-mail as it would go now (sender, recipient, templates filled, files), read afresh each time it opens. */
+export function useEmailDraft(id: number | null, kind: SendKind) {
+  return useQuery({
+    queryKey: [...keys.invoices.detail(id ?? 0), 'emailDraft', kind],
+    queryFn: async () => (await callApi(draftCalls[kind], { params: { id: id ?? 0 } })).draft,
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
 
 export type { InvoiceSendResult };
 

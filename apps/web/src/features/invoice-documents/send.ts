@@ -1,7 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import type { InvoiceSendResult } from '@wd/contracts';
-import { showAlert } from '../../lib/alert';
-import { errorMessage } from '../../lib/api-client';
 
 /** The answer of a send in words: green when it went, yellow when it waits in the outbox. */
 export function showSendResult(result: InvoiceSendResult) {
@@ -14,11 +12,14 @@ export function showSendResult(result: InvoiceSendResult) {
   });
 }
 
-/** Sends and tells the user what happened (the server's message when it refuses, e.g. no e-mail address). */
-export async function sendAndTell(send: (id: number) => Promise<InvoiceSendResult>, id: number) {
-  try {
-    showSendResult(await send(id));
-  } catch (error) {
-    showAlert(errorMessage(error));
-  }
+/** The copies as typed or pasted: each tag split at commas, semicolons and spaces, trimmed, once each. */
+export function addressTags(tags: string[]): string[] {
+  const all = tags.flatMap((tag) => tag.split(/[,;\s]+/)).filter(Boolean);
+  return [...new Set(all)];
+}
+
+/** A copy the contract refuses, in words: "bad@ is not an e-mail address". */
+export function badCopy(cc: string[], index: unknown): string {
+  const value = typeof index === 'number' ? cc[index] : undefined;
+  return value ? `${value} is not an e-mail address` : 'Check the copies';
 }

@@ -1,10 +1,11 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { formatDate } from '@wd/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { showAlert } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadEdi, EDI_LABELS, type EdiFormat, useSendInvoice, useSentMessages } from '../api';
-import { sendAndTell } from '../send';
+import { downloadEdi, EDI_LABELS, type EdiFormat, type SendKind, useSentMessages } from '../api';
+import { ComposeEmailModal } from './ComposeEmailModal';
 
 function Dropdown({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -21,10 +22,12 @@ function Dropdown({ label, children }: { label: string; children: React.ReactNod
 
 const download = (format: EdiFormat, id: number) => downloadEdi(format, id).catch((e) => showAlert(errorMessage(e)));
 
-/** The invoice detail's Print (Invoice, Thermal), EDI download (EDI MS, EDI C) and Email (PDF, EDI) dropdowns. */
+/**
+ * The invoice detail's Print (Invoice, Thermal), EDI download (EDI MS, EDI C) and Email (PDF, EDI)
+ * dropdowns; Email opens the compose step.
+ */
 export function DocumentMenus({ id }: { id: number }) {
-  const sendPdf = useSendInvoice('pdf');
-  const sendEdi = useSendInvoice('edi');
+  const [composing, setComposing] = useState<SendKind | null>(null);
   return (
     <>
       <Dropdown label="Print">
@@ -40,9 +43,10 @@ export function DocumentMenus({ id }: { id: number }) {
         <Menu.Item onClick={() => download('cstore', id)}>{EDI_LABELS.cstore}</Menu.Item>
       </Dropdown>
       <Dropdown label="Email">
-        <Menu.Item onClick={() => sendAndTell(sendPdf.mutateAsync, id)}>PDF</Menu.Item>
-        <Menu.Item onClick={() => sendAndTell(sendEdi.mutateAsync, id)}>EDI</Menu.Item>
+        <Menu.Item onClick={() => setComposing('pdf')}>PDF</Menu.Item>
+        <Menu.Item onClick={() => setComposing('edi')}>EDI</Menu.Item>
       </Dropdown>
+      <ComposeEmailModal target={composing && { id, kind: composing }} onClose={() => setComposing(null)} />
     </>
   );
 }

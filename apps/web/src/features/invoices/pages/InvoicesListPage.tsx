@@ -20,9 +20,9 @@ import { keys } from '../../../lib/query-keys';
 import { invoicePageSize } from '../../../lib/settings';
 import { useBillerOptions } from '../../billers/api';
 import { InvoiceListCustomer } from '../../customers/receipts/components/InvoiceListCustomer';
-import { downloadEdi, EDI_LABELS, useSendInvoice } from '../../invoice-documents/api';
+import { downloadEdi, EDI_LABELS } from '../../invoice-documents/api';
 import { BulkEmailModal, type BulkTarget } from '../../invoice-documents/components/BulkEmailModal';
-import { sendAndTell } from '../../invoice-documents/send';
+import { ComposeEmailModal, type ComposeTarget } from '../../invoice-documents/components/ComposeEmailModal';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
 import { paymentTarget } from '../payment-target';
@@ -40,8 +40,7 @@ export default function InvoicesListPage() {
   const billers = useBillerOptions();
   const update = useUpdateInvoice();
   const remove = useDeleteInvoice();
-  const sendPdf = useSendInvoice('pdf');
-  const sendEdi = useSendInvoice('edi');
+  const [composing, setComposing] = useState<ComposeTarget | null>(null);
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [mailing, setMailing] = useState<BulkTarget[] | null>(null);
   const queryClient = useQueryClient();
@@ -133,8 +132,16 @@ export default function InvoicesListPage() {
           ...viewEdit('invoices', i.id),
           { label: 'Add Payment', run: () => setPaying(paymentTarget(i)), reload: false },
           { label: 'View Payments', to: `/payment/invoice/${i.id}` },
-          { label: 'Email Invoice', run: () => sendAndTell(sendPdf.mutateAsync, i.id), reload: false },
-          { label: 'Email EDI', run: () => sendAndTell(sendEdi.mutateAsync, i.id), reload: false },
+          {
+            label: 'Email Invoice',
+            run: () => setComposing({ id: i.id, kind: 'pdf', invoiceNo: i.invoiceNo }),
+            reload: false,
+          },
+          {
+            label: 'Email EDI',
+            run: () => setComposing({ id: i.id, kind: 'edi', invoiceNo: i.invoiceNo }),
+            reload: false,
+          },
           { label: 'Print Invoice', to: `/invoices/print/${i.id}` },
           { label: 'Print Thermal', to: `/invoices/thermalPrint/${i.id}` },
           { label: EDI_LABELS.modisoft, run: () => downloadEdi('modisoft', i.id), reload: false },
@@ -166,6 +173,7 @@ export default function InvoicesListPage() {
       />
       <PaymentModal target={paying} onClose={() => setPaying(null)} />
       <BulkEmailModal targets={mailing} onClose={() => setMailing(null)} />
+      <ComposeEmailModal target={composing} onClose={() => setComposing(null)} />
     </>
   );
 }

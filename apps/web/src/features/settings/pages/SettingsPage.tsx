@@ -9,10 +9,18 @@ import {
   Stack,
   Switch,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { SETTINGS_BOUNDS, SETTINGS_MESSAGES, type Settings, settingsSchema } from '@wd/contracts';
+import {
+  EMAIL_BOUNDS,
+  EMAIL_PLACEHOLDERS,
+  SETTINGS_BOUNDS,
+  SETTINGS_MESSAGES,
+  type Settings,
+  settingsSchema,
+} from '@wd/contracts';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { PageTitle } from '../../../components/PageTitle';
 import { showAlert, showSuccess } from '../../../lib/alert';
@@ -124,6 +132,28 @@ export default function SettingsPage() {
               readOnly={readOnly}
               {...form.getInputProps('mailFrom')}
             />
+            <TextInput
+              label="E-mail subject"
+              description="Where the compose step starts; empty restores the default"
+              maxLength={EMAIL_BOUNDS.subject}
+              readOnly={readOnly}
+              {...form.getInputProps('emailSubject')}
+            />
+            <Textarea
+              label="E-mail message"
+              autosize
+              minRows={5}
+              maxRows={12}
+              maxLength={EMAIL_BOUNDS.message}
+              readOnly={readOnly}
+              {...form.getInputProps('emailMessage')}
+            />
+            <Text fz="xs" c="dimmed" data-testid="email-placeholders">
+              Placeholders:{' '}
+              {Object.entries(EMAIL_PLACEHOLDERS)
+                .map(([name, what]) => `{${name}} ${what}`)
+                .join(' · ')}
+            </Text>
           </Section>
         </SimpleGrid>
         {!readOnly && (
