@@ -1,29 +1,16 @@
 import { type InvoiceDocument, toEdiQualifier } from '@wd/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { billers, customers, ediControlNumbers, ediDocuments } from '../../db/schema/index.js';
 import { contentHash, type EdiIssue, type EdiPartner, PURPOSE, partnerOf } from './edi-cstore.js';
+import { ediDocumentsRepository as repo } from './edi-documents.repository.js';
 import { customerAccount } from './edi-format.js';
-
-/** ISA13 is 9 digits: after 999,999,999 a biller's sequence starts again at 1. */
-const LAST_CONTROL = 999_999_999;
 
 /** The biller's and the customer's partner ids: their own EDI ids, or their padded record ids. */
 async function partners(db: Tx, doc: InvoiceDocument): Promise<{ sender: EdiPartner; receiver: EdiPartner }> {
-  const own = { ediId: billers.ediId, ediQualifier: billers.ediQualifier };
   const customerId = customerAccount(doc);
-  const [[biller], [customer]] = await Promise.all([
-    db.select(own).from(billers).where(eq(billers.id, doc.biller.id)),
-    customerId
-      ? db
-          .select({ ediId: customers.ediId, ediQualifier: customers.ediQualifier })
-          .from(customers)
-          .where(eq(customers.id, customerId))
-      : Promise.resolve([]),
-  ]);
-  const mine = (row?: { ediId: string; ediQualifier: string }) =>
+  const { biller, customer } = await repo.partners(db, doc.biller.id, customerId);
+  const own = (row?: { ediId: string; ediQualifier: string }) =>
     row ? { ediId: row.ediId, ediQualifier: toEdiQualifier(row.ediQualifier) } : undefined;
-  return { sender: partnerOf(doc.biller.id, mine(biller)), receiver: partnerOf(customerId, mine(customer)) };
+  return { sender: partnerOf(doc.biller.id, own(biller)), receiver: partnerOf(customerId, own(customer)) };
 }
 
 /**
@@ -38,32 +25,15 @@ export async function issueCstore(db: Tx, doc: InvoiceDocument): Promise<EdiIssu
   const hash = contentHash(doc, parties);
   const billerId = doc.biller.id;
   return db.transaction(async (tx) => {
-    // Takes the biller's sequence row (made on its first file) and holds it to the end.
-    await tx
-      .insert(ediControlNumbers)
-      .values({ billerId, lastControl: 0 })
-      .onConflictDoUpdate({ target: ediControlNumbers.billerId, set: { lastControl: ediControlNumbers.lastControl } });
-    const [latest] = await tx
-      .select({ control: ediDocuments.controlNumber, purpose: ediDocuments.purpose, hash: ediDocuments.contentHash })
-      .from(ediDocuments)
-      .where(eq(ediDocuments.invoiceId, doc.invoice.id))
-      .orderBy(desc(ediDocuments.id))
-      .limit(1);
+    await repo.lockSequence(tx, billerId);
+    const latest = await repo.latest(tx, doc.invoice.id);
     if (latest && latest.hash === hash) {
       const purpose = latest.purpose === PURPOSE.replace ? PURPOSE.replace : PURPOSE.original;
       return { ...parties, control: latest.control, purpose };
     }
-    const [{ control }] = await tx
-      .update(ediControlNumbers)
-      .set({
-        lastControl: sql`case when ${ediControlNumbers.lastControl} >= ${LAST_CONTROL} then 1 else ${ediControlNumbers.lastControl} + 1 end`,
-      })
-      .where(eq(ediControlNumbers.billerId, billerId))
-      .returning({ control: ediControlNumbers.lastControl });
+    const control = await repo.nextControl(tx, billerId);
     const purpose = latest ? PURPOSE.replace : PURPOSE.original;
-    await tx
-      .insert(ediDocuments)
-      .values({ invoiceId: doc.invoice.id, billerId, controlNumber: control, purpose, contentHash: hash });
+    await repo.record(tx, { invoiceId: doc.invoice.id, billerId, controlNumber: control, purpose, contentHash: hash });
     return { ...parties, control, purpose };
   });
 }

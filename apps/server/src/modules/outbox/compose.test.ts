@@ -82,7 +82,7 @@ describe('POST invoice/send/{id} as composed', () => {
     const { invoice } = await documentFixture(t, { email: '' });
     const res = await send(invoice.id, { to: 'counter@quickstop.test' }, true);
     expect(res.statusCode, res.body).toBe(200);
-    expect(smtp.received.at(-1)?.attachments.map((a) => a.filename.split('.').at(-1))).toEqual(['csv', 'x12']);
+    expect(smtp.received.at(-1)?.attachments.map((a) => a.filename?.split('.').at(-1))).toEqual(['csv', 'x12']);
     expect(smtp.received.at(-1)?.subject).toMatch(/^EDI files of invoice /);
   });
 
