@@ -44,6 +44,11 @@ export function barcodeImagePath(barcode: string): string {
 
 /** Label sheet (docs/business-rules.md): 114 labels a sheet; name lines of 21 and 22–45 characters. */
 export const LABELS_PER_SHEET = 114;
+/**
+ * A label is 1.35 in wide (a Letter sheet less 0.2 in each side, six across) and 0.55 in high;
+ * its barcode, quiet zones included, may use 1.31 in of the width (rules/barcode-print.ts).
+ */
+export const LABEL_BARCODE_MAX_WIDTH_IN = 1.31;
 export function labelNameLines(name: string): [string, string] {
   return [name.slice(0, 21), name.slice(21, 45)];
 }

@@ -32,6 +32,7 @@ export * from './receivables.js';
 export * from './report-columns.js';
 export * from './reports.js';
 export * from './rules/barcode.js';
+export * from './rules/barcode-print.js';
 export * from './rules/invoice-document.js';
 export * from './rules/invoice-totals.js';
 export * from './rules/margins.js';

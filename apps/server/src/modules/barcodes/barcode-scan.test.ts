@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BARCODE_IMAGE_MARGIN, BARCODE_IMAGE_SCALE, barcodeBarModules, barcodeImageModules } from '@wd/contracts';
+import bwipjs from 'bwip-js/node';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
-import { QUIET_ZONE } from './barcode-image.js';
+import { barcodePng, QUIET_ZONE } from './barcode-image.js';
 
 /**
  * The served barcode images read by a decoder we did not write: zbarimg (Debian's zbar-tools),
@@ -61,6 +64,31 @@ describe('served barcode images scan', () => {
       expect(first).toBeGreaterThanOrEqual(QUIET_ZONE[c.symbology].left * 3);
       expect(info.width - 1 - last).toBeGreaterThanOrEqual(QUIET_ZONE[c.symbology].right * 3);
       expect(pixel(0, 0)).toEqual([255, 255, 255, 255]);
+      // Exactly the margin's whole modules either side, and as wide as a page expects it to be
+      // (it draws it at modules × whole printer dots: docs/business-rules.md).
+      expect(first).toBe(BARCODE_IMAGE_MARGIN[c.symbology].left * BARCODE_IMAGE_SCALE);
+      expect(info.width - 1 - last).toBe(BARCODE_IMAGE_MARGIN[c.symbology].right * BARCODE_IMAGE_SCALE);
+      expect(info.width).toBe(barcodeImageModules(c.code, c.symbology) * BARCODE_IMAGE_SCALE);
     });
   }
+
+  it("Code 128 of any printable text: the module count a page predicts is the encoder's, the image as wide", async () => {
+    const printable = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(...'0123456789'),
+        fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      ),
+      minLength: 1,
+      maxLength: 48,
+    });
+    await fc.assert(
+      fc.asyncProperty(printable, async (text) => {
+        const [symbol] = bwipjs.raw('code128', text, '') as unknown as { sbs: number[] }[];
+        expect(barcodeBarModules(text, 'code128')).toBe(symbol.sbs.reduce((a, b) => a + b, 0));
+        const { width } = await sharp(await barcodePng(text, 'code128')).metadata();
+        expect(width).toBe(barcodeImageModules(text, 'code128') * BARCODE_IMAGE_SCALE);
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

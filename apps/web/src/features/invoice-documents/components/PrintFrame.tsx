@@ -34,12 +34,15 @@ const HIDE_IN_PRINT = `@media print {
  * is the view's @page rule (or a function of the rendered document, for a
  * strip as long as its content), written again right before every print and
  * mounted only while the view is, so it never reaches another printout.
+ * `options` show in the dialog above its buttons (the thermal strip's printer resolution).
  */
 export function PrintFrame({
   pageStyle,
+  options,
   children,
 }: {
   pageStyle: string | ((root: HTMLElement) => string);
+  options?: ReactNode;
   children: (doc: InvoiceDocument) => ReactNode;
 }) {
   const id = useIdParam() ?? 0;
@@ -100,6 +103,7 @@ export function PrintFrame({
       {children(doc)}
       <Modal opened={asking} onClose={() => setAsking(false)} lockScroll={false} centered size="sm" title="Print">
         <Text mb="md">Do you want to print the invoice?</Text>
+        {options}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => navigate('/invoices')}>
             Back

@@ -1,4 +1,17 @@
-import { barcodeImagePath, type DocumentProof, formatDate, formatMoney, type InvoiceDocument } from '@wd/contracts';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  DEFAULT_PRINTER_DPI,
+  type DocumentProof,
+  formatDate,
+  formatMoney,
+  type InvoiceDocument,
+  PRINTER_DPIS,
+  type PrinterDpi,
+  printerDpi,
+  symbologyOrGuess,
+} from '@wd/contracts';
+import { useState } from 'react';
+import { PrintedBarcode } from '../../../components/PrintedBarcode';
 import { DocumentHead, DocumentTo } from '../components/DocumentHead';
 import { PrintFrame } from '../components/PrintFrame';
 import { ProofOfDelivery } from '../components/ProofOfDelivery';
@@ -6,6 +19,8 @@ import classes from '../components/thermal.module.css';
 import { keyedRows } from '../rows';
 
 const MM_PER_PX = 25.4 / 96;
+/** A line's barcode spans the strip: 80 mm less 3 mm padding each side and the cell's 0.5 mm. */
+const STRIP_BARCODE_MAX_WIDTH_IN = 73 / 25.4;
 
 /**
  * One page 80 mm wide and exactly as long as the strip (a roll has no page
@@ -18,17 +33,20 @@ export function stripPage(root: HTMLElement): string {
 }
 
 /**
- * The thermal strip (docs/invoice-documents.md, the thermal strip). A driver's device prints it
+ * The thermal strip (docs/invoice-documents.md, the thermal strip). Each line's barcode sits
+ * under it across the strip, sized in whole dots of a `dpi` printer. A driver's device prints it
  * without the barcode pictures (they come from the server); the proof of delivery shows under
  * the totals, the device's own before it has synced.
  */
 export function ThermalStrip({
   doc,
   barcodes = true,
+  dpi = DEFAULT_PRINTER_DPI,
   proof,
 }: {
   doc: InvoiceDocument;
   barcodes?: boolean;
+  dpi?: PrinterDpi;
   proof?: DocumentProof | null;
 }) {
   const received = proof ?? doc.proof;
@@ -59,33 +77,46 @@ export function ThermalStrip({
             <th className={classes.num}>Subtotal</th>
           </tr>
         </thead>
-        <tbody>
-          {keyedRows(doc).map(({ key, row }) =>
-            row.kind === 'line' ? (
-              <tr key={key} data-testid="document-line">
+        {/* A body a row: a line and its barcode stay together. */}
+        {keyedRows(doc).map(({ key, row }) =>
+          row.kind === 'line' ? (
+            <tbody key={key} className={classes.line} data-testid="document-line">
+              <tr>
                 <td>{row.no}</td>
                 <td className={classes.num}>{row.quantity}</td>
                 <td>
                   {row.description}
                   {doc.columns.damaged && row.damagedGood && ' (Damaged)'}
-                  {barcodes && row.barcode && (
-                    <img className={classes.barcode} src={barcodeImagePath(row.barcode)} alt={row.barcode} />
-                  )}
                   <div className={classes.srp}>SRP {formatMoney(row.suggestedRetailPrice)}</div>
                 </td>
                 <td className={classes.num}>{formatMoney(row.unitPrice)}</td>
                 <td className={classes.num}>{formatMoney(row.subtotal)}</td>
               </tr>
-            ) : (
-              <tr key={key} className={classes.group} data-testid="document-group-row">
+              {barcodes && row.barcode && (
+                <tr>
+                  <td colSpan={5}>
+                    <PrintedBarcode
+                      className={classes.barcode}
+                      barcode={row.barcode}
+                      symbology={symbologyOrGuess(row.symbology, row.barcode)}
+                      dpi={dpi}
+                      maxWidthIn={STRIP_BARCODE_MAX_WIDTH_IN}
+                    />
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          ) : (
+            <tbody key={key}>
+              <tr className={classes.group} data-testid="document-group-row">
                 <td />
                 <td className={classes.num}>{row.quantity}</td>
                 <td colSpan={2}>Subtotal</td>
                 <td className={classes.num}>{formatMoney(row.subtotal)}</td>
               </tr>
-            ),
-          )}
-        </tbody>
+            </tbody>
+          ),
+        )}
       </table>
       <table className={classes.footer} data-testid="document-footer">
         <tbody>
@@ -114,7 +145,42 @@ export function ThermalStrip({
   );
 }
 
-/** /invoices/thermalPrint/{id}: the 80 mm strip; the print dialogue opens at once. */
+/** The receipt printer's resolution, remembered in this browser. */
+const DPI_KEY = 'thermalPrinterDpi';
+function storedDpi(): PrinterDpi {
+  try {
+    return printerDpi(localStorage.getItem(DPI_KEY) ?? DEFAULT_PRINTER_DPI);
+  } catch {
+    return DEFAULT_PRINTER_DPI;
+  }
+}
+
+/**
+ * /invoices/thermalPrint/{id}: the 80 mm strip; the print dialogue opens at once, for the
+ * printer resolution chosen last (the dialog's choice; 203 dpi at first).
+ */
 export default function ThermalPrintPage() {
-  return <PrintFrame pageStyle={stripPage}>{(doc) => <ThermalStrip doc={doc} />}</PrintFrame>;
+  const [dpi, setDpi] = useState(storedDpi);
+  const options = (
+    <Stack gap={4} mb="md">
+      <Text fz="sm">Printer resolution</Text>
+      <SegmentedControl
+        data={PRINTER_DPIS.map((d) => ({ value: String(d), label: `${d} dpi` }))}
+        value={String(dpi)}
+        onChange={(value) => {
+          const next = printerDpi(value);
+          setDpi(next);
+          localStorage.setItem(DPI_KEY, String(next));
+        }}
+      />
+      <Text fz="xs" c="dimmed">
+        Print at 100 % (no Fit to page): every bar is then a whole number of printer dots.
+      </Text>
+    </Stack>
+  );
+  return (
+    <PrintFrame pageStyle={stripPage} options={options}>
+      {(doc) => <ThermalStrip doc={doc} dpi={dpi} />}
+    </PrintFrame>
+  );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
-import type { Product } from '@wd/contracts';
+import { type BarcodeItem, PRINTER_DPIS, type PrinterDpi, type Product, printerDpi } from '@wd/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -14,6 +14,7 @@ import {
   useSetBarcodeQuantity,
 } from '../api';
 import { ProductPicker } from '../components/ProductPicker';
+import { describeLabelBarcode, labelBarcodeSize, storedLabelDpi, storeLabelDpi } from '../label-printer';
 
 export const LABEL_OPTIONS = [
   { key: 'company', label: 'Company Name' },
@@ -34,6 +35,16 @@ function storedOptions(): Record<LabelOption, boolean> {
   }
 }
 
+/** How the item's barcode prints on a label at the chosen resolution. */
+function PrintedSize({ item, dpi }: { item: BarcodeItem; dpi: PrinterDpi }) {
+  const d = describeLabelBarcode(item, dpi);
+  return (
+    <Text fz="xs" c={d.color ?? 'dimmed'}>
+      {d.text}
+    </Text>
+  );
+}
+
 /** /products/barcode: the user's label list, kept on the server, and the print options. */
 export default function BarcodeLabelsPage() {
   const navigate = useNavigate();
@@ -45,6 +56,7 @@ export default function BarcodeLabelsPage() {
   const [product, setProduct] = useState<Product | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
   const [options, setOptions] = useState(storedOptions);
+  const [dpi, setDpi] = useState(storedLabelDpi);
   const [busy, setBusy] = useState(false);
   const list = items.data ?? [];
   const empty = list.length === 0;
@@ -69,6 +81,7 @@ export default function BarcodeLabelsPage() {
   };
 
   const totalLabels = list.reduce((sum, i) => sum + Math.max(0, i.quantity), 0);
+  const tooLong = options.barcode ? list.filter((i) => i.quantity > 0 && !labelBarcodeSize(i, dpi).fits) : [];
 
   return (
     <Stack gap="md">
@@ -100,6 +113,7 @@ export default function BarcodeLabelsPage() {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Barcode</Table.Th>
+                <Table.Th>Printed Barcode</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>Actions</Table.Th>
               </Table.Tr>
@@ -109,6 +123,9 @@ export default function BarcodeLabelsPage() {
                 <Table.Tr key={item.id}>
                   <Table.Td>{item.productName}</Table.Td>
                   <Table.Td>{item.barcode}</Table.Td>
+                  <Table.Td data-testid="label-barcode-size">
+                    <PrintedSize item={item} dpi={dpi} />
+                  </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }} data-testid="label-quantity">
                     {item.quantity}
                   </Table.Td>
@@ -147,7 +164,7 @@ export default function BarcodeLabelsPage() {
               ))}
               {empty && (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
+                  <Table.Td colSpan={5}>
                     <Text c="dimmed" ta="center" py="sm">
                       {items.isPending ? 'Loading…' : 'Add barcodes above, before you try to print*'}
                     </Text>
@@ -169,6 +186,18 @@ export default function BarcodeLabelsPage() {
             </Group>
             <Group gap="sm" align="flex-end">
               <Select label="Labels per sheet" data={['114']} value="114" disabled w={130} />
+              <Select
+                label="Printer resolution"
+                data={PRINTER_DPIS.map((d) => ({ value: String(d), label: `${d} dpi` }))}
+                value={String(dpi)}
+                allowDeselect={false}
+                onChange={(value) => {
+                  const next = printerDpi(value);
+                  setDpi(next);
+                  storeLabelDpi(next);
+                }}
+                w={150}
+              />
               <Text fz="sm" c="dimmed">
                 {totalLabels} label{totalLabels === 1 ? '' : 's'}
               </Text>
@@ -185,13 +214,26 @@ export default function BarcodeLabelsPage() {
                 disabled={empty}
                 onClick={() => {
                   const on = LABEL_OPTIONS.filter((o) => options[o.key]).map((o) => o.key);
-                  navigate(`/products/barcode/print?show=${on.join(',')}`);
+                  navigate(`/products/barcode/print?show=${on.join(',')}&dpi=${dpi}`);
                 }}
               >
                 Print
               </Button>
             </Group>
           </Group>
+          {tooLong.length > 0 && (
+            <Text fz="sm" c="red" data-testid="labels-too-long">
+              {tooLong.length === 1 ? 'One barcode is' : `${tooLong.length} barcodes are`} too long to scan on a 1.35 in
+              label at {dpi} dpi ({tooLong.map((i) => i.barcode).join(', ')}): those labels print the code as text,
+              without bars.
+            </Text>
+          )}
+          <Text fz="xs" c="dimmed">
+            Print at 100 % (Actual size, no Fit to page) on a printer set to the resolution chosen here: every bar is
+            then a whole number of printer dots. Labels print every barcode with 0.25 mm bars, the most bar height a
+            0.55 in label leaves; in orange, UPC and EAN under GS1's 80 % size (their nominal 0.33 mm bars need a wider
+            label).
+          </Text>
         </Stack>
       </Paper>
     </Stack>

@@ -1,18 +1,22 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
-  barcodeImagePath,
   billerCalls,
   formatMoney,
+  LABEL_BARCODE_MAX_WIDTH_IN,
   LABELS_PER_SHEET,
   labelNameLines,
   labelSheets,
+  printerDpi,
+  symbologyOrGuess,
 } from '@wd/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PrintedBarcode } from '../../../components/PrintedBarcode';
 import { callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 import { useBarcodeItems } from '../api';
+import { labelBarcodeSize, storedLabelDpi } from '../label-printer';
 import classes from './BarcodePrintPage.module.css';
 
 /** The house biller's (biller 1) company name, once billers exist; none otherwise. */
@@ -26,10 +30,16 @@ function useCompanyName(enabled: boolean) {
   });
 }
 
-/** The label sheet: 114 labels a sheet, a page break after each; opens the print dialogue once images load. */
+/**
+ * The label sheet: 114 labels a sheet, a page break after each, every barcode sized for the
+ * printer's resolution (?dpi=, else the one chosen last); opens the print dialogue once images
+ * load, unless a barcode is too long to scan on a label (the toolbar says which; those labels
+ * show the code as text).
+ */
 export default function BarcodePrintPage() {
   const [params] = useSearchParams();
   const show = new Set((params.get('show') ?? 'company,name1,name2,barcode,srp').split(','));
+  const dpi = params.get('dpi') ? printerDpi(params.get('dpi')) : storedLabelDpi();
   const items = useBarcodeItems();
   const company = useCompanyName(show.has('company'));
   const sheets = labelSheets(items.data ?? []);
@@ -39,11 +49,14 @@ export default function BarcodePrintPage() {
     sheet: s + 1,
     labels: labels.map((item, i) => ({ position: s * LABELS_PER_SHEET + i, item })),
   }));
+  const tooLong = show.has('barcode')
+    ? (items.data ?? []).filter((i) => i.quantity > 0 && !labelBarcodeSize(i, dpi).fits)
+    : [];
   const root = useRef<HTMLDivElement>(null);
   const printed = useRef(false);
 
   useEffect(() => {
-    if (!items.data || printed.current || total === 0) return;
+    if (!items.data || printed.current || total === 0 || tooLong.length > 0) return;
     if (show.has('company') && company.isPending) return;
     const images = [...(root.current?.querySelectorAll('img') ?? [])];
     Promise.all(
@@ -59,16 +72,24 @@ export default function BarcodePrintPage() {
       printed.current = true;
       window.print();
     });
-  }, [items.data, total, company.isPending, show]);
+  }, [items.data, total, company.isPending, show, tooLong.length]);
 
   return (
     <div ref={root}>
       <Group className={classes.toolbar} justify="space-between" p="sm">
-        <Text fz="sm">
-          {items.isPending
-            ? 'Loading labels…'
-            : `${total} label${total === 1 ? '' : 's'} on ${sheets.length} sheet${sheets.length === 1 ? '' : 's'} of ${LABELS_PER_SHEET}`}
-        </Text>
+        <div>
+          <Text fz="sm">
+            {items.isPending
+              ? 'Loading labels…'
+              : `${total} label${total === 1 ? '' : 's'} on ${sheets.length} sheet${sheets.length === 1 ? '' : 's'} of ${LABELS_PER_SHEET}, for a ${dpi} dpi printer: print at 100 % (Actual size), no Fit to page`}
+          </Text>
+          {tooLong.length > 0 && (
+            <Text fz="sm" c="red" data-testid="labels-too-long">
+              Too long to scan on a label at {dpi} dpi: {tooLong.map((i) => i.barcode).join(', ')}. Those labels show
+              the code as text, without bars.
+            </Text>
+          )}
+        </div>
         <Group gap="xs">
           <Button variant="default" component={Link} to="/products/barcode">
             Back
@@ -92,12 +113,13 @@ export default function BarcodePrintPage() {
                 {show.has('name1') && <div className={classes.name}>{line1}</div>}
                 {show.has('name2') && line2 && <div className={classes.name}>{line2}</div>}
                 {show.has('barcode') && (
-                  <img
+                  <PrintedBarcode
                     className={classes.barcode}
-                    src={barcodeImagePath(item.barcode)}
-                    alt={item.barcode}
-                    width={115}
-                    height={32}
+                    barcode={item.barcode}
+                    symbology={symbologyOrGuess(item.barcodeSymbology, item.barcode)}
+                    dpi={dpi}
+                    maxWidthIn={LABEL_BARCODE_MAX_WIDTH_IN}
+                    module="smallest"
                   />
                 )}
                 {show.has('srp') && <div className={classes.price}>{formatMoney(item.suggestedRetailPrice)}</div>}
