@@ -6,6 +6,7 @@ import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { useProductHistory } from '../api';
 import type { LineChange } from '../hooks/useInvoiceEditor';
 import { VirtualRows } from './editor/VirtualRows';
+import { focusScanBox } from './ScanBox';
 
 /** From this many lines only the rows near the screen are in the page (a 500-line invoice opens and scans fast). */
 export const VIRTUAL_FROM = 100;
@@ -109,7 +110,10 @@ const LineRow = memo(function LineRow({ line: l, n, actions, measure }: LineRowP
             if (Number.isInteger(q) && q !== l.quantity) actions.change(l, { quantity: q });
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
+            if (e.key !== 'Enter') return;
+            // Enter saves the quantity and puts the cursor back in the scan box for the next item.
+            e.currentTarget.blur();
+            focusScanBox();
           }}
         />
       </Table.Td>

@@ -1,8 +1,17 @@
-import { Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { formatMoney, type Product } from '@wd/contracts';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { playScanSound, scanSoundsOn, setScanSounds } from '../../../lib/scan-sound';
 import type { ScanLookup, ScanMiss } from '../hooks/useInvoiceEditor';
 import { type ScanFailure, useScanQueue } from '../hooks/useScanQueue';
+
+/** The scan box's element id: other parts of the invoice screen give it the focus back. */
+export const SCAN_BOX_ID = 'invoice-scan-box';
+
+/** Puts the cursor back in the scan box (after a customer, biller or quantity change), when it is there. */
+export function focusScanBox() {
+  requestAnimationFrame(() => document.getElementById(SCAN_BOX_ID)?.focus());
+}
 
 /**
  * The scan box, built for a USB barcode scanner: it types the code and Enter,
@@ -18,14 +27,16 @@ export function ScanBox({
   onScan(lookup: ScanLookup): Promise<ScanMiss | null>;
   disabled?: boolean;
 }) {
-  const queue = useScanQueue(onScan);
+  const queue = useScanQueue(onScan, playScanSound);
   const input = useRef<HTMLInputElement>(null);
   const refocus = () => input.current?.focus();
+  const [sounds, setSounds] = useState(scanSoundsOn);
 
   return (
     <Stack gap={6}>
       <TextInput
         ref={input}
+        id={SCAN_BOX_ID}
         label="Scan or type a barcode or product name"
         placeholder="Scan, or type and press Enter"
         autoFocus
@@ -38,6 +49,17 @@ export function ScanBox({
           const text = e.currentTarget.value.trim();
           e.currentTarget.value = '';
           if (text) queue.scan(text);
+        }}
+      />
+      <Switch
+        size="xs"
+        label="Scan sounds"
+        checked={sounds}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          setScanSounds(on);
+          setSounds(on);
+          refocus();
         }}
       />
       {queue.pending > 0 && (

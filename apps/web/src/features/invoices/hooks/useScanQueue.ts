@@ -14,10 +14,16 @@ export type ScanFailure = QueuedScan & ScanMiss;
  * input and nothing is dropped or sent twice. A scan that fails stays in
  * `failures`; the next ones go on. `pending` counts the scans not yet answered.
  */
-export function useScanQueue(onScan: (lookup: ScanLookup) => Promise<ScanMiss | null>) {
+export function useScanQueue(
+  onScan: (lookup: ScanLookup) => Promise<ScanMiss | null>,
+  /** Told each scan's outcome as it is answered (the scan sound). */
+  onResult?: (result: 'landed' | 'failed') => void,
+) {
   const latest = useRef(onScan);
+  const tell = useRef(onResult);
   useLayoutEffect(() => {
     latest.current = onScan;
+    tell.current = onResult;
   });
   const queue = useRef<QueuedScan[]>([]);
   const running = useRef(false);
@@ -37,6 +43,7 @@ export function useScanQueue(onScan: (lookup: ScanLookup) => Promise<ScanMiss | 
         queue.current.shift();
         setPending(queue.current.length);
         if (miss) setFailures((all) => [...all, { ...next, ...miss }]);
+        tell.current?.(miss ? 'failed' : 'landed');
       }
     } finally {
       running.current = false;

@@ -8,6 +8,7 @@ import { useBillerOptions } from '../../../billers/api';
 import { CustomerCreditLine } from '../../../receivables/credit';
 import type { HeaderChange } from '../../hooks/useInvoiceEditor';
 import { CustomerPicker } from '../CustomerPicker';
+import { focusScanBox } from '../ScanBox';
 
 const FLAGS = [
   ['showSuggestedAnalysis', 'Show suggested analysis'],
@@ -99,7 +100,15 @@ function HeaderFieldsView({ invoice, save }: HeaderFieldsProps) {
             value={String(invoice.billerID)}
             disabled={!isNew}
             allowDeselect={false}
-            onChange={(v) => v && save({ billerID: Number(v) })}
+            searchable
+            selectFirstOptionOnChange
+            autoSelectOnBlur
+            onFocus={(e) => e.currentTarget.select()}
+            onChange={(v) => {
+              if (!v || v === String(invoice.billerID)) return;
+              save({ billerID: Number(v) });
+              focusScanBox();
+            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
@@ -107,7 +116,10 @@ function HeaderFieldsView({ invoice, save }: HeaderFieldsProps) {
             value={invoice.customerID}
             label={invoice.customer}
             disabled={!isNew}
-            onPick={(c) => save({ customerID: c })}
+            onPick={(c) => {
+              save({ customerID: c });
+              focusScanBox();
+            }}
           />
           {/* The figures follow the invoice's own status and balance (docs/receivables.md, "Credit limit"). */}
           <CustomerCreditLine customerID={invoice.customerID} version={`${invoice.status}:${invoice.balance}`} />

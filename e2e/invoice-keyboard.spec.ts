@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, createProduct, signIn, uniqueName } from './support';
+
+/**
+ * The counter by keyboard: the customer is picked by typing its name and Enter (the best match,
+ * never "Walk-in customer"), the biller likewise, and the cursor is back in the scan box after
+ * each pick and each quantity, so the next scan lands without a click.
+ */
+test('pick the biller and the customer by typing and Enter; scans and a quantity by keyboard only', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const headers = { Token: token };
+  const tag = uniqueName('Kbd').split('.')[1];
+  // Two stores whose names start alike: the exact one must win, whatever the server's order.
+  for (const company of [`Express Mart #${tag}4`, `Express Mart #${tag}`]) {
+    const res = await request.post('/api/customer/new/', { headers, data: { company } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const cola = await createProduct(request, token, { name: `Cola ${tag}`, sellingPrice: 1.25 });
+  const chips = await createProduct(request, token, { name: `Chips ${tag}`, sellingPrice: 2.5 });
+  const created = await request.post('/api/invoice/new/invoice/', { headers });
+  const id = (await created.json()).invoice.id as number;
+
+  await signIn(page);
+  await page.goto(`/invoices/edit/${id}`);
+  const scanBox = page.getByTestId('scan-box');
+  await expect(scanBox).toBeFocused();
+
+  // Biller: focus it, type, Enter.
+  const biller = page.getByRole('combobox', { name: 'Biller' });
+  await biller.focus();
+  await page.keyboard.type('My Sec');
+  await page.keyboard.press('Enter');
+  await expect(biller).toHaveValue('My Second Company');
+  await expect(scanBox).toBeFocused();
+
+  // Customer: type the store's whole name; Enter picks it, not the one that only starts so.
+  const customer = page.getByRole('combobox', { name: 'Customer' });
+  await customer.focus();
+  await page.keyboard.type(`Express Mart #${tag}`);
+  await expect(page.getByRole('option').first()).toHaveText(`Express Mart #${tag}`);
+  await expect(page.getByRole('option', { name: 'Walk-in customer' })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(customer).toHaveValue(`Express Mart #${tag}`);
+  await expect(scanBox).toBeFocused();
+  const saved = await (await request.post(`/api/invoice/summary/${id}/`, { headers })).json();
+  expect(saved.invoiceSummary.customer).toBe(`Express Mart #${tag}`);
+
+  // Scans straight away (the cursor is in the box), then a quantity by keyboard, then the next scan.
+  await page.keyboard.insertText(cola.barcode);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invoice-line')).toHaveCount(1);
+  const quantity = page.getByLabel(`Quantity of Cola ${tag}`);
+  await quantity.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('6');
+  await page.keyboard.press('Enter');
+  await expect(scanBox).toBeFocused();
+  await page.keyboard.insertText(chips.barcode);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invoice-line')).toHaveCount(2);
+  await expect(page.getByLabel(`Quantity of Cola ${tag}`)).toHaveValue('6');
+  const after = await (await request.post(`/api/invoice/summary/${id}/`, { headers })).json();
+  expect(after.invoiceTotals.total).toBe(10);
+
+  // Enter at once, before the matches arrive: it waits for them and picks the best.
+  await customer.focus();
+  await page.keyboard.type(`Express Mart #${tag}4`);
+  await page.keyboard.press('Enter');
+  await expect(customer).toHaveValue(`Express Mart #${tag}4`);
+  await expect(scanBox).toBeFocused();
+
+  // Walk-in only when asked for: "walk" offers it first.
+  await customer.focus();
+  await page.keyboard.type('walk');
+  await expect(page.getByRole('option').first()).toHaveText('Walk-in customer');
+  await page.keyboard.press('Escape');
+});
