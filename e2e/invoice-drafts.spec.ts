@@ -98,7 +98,7 @@ test('the edit header shows number, type, status and paid as text, and no Due wh
   await expect(page.getByTestId('invoice-due')).toHaveCount(0);
 });
 
-test('the customer picker opens on the first customers by company, searchable, walk-in kept', async ({
+test('the customer picker opens on the first customers by company, searchable, walk-in when asked for', async ({
   page,
   request,
 }) => {
@@ -118,5 +118,8 @@ test('the customer picker opens on the first customers by company, searchable, w
   await expect(page.getByRole('option', { name: first.company, exact: true })).toHaveCount(
     first.company === mine.company ? 1 : 0,
   );
+  // A store's name is typed: the walk-in customer is not offered (Enter must never pick it by mistake).
+  await expect(page.getByRole('option', { name: 'Walk-in customer' })).toHaveCount(0);
+  await picker.fill('walk-in');
   await expect(page.getByRole('option', { name: 'Walk-in customer' })).toBeVisible();
 });
