@@ -1,6 +1,7 @@
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { addressLines, formatDate } from '@wd/contracts';
 import { createElement as h } from 'react';
+import { PDF_BOLD, PDF_FONT, renderPdf } from '../../lib/pdf.js';
 
 export interface CertificateParty {
   company: string;
@@ -21,13 +22,13 @@ export interface CertificateData {
 }
 
 const styles = StyleSheet.create({
-  page: { padding: 40, fontSize: 11, fontFamily: 'Helvetica' },
-  title: { fontSize: 20, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
+  page: { padding: 40, fontSize: 11, fontFamily: PDF_FONT },
+  title: { fontSize: 20, ...PDF_BOLD, marginBottom: 4 },
   subtitle: { fontSize: 10, color: '#555', marginBottom: 18 },
   row: { flexDirection: 'row', gap: 24, marginBottom: 16 },
   block: { flexGrow: 1, flexBasis: 0, border: '1pt solid #ccc', padding: 10 },
-  label: { fontSize: 9, color: '#666', marginBottom: 4, fontFamily: 'Helvetica-Bold' },
-  strong: { fontFamily: 'Helvetica-Bold', fontSize: 12, marginBottom: 2 },
+  label: { fontSize: 9, color: '#666', marginBottom: 4, ...PDF_BOLD },
+  strong: { ...PDF_BOLD, fontSize: 12, marginBottom: 2 },
   image: { marginTop: 8, maxHeight: 420, objectFit: 'contain' },
   note: { marginTop: 8, fontSize: 9, color: '#555' },
 });
@@ -79,5 +80,5 @@ export async function renderResaleCertificate(data: CertificateData): Promise<Bu
           ),
     ),
   );
-  return renderToBuffer(doc);
+  return renderPdf(doc);
 }

@@ -1,13 +1,17 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { type DocumentLine, type DocumentRow, formatMoney, formatPercent, type InvoiceDocument } from '@wd/contracts';
 import { createElement as h } from 'react';
+import { PDF_BOLD } from '../../lib/pdf.js';
 import { lineCount } from './invoice-pdf-pages.js';
 
 /** The lines table of the invoice PDF: its columns follow the invoice's flags; the header repeats on every page. */
 
 interface Column {
   label: string;
-  /** Width in points; undefined = takes what is left (the description). */
+  /**
+   * Width in points; undefined = takes what is left (the description). Each fits its header on one
+   * line in bold, the barcode a 14-digit code (13 in bold, on a group row), the money $12,345.67.
+   */
   width?: number;
   align?: 'left' | 'right' | 'center';
   line: (l: DocumentLine) => string;
@@ -28,19 +32,19 @@ export function tableColumns(flags: InvoiceDocument['columns']): Column[] {
     { label: 'No', width: 24, line: (l) => String(l.no) },
     { label: 'Barcode', width: 76, line: (l) => l.barcode, group: (g) => g.barcode },
     { label: 'Description', line: (l) => l.description, group: (g) => `Subtotal: ${g.description}` },
-    { label: 'Qty', width: 34, align: 'right', line: (l) => String(l.quantity), group: (g) => String(g.quantity) },
-    { label: 'Unit Price', width: 56, align: 'right', line: (l) => money(l.unitPrice) },
+    { label: 'Qty', width: 32, align: 'right', line: (l) => String(l.quantity), group: (g) => String(g.quantity) },
+    { label: 'Unit Price', width: 54, align: 'right', line: (l) => money(l.unitPrice) },
   ];
   if (flags.suggested) {
     columns.push(
       { label: 'SRP', width: 50, align: 'right', line: (l) => money(l.suggestedRetailPrice) },
-      { label: 'Sugg Subtotal', width: 62, align: 'right', line: (l) => money(l.suggestedSubtotal) },
+      { label: 'Sugg Subtotal', width: 66, align: 'right', line: (l) => money(l.suggestedSubtotal) },
     );
   }
   if (flags.margin)
     columns.push({ label: 'Margin %', width: 46, align: 'right', line: (l) => formatPercent(l.marginPercent) });
   if (flags.damaged) {
-    columns.push({ label: 'Damaged', width: 44, align: 'center', line: (l) => (l.damagedGood ? 'Yes' : '') });
+    columns.push({ label: 'Damaged', width: 46, align: 'center', line: (l) => (l.damagedGood ? 'Yes' : '') });
   }
   columns.push({
     label: 'Subtotal',
@@ -58,7 +62,7 @@ const styles = StyleSheet.create({
     flexDirection: 'row',
     backgroundColor: '#222222',
     color: '#ffffff',
-    fontFamily: 'Helvetica-Bold',
+    ...PDF_BOLD,
     fontSize: FONT_SIZE,
     lineHeight: `${LINE}pt`,
   },
@@ -67,7 +71,7 @@ const styles = StyleSheet.create({
   group: {
     flexDirection: 'row',
     backgroundColor: '#e4e4e4',
-    fontFamily: 'Helvetica-Bold',
+    ...PDF_BOLD,
     borderBottom: '0.75pt solid #888888',
   },
   cell: { padding: PADDING, fontSize: FONT_SIZE, lineHeight: `${LINE}pt` },

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { documentFixture } from '../../../test/documents.js';
 import { multipart, testApp } from '../../../test/helpers.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import { invoicePageRows, renderInvoicePdf } from './invoice-pdf.js';
 import { lineCount, paginate, textWidth } from './invoice-pdf-pages.js';
 
 const t = testApp();
@@ -135,9 +135,41 @@ describe('renderInvoicePdf', () => {
   });
 });
 
+describe('renderInvoicePdf in any script', () => {
+  it('puts each row on the page the estimate cut it for: names that wrap, in Polish, Greek, Russian, signs and CJK', async () => {
+    const { invoice } = await documentFixture(t);
+    const doc = await documentOf(invoice.id);
+    const names = [
+      'Łódź Pierogi “Świeże” z mięsem i kapustą',
+      'Ελληνικός Καφές Παραδοσιακός',
+      'Москва Маркет Пельмени Домашние Сибирские',
+      '€5 “Deal” ✓ Value Pack',
+      '日本茶 Matcha 抹茶 Tea',
+      'Żółć gęślą jaźń',
+    ];
+    const lines: DocumentLine[] = Array.from({ length: 240 }, (_, i) => ({
+      ...doc.lines[i % doc.lines.length],
+      no: i + 1,
+      description: `Item ${i + 1}: ${names.slice(i % names.length, (i % names.length) + 1 + (i % 3)).join(' ')}`,
+    }));
+    const big = { ...doc, lines, rows: lines, columns: { suggested: true, margin: true, damaged: true } };
+    const cut = invoicePageRows(big).map((rows) => rows.map((row) => (row.kind === 'line' ? row.no : 0)));
+    const pages = pagesOf(await renderInvoicePdf(big), 'scripts-long');
+    expect(cut.length).toBeGreaterThan(5);
+    // Had a page's rows come out taller than estimated, react-pdf would have moved its last ones on.
+    const rowsOn = pages.map((page) => [...page.matchAll(/Item (\d+):/g)].map((m) => Number(m[1])));
+    expect(rowsOn.slice(0, cut.length)).toEqual(cut);
+    // Only the totals and notes may go on past the last cut page.
+    expect(pages.length - cut.length).toBeLessThanOrEqual(1);
+    expect(rowsOn.slice(cut.length).flat()).toEqual([]);
+    for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+  });
+});
+
 describe('invoice-pdf-pages', () => {
-  it('measures Helvetica and wraps between words', () => {
-    expect(textWidth('Total', 10)).toBeCloseTo(22.23, 2);
+  it('measures the embedded font and wraps between words', () => {
+    // DejaVu Sans Condensed's advance widths (T 1251, o 1116, t 719, a 1123, l 511 of 2048) and 3% for kerning.
+    expect(textWidth('Total', 10)).toBeCloseTo(23.21, 2);
     expect(textWidth('Total', 10, true)).toBeGreaterThan(textWidth('Total', 10));
     expect(lineCount('Cola', 100, 8)).toBe(1);
     expect(lineCount('Cola Chips Original Family Size Sugar Free', 60, 8)).toBe(3);

@@ -1,6 +1,7 @@
-import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import {
   CONSIGNMENT_BANNER_TEXT,
+  type DocumentRow,
   type DocumentSuggestions,
   formatDate,
   formatMoney,
@@ -9,22 +10,19 @@ import {
 } from '@wd/contracts';
 import { createElement as h } from 'react';
 import type { Tx } from '../../db/client.js';
-import { PDF_MARGIN, pageNumberText } from '../../lib/pdf.js';
+import { PDF_BOLD, PDF_FONT, PDF_MARGIN, pageNumberText, renderPdf } from '../../lib/pdf.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { filesRepository } from '../files/files.repository.js';
-import { loadInvoiceDocument } from './invoice-document.js';
+import { invoicePdfFilename, loadInvoiceDocument } from './invoice-document.js';
 import { lineCount, paginate } from './invoice-pdf-pages.js';
 import { linesTable, tableMeasure } from './invoice-pdf-table.js';
 
 /**
  * The invoice as a PDF (docs/invoice-documents.md: the
- * letter-size layout), drawn from the one document model with the standard
- * Helvetica fonts so its text can be searched and copied.
+ * letter-size layout), drawn from the one document model in the embedded
+ * font of lib/pdf.ts (any Latin, Greek or Cyrillic name prints, and its text
+ * can be searched and copied). Words wrap between words, never hyphenated.
  */
-
-// Product names wrap between words, never hyphenated ("Val-ue Pack"); react-pdf's
-// setting is process-wide, which suits the other PDFs as well.
-Font.registerHyphenationCallback((word) => [word]);
 
 /** 10 mm in points. */
 const MARGIN = PDF_MARGIN;
@@ -43,24 +41,24 @@ const styles = StyleSheet.create({
     paddingHorizontal: MARGIN,
     paddingBottom: MARGIN + PAGE_NUMBER_ROOM,
     fontSize: 8,
-    fontFamily: 'Helvetica',
+    fontFamily: PDF_FONT,
   },
   top: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start' },
   biller: { flexDirection: 'row', alignItems: 'flex-start', maxWidth: 340 },
   logo: { maxWidth: 120, maxHeight: 60, marginRight: 10, objectFit: 'contain' },
-  company: { fontFamily: 'Helvetica-Bold', ...text(13), marginBottom: 2 },
+  company: { ...PDF_BOLD, ...text(13), marginBottom: 2 },
   line: { ...text(9), marginBottom: 1 },
   banner: { border: '2pt solid #000000', paddingVertical: 8, paddingHorizontal: 18 },
-  bannerText: { fontFamily: 'Helvetica-Bold', ...text(24), letterSpacing: 4 },
+  bannerText: { ...PDF_BOLD, ...text(24), letterSpacing: 4 },
   title: { alignItems: 'flex-end' },
-  titleText: { fontFamily: 'Helvetica-Bold', ...text(18), marginBottom: 4 },
-  number: { fontFamily: 'Helvetica-Bold', ...text(11), marginBottom: 2 },
+  titleText: { ...PDF_BOLD, ...text(18), marginBottom: 4 },
+  number: { ...PDF_BOLD, ...text(11), marginBottom: 2 },
   to: { marginTop: 14, paddingTop: 6, borderTop: '0.75pt solid #888888' },
-  toLabel: { fontFamily: 'Helvetica-Bold', ...text(9), color: '#555555', marginBottom: 2 },
-  toName: { fontFamily: 'Helvetica-Bold', ...text(11), marginBottom: 1 },
+  toLabel: { ...PDF_BOLD, ...text(9), color: '#555555', marginBottom: 2 },
+  toName: { ...PDF_BOLD, ...text(11), marginBottom: 1 },
   end: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginTop: 10 },
   box: { width: 210, border: '0.75pt solid #888888' },
-  boxTitle: { fontFamily: 'Helvetica-Bold', backgroundColor: '#e4e4e4', padding: 4, ...text(9) },
+  boxTitle: { ...PDF_BOLD, backgroundColor: '#e4e4e4', padding: 4, ...text(9) },
   sumRow: {
     flexDirection: 'row',
     justifyContent: 'space-between',
@@ -68,7 +66,7 @@ const styles = StyleSheet.create({
     paddingHorizontal: 6,
     ...text(9),
   },
-  balance: { fontFamily: 'Helvetica-Bold', ...text(10), borderTop: '0.75pt solid #888888' },
+  balance: { ...PDF_BOLD, ...text(10), borderTop: '0.75pt solid #888888' },
   notes: { marginTop: 12, border: '0.75pt solid #888888' },
   notesText: { padding: 6, ...text(9) },
 });
@@ -203,13 +201,18 @@ function headHeight(doc: InvoiceDocument, logo: boolean): number {
 /** A few points of slack per page against rounding in the estimates. */
 const SLACK = 8;
 
-/** The invoice PDF: Letter, 10 mm margins, the table header and "Page x of y" on every page. */
-export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfAssets = {}): Promise<Buffer> {
-  const number = doc.invoice.number;
+/** The invoice's rows cut into pages by the estimate: one <Page> each, the first under the head. */
+export function invoicePageRows(doc: InvoiceDocument, assets: InvoicePdfAssets = {}): DocumentRow[][] {
   const table = tableMeasure(doc.columns);
   const room = BODY_HEIGHT - table.head - SLACK;
   const hasLogo = Boolean(assets.logo && imageFormat(assets.logo));
-  const chunks = paginate(doc.rows, table.row, room - headHeight(doc, hasLogo), room);
+  return paginate(doc.rows, table.row, room - headHeight(doc, hasLogo), room);
+}
+
+/** The invoice PDF: Letter, 10 mm margins, the table header and "Page x of y" on every page. */
+export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfAssets = {}): Promise<Buffer> {
+  const number = doc.invoice.number;
+  const chunks = invoicePageRows(doc, assets);
   const top = h(
     View,
     { key: 'top', style: styles.top },
@@ -237,7 +240,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfA
       pageNumberText(),
     );
   });
-  return renderToBuffer(
+  return renderPdf(
     h(
       Document,
       {
@@ -265,7 +268,7 @@ export async function invoicePdf(db: Tx, id: number): Promise<{ filename: string
   const doc = await loadInvoiceDocument(db, id);
   const logo = doc.head.print === 'biller' ? await billerLogo(db, doc.biller.id) : null;
   return {
-    filename: `${doc.invoice.number.replace(/[^\w.-]/g, '_')}.pdf`,
+    filename: invoicePdfFilename(doc),
     data: await renderInvoicePdf(doc, { logo }),
   };
 }

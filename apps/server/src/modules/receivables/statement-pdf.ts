@@ -1,35 +1,36 @@
-import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate, formatMoney, type Statement } from '@wd/contracts';
 import { createElement as h } from 'react';
-import { PDF_MARGIN, pageNumberText } from '../../lib/pdf.js';
+import { PDF_BOLD, PDF_FONT, PDF_MARGIN, pageNumberText, renderPdf } from '../../lib/pdf.js';
 
 /**
  * The statement of account as a PDF (docs/receivables.md): Letter, 10 mm
- * margins, Helvetica (searchable text), the table header and "Page x of y" on
+ * margins, the embedded font of lib/pdf.ts (searchable text in any Latin,
+ * Greek or Cyrillic name), the table header and "Page x of y" on
  * every page. A statement is tens of rows, so react-pdf breaks the pages.
  */
 
 const MARGIN = PDF_MARGIN;
 const styles = StyleSheet.create({
-  page: { padding: MARGIN, paddingBottom: MARGIN + 16, fontSize: 9, fontFamily: 'Helvetica' },
+  page: { padding: MARGIN, paddingBottom: MARGIN + 16, fontSize: 9, fontFamily: PDF_FONT },
   top: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start' },
   fromBlock: { flexGrow: 1, flexBasis: 0, paddingRight: 12 },
   titleBlock: { width: 230 },
-  company: { fontFamily: 'Helvetica-Bold', fontSize: 13, marginBottom: 2 },
-  title: { fontFamily: 'Helvetica-Bold', fontSize: 18, marginBottom: 4, textAlign: 'right' },
+  company: { ...PDF_BOLD, fontSize: 13, marginBottom: 2 },
+  title: { ...PDF_BOLD, fontSize: 18, marginBottom: 4, textAlign: 'right' },
   right: { textAlign: 'right', marginBottom: 1 },
   to: { marginTop: 14, paddingTop: 6, borderTop: '0.75pt solid #888888' },
-  label: { fontFamily: 'Helvetica-Bold', color: '#555555', marginBottom: 2 },
-  name: { fontFamily: 'Helvetica-Bold', fontSize: 11, marginBottom: 1 },
+  label: { ...PDF_BOLD, color: '#555555', marginBottom: 2 },
+  name: { ...PDF_BOLD, fontSize: 11, marginBottom: 1 },
   table: { marginTop: 12 },
-  head: { flexDirection: 'row', backgroundColor: '#222222', color: '#ffffff', fontFamily: 'Helvetica-Bold' },
+  head: { flexDirection: 'row', backgroundColor: '#222222', color: '#ffffff', ...PDF_BOLD },
   row: { flexDirection: 'row', borderBottom: '0.5pt solid #cccccc' },
-  bold: { fontFamily: 'Helvetica-Bold' },
+  bold: PDF_BOLD,
   cell: { padding: 3 },
   sum: { flexDirection: 'row', justifyContent: 'flex-end', marginTop: 10 },
   box: { width: 220, border: '0.75pt solid #888888' },
   sumRow: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 3, paddingHorizontal: 6 },
-  closing: { fontFamily: 'Helvetica-Bold', fontSize: 10, borderTop: '0.75pt solid #888888' },
+  closing: { ...PDF_BOLD, fontSize: 10, borderTop: '0.75pt solid #888888' },
 });
 
 const COLUMNS: { label: string; width?: number; right?: boolean }[] = [
@@ -75,7 +76,7 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
   const from = [...s.from.addressLines, s.from.phone ? `Phone: ${s.from.phone}` : '', s.from.email].filter(Boolean);
   const to = [...s.customer.addressLines, s.customer.phone ? `Phone: ${s.customer.phone}` : ''].filter(Boolean);
   const period = `${formatDate(s.startDate)} to ${formatDate(s.endDate)}`;
-  return renderToBuffer(
+  return renderPdf(
     h(
       Document,
       {
