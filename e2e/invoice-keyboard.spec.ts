@@ -31,6 +31,7 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
   // Biller: focus it, type, Enter.
   const biller = page.getByRole('combobox', { name: 'Biller' });
   await biller.focus();
+  await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('My Sec');
   await page.keyboard.press('Enter');
   await expect(biller).toHaveValue('My Second Company');
@@ -39,6 +40,7 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
   // Customer: type the store's whole name; Enter picks it, not the one that only starts so.
   const customer = page.getByRole('combobox', { name: 'Customer' });
   await customer.focus();
+  await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(`Express Mart #${tag}`);
   await expect(page.getByRole('option').first()).toHaveText(`Express Mart #${tag}`);
   await expect(page.getByRole('option', { name: 'Walk-in customer' })).toHaveCount(0);
@@ -64,9 +66,13 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
   await expect(page.getByLabel(`Quantity of Cola ${tag}`)).toHaveValue('6');
   const after = await (await request.post(`/api/invoice/summary/${id}/`, { headers })).json();
   expect(after.invoiceTotals.total).toBe(10);
+  // The draft's running total beside the scan box: 6 × $1.25 + $2.50.
+  await expect(page.getByTestId('running-total')).toHaveText('Running total $10.00');
+  await expect(page.getByTestId('running-totals')).toContainText('2 lines · 7 units');
 
   // Enter at once, before the matches arrive: it waits for them and picks the best.
   await customer.focus();
+  await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(`Express Mart #${tag}4`);
   await page.keyboard.press('Enter');
   await expect(customer).toHaveValue(`Express Mart #${tag}4`);
@@ -74,6 +80,7 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
 
   // Walk-in only when asked for: "walk" offers it first.
   await customer.focus();
+  await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('walk');
   await expect(page.getByRole('option').first()).toHaveText('Walk-in customer');
   await page.keyboard.press('Escape');

@@ -104,8 +104,11 @@ export function CustomerPicker({
       }}
       allowDeselect={false}
       autoSelectOnBlur
-      // Focused, the name is selected: typing replaces it.
-      onFocus={(e) => e.currentTarget.select()}
+      // Focused, the name is selected: typing replaces it (after the box has set its own text).
+      onFocus={(e) => {
+        const input = e.currentTarget;
+        requestAnimationFrame(() => input.select());
+      }}
       nothingFoundMessage={fresh ? 'No customer found' : 'Searching…'}
       {...props}
     />

@@ -103,7 +103,10 @@ function HeaderFieldsView({ invoice, save }: HeaderFieldsProps) {
             searchable
             selectFirstOptionOnChange
             autoSelectOnBlur
-            onFocus={(e) => e.currentTarget.select()}
+            onFocus={(e) => {
+              const input = e.currentTarget;
+              requestAnimationFrame(() => input.select());
+            }}
             onChange={(v) => {
               if (!v || v === String(invoice.billerID)) return;
               save({ billerID: Number(v) });

@@ -1,11 +1,14 @@
-import { Alert, Paper, Stack, Text } from '@mantine/core';
-import type { InvoiceItem, InvoiceSummary, InvoiceTotals } from '@wd/contracts';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatMoney, type InvoiceItem, type InvoiceSummary, type InvoiceTotals } from '@wd/contracts';
 import type { InvoiceEditor } from '../../hooks/useInvoiceEditor';
 import { InvoiceTotalsTable } from '../InvoiceTotalsTable';
 import { LinesTable } from '../LinesTable';
 import { ScanBox } from '../ScanBox';
 
-/** The scan box, the lines, and the totals once the invoice is submitted. */
+/**
+ * The scan box, the lines, and the totals: while the invoice is a draft (NEW) a running total
+ * beside the scan box (the amount so far, returns taken off), once submitted the totals table.
+ */
 export function LinesPanel({
   invoice,
   totals,
@@ -24,6 +27,16 @@ export function LinesPanel({
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <ScanBox onScan={editor.scan} />
+        {isNew && (
+          <Group justify="space-between" align="baseline" data-testid="running-totals">
+            <Text fz="sm" c="dimmed">
+              {lines.length} {lines.length === 1 ? 'line' : 'lines'} · {lines.reduce((n, l) => n + l.quantity, 0)} units
+            </Text>
+            <Text fz="lg" fw={700} aria-live="polite" data-testid="running-total">
+              Running total {formatMoney(totals.total - totals.amountCredited)}
+            </Text>
+          </Group>
+        )}
         {linesError ? (
           <Alert color="red">{linesError}</Alert>
         ) : (
@@ -32,7 +45,7 @@ export function LinesPanel({
         {!isNew && <InvoiceTotalsTable totals={totals} variant="editor" />}
         {isNew && (
           <Text fz="sm" c="dimmed">
-            Totals show once the invoice is submitted. Lines: {lines.length}.
+            The totals table (credits, discounts, payments) shows once the invoice is submitted.
           </Text>
         )}
       </Stack>
