@@ -70,6 +70,14 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
   await expect(page.getByTestId('running-total')).toHaveText('Running total $10.00');
   await expect(page.getByTestId('running-totals')).toContainText('2 lines · 7 units');
 
+  // `?` outside a text field lists the shortcuts.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByTestId('shortcuts')).toContainText('Alt+SSubmit the invoice');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
   // Enter at once, before the matches arrive: it waits for them and picks the best.
   await customer.focus();
   await page.keyboard.press('ControlOrMeta+a');
@@ -84,4 +92,14 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
   await page.keyboard.type('walk');
   await expect(page.getByRole('option').first()).toHaveText('Walk-in customer');
   await page.keyboard.press('Escape');
+
+  // Submit, add a payment and print without leaving the scan box.
+  await scanBox.focus();
+  await page.keyboard.press('Alt+S');
+  await expect(page.getByTestId('invoice-status')).toHaveText('DUE');
+  await page.keyboard.press('Alt+P');
+  await expect(page.getByRole('dialog', { name: /payment/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+I');
+  await expect(page).toHaveURL(new RegExp(`/invoices/print/${id}$`));
 });

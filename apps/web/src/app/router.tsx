@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect } from 'react-router';
+import { OfficeShortcuts } from '../components/Shortcuts';
 import { auditRoutes } from '../features/audit/routes';
 import { authRoutes } from '../features/auth/routes';
 import { billersRoutes } from '../features/billers/routes';
@@ -60,6 +61,16 @@ const signedInRoutes: AppRoute[] = [
   ...importRoutes,
 ];
 
+/** The office's frame and its keyboard shortcuts (Alt+N, `?`). */
+function OfficeLayout() {
+  return (
+    <>
+      <Layout />
+      <OfficeShortcuts />
+    </>
+  );
+}
+
 const routes: AppRoute[] = [
   {
     Component: Root,
@@ -75,7 +86,7 @@ const routes: AppRoute[] = [
           await loadSettings();
           return null;
         },
-        Component: Layout,
+        Component: OfficeLayout,
         children: [
           // A driver starts on the route screens; the office on the invoices.
           { index: true, loader: () => redirect(session.get()?.driver ? '/driver' : '/invoices') },

@@ -1,7 +1,10 @@
 import { Stack } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { IN_FIELDS } from '../../../components/Shortcuts';
 import { useIdParam } from '../../../lib/route-params';
+import { SHORTCUTS } from '../../../lib/shortcuts';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { EditorTitleBar } from '../components/editor/EditorTitleBar';
 import { HeaderFields } from '../components/editor/HeaderFields';
@@ -28,7 +31,20 @@ function EditInvoiceScreen({ id }: { id: number }) {
   const editor = useInvoiceEditor(id);
   const { invoice, totals, lines, linesError, save } = editor;
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
+  const navigate = useNavigate();
   useDiscardUntouchedDraft(id, invoice);
+  const canSubmit = invoice?.status === 'NEW' && lines.length > 0;
+  const submit = () => save({ status: 'DUE' });
+  // The counter's shortcuts, in the scan box too (lib/shortcuts.ts; `?` lists them).
+  useHotkeys(
+    [
+      [SHORTCUTS.submit.keys, () => canSubmit && submit()],
+      [SHORTCUTS.addPayment.keys, () => invoice && setPaying(paymentTarget(invoice))],
+      [SHORTCUTS.print.keys, () => navigate(`/invoices/print/${id}`)],
+      [SHORTCUTS.thermal.keys, () => navigate(`/invoices/thermalPrint/${id}`)],
+    ],
+    IN_FIELDS,
+  );
 
   if (!invoice || !totals) return <InvoiceLoader />;
   return (
@@ -36,7 +52,7 @@ function EditInvoiceScreen({ id }: { id: number }) {
       <EditorTitleBar
         invoice={invoice}
         lineCount={lines.length}
-        onSubmit={() => save({ status: 'DUE' })}
+        onSubmit={submit}
         onAddPayment={() => setPaying(paymentTarget(invoice))}
       />
       <HeaderFields invoice={invoice} save={save} />

@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatMoney, type InvoiceItem, type InvoiceSummary, type InvoiceTotals } from '@wd/contracts';
+import { SHORTCUTS } from '../../../../lib/shortcuts';
 import type { InvoiceEditor } from '../../hooks/useInvoiceEditor';
 import { InvoiceTotalsTable } from '../InvoiceTotalsTable';
 import { LinesTable } from '../LinesTable';
@@ -46,6 +47,12 @@ export function LinesPanel({
         {isNew && (
           <Text fz="sm" c="dimmed">
             The totals table (credits, discounts, payments) shows once the invoice is submitted.
+          </Text>
+        )}
+        {isNew && (
+          <Text fz="xs" c="dimmed" data-testid="shortcut-hint">
+            {SHORTCUTS.submit.label} submit · {SHORTCUTS.addPayment.label} payment · {SHORTCUTS.print.label} print ·{' '}
+            {SHORTCUTS.help.label} all shortcuts
           </Text>
         )}
       </Stack>
