@@ -87,7 +87,14 @@ test('receive one cheque for three invoices: filled oldest first, one share set 
   await expect(save).toBeEnabled();
   await page.screenshot({ path: `${SHOTS}/receive-payment.png` });
   await save.click();
-  await expect(page.getByText(/^Receipt RCT-\d{6} saved: 3 invoices paid$/)).toBeVisible();
+  // The message names what is paid in full and what is still due.
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Receipt RCT-\\d{6} saved: ${f.a.invoiceNo} paid in full; ${f.b.invoiceNo} \\$4\\.00 paid, \\$0\\.50 still due; ${f.c.invoiceNo} \\$3\\.00 paid, \\$7\\.00 still due\\.$`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // The invoice list filtered to the customer: A PAID, B and C DUE with what is left.

@@ -9,6 +9,7 @@ import { useContractForm, useFormSubmit } from '../../../../lib/form';
 import { useWriteKey } from '../../../../lib/mutations';
 import { newPaymentFields, PaymentFields, type PaymentFieldValues } from '../../../payments/components/PaymentFields';
 import { useCreateReceipt, useOpenInvoices } from '../api';
+import { receiptMessage } from '../receipt-message';
 import { fillOldestFirst, splitState } from '../split';
 
 /** No open invoices yet (one array, so the fill below doesn't run on every render). */
@@ -68,8 +69,7 @@ export function ReceivePaymentModal({ customer, onClose }: { customer: ReceiptCu
       const { receipt } = await key.send((idempotencyKey) =>
         create.mutateAsync({ receipt: form.body(), chequeImage: values.chequeImage, idempotencyKey }),
       );
-      const paid = receipt.shares.length;
-      showSuccess(`Receipt ${receipt.referenceNo} saved: ${paid} invoice${paid === 1 ? '' : 's'} paid`);
+      showSuccess(receiptMessage(receipt));
       onClose();
     } catch (e) {
       // The open balances may have moved (another payment came first): show them as they are now.
