@@ -31,15 +31,19 @@ export function tableColumns(flags: InvoiceDocument['columns']): Column[] {
   const columns: Column[] = [
     { label: 'No', width: 24, line: (l) => String(l.no) },
     { label: 'Barcode', width: 76, line: (l) => l.barcode, group: (g) => g.barcode },
-    { label: 'Description', line: (l) => l.description, group: (g) => `Subtotal: ${g.description}` },
+    {
+      label: 'Description',
+      // A damaged return says so in words where no Damaged column does (a negative quantity alone does not).
+      line: (l) => (l.damagedGood && !flags.damaged ? `${l.description} (Damaged)` : l.description),
+      group: (g) => `Subtotal: ${g.description}`,
+    },
     { label: 'Qty', width: 32, align: 'right', line: (l) => String(l.quantity), group: (g) => String(g.quantity) },
     { label: 'Unit Price', width: 54, align: 'right', line: (l) => money(l.unitPrice) },
+    // The suggested retail price, as the printed invoice always shows it.
+    { label: 'SRP', width: 50, align: 'right', line: (l) => money(l.suggestedRetailPrice) },
   ];
   if (flags.suggested) {
-    columns.push(
-      { label: 'SRP', width: 50, align: 'right', line: (l) => money(l.suggestedRetailPrice) },
-      { label: 'Sugg Subtotal', width: 66, align: 'right', line: (l) => money(l.suggestedSubtotal) },
-    );
+    columns.push({ label: 'Sugg Subtotal', width: 66, align: 'right', line: (l) => money(l.suggestedSubtotal) });
   }
   if (flags.margin)
     columns.push({ label: 'Margin %', width: 46, align: 'right', line: (l) => formatPercent(l.marginPercent) });

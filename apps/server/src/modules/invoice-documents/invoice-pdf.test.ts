@@ -68,6 +68,11 @@ describe('GET invoice/pdf/{id}', () => {
     expect(text).toContain(`Date: ${m}-${d}-${y}`);
     expect(text).toContain(products.cola.name);
     expect(text).toContain(products.chips.name);
+    // The suggested retail price is on the PDF as on the print; a damaged return says so in words.
+    expect(text).toMatch(/No\s+Barcode\s+Description\s+Qty\s+Unit Price\s+SRP\s+Subtotal/);
+    expect(text).toMatch(/\$2\.50\s+\$3\.49\s+\$7\.50/);
+    expect(text).toContain(`${products.gum.name} (Damaged)`);
+    expect(text.match(/\(Damaged\)/g)).toHaveLength(1);
     expect(text).toMatch(/Total Amount\s+\$16\.00/);
     expect(text).toMatch(/Total Credit\s+\$1\.99/);
     expect(text).toMatch(/Total Paid\s+\$5\.00/);

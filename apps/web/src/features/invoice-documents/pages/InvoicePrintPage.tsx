@@ -9,7 +9,7 @@ import { keyedRows } from '../rows';
 const PAGE = '@page { size: auto; margin: 10mm; }';
 
 function Lines({ doc }: { doc: InvoiceDocument }) {
-  const { margin, damaged } = doc.columns;
+  const { margin } = doc.columns;
   return (
     <table className={classes.lines} data-testid="document-lines">
       <thead>
@@ -31,7 +31,7 @@ function Lines({ doc }: { doc: InvoiceDocument }) {
               <td className={classes.num}>{row.quantity}</td>
               <td>
                 {row.description}
-                {damaged && row.damagedGood && ' (Damaged)'}
+                {row.damagedGood && ' (Damaged)'}
                 {row.barcode && <div className={classes.barcode}>{row.barcode}</div>}
               </td>
               <td className={classes.num}>{formatMoney(row.unitPrice)}</td>
