@@ -54,7 +54,7 @@ export default function StockPage() {
             <Alert color="orange" title="Sold more than the books say was there" data-testid="below-zero-flag">
               {n} {n === 1 ? 'product is' : 'products are'} below zero at a location: the goods were sold, so a
               receiving, a load or a count is missing.{' '}
-              <Anchor component="button" type="button" onClick={showBelowZero}>
+              <Anchor component="button" type="button" size="sm" onClick={showBelowZero}>
                 Show them
               </Anchor>
             </Alert>
