@@ -103,6 +103,17 @@ export const invoiceNewParams = z.object({ type: z.enum(INVOICE_TYPES) });
 export const invoiceCreatedSchema = z.object({ id: z.int(), invoiceNo: z.string() }).meta({ id: 'InvoiceCreated' });
 export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>;
 export const invoiceCreatedResponse = z.object({ invoice: invoiceCreatedSchema });
+/**
+ * A copy of an invoice (docs/business-rules.md, "Copying an invoice"): the new draft as
+ * invoice/new answers it, how many lines it got, and the names of the products left out
+ * (deleted since the invoice was made), in the order of the invoice's lines.
+ */
+export const invoiceCopyResponse = z.object({
+  invoice: invoiceCreatedSchema,
+  copiedLines: z.int().nonnegative(),
+  skipped: z.array(z.string()),
+});
+export type InvoiceCopy = z.infer<typeof invoiceCopyResponse>;
 
 /** Add a line: by product id, or by scanned / typed text (barcode ± leading 0, box barcode, exact name). */
 export const invoiceInsertInput = z
@@ -226,4 +237,6 @@ export const INVOICE_MESSAGES = {
   transferOnlyHouse: 'Transfer Biller flips between billers 1 and 2 only',
   notConsignment: 'Only consignment invoices have a consignment status',
   noCheque: 'This payment has no cheque associated with it!',
+  copyDeletedParty: (what: 'biller' | 'customer', name: string) =>
+    `The ${what} ${name} is deleted; recover it before copying this invoice`,
 } as const;

@@ -2,6 +2,7 @@ import { defineCalls, idParams } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
 import { listBody } from '../common/list.js';
 import {
+  invoiceCopyResponse,
   invoiceCreatedResponse,
   invoiceInsertInput,
   invoiceItemDeletedResponse,
@@ -25,6 +26,15 @@ export const invoiceCalls = defineCalls('invoices', {
     summary: 'Create an invoice (NEW, today, biller 1, walk-in)',
     params: invoiceNewParams,
     response: invoiceCreatedResponse,
+  },
+  copy: {
+    method: 'POST',
+    path: '/invoice/copy/:id',
+    summary:
+      "Copy an invoice to a new NEW draft (same type, biller, customer and lines, today's date, today's prices for the customer); answers the draft and the products left out (deleted since)",
+    params: idParams,
+    response: invoiceCopyResponse,
+    errors: [404, 409],
   },
   list: {
     method: 'POST',

@@ -41,6 +41,22 @@ async function recomputeWithInvoice(tx: Tx, invoiceId: number) {
 /** Recomputes the invoice after a line change and answers what it left. */
 const recomputed = async (tx: Tx, invoiceId: number) => answer(await recomputeWithInvoice(tx, invoiceId));
 
+/**
+ * A new line's prices for a product on an invoice of a customer in `priceGroupId`
+ * (docs/business-rules.md, "Price resolution"): the one place a line is priced, for a
+ * scan or typed product (add) and for a copied invoice (invoice-copy.service.ts).
+ */
+export async function linePricesFor(
+  tx: Tx,
+  priceGroupId: number,
+  product: Parameters<typeof resolveLinePrices>[0] & { id: number },
+) {
+  const group = usesGroupPrices(priceGroupId)
+    ? await priceGroupsRepository.groupPrice(tx, priceGroupId, product.id)
+    : undefined;
+  return resolveLinePrices(product, priceGroupId, group);
+}
+
 /** The product a line is for: by id, or the one product scanned text names (404 none, 409 several). */
 async function productFor(db: Db, input: InvoiceInsertInput) {
   if (input.productID !== undefined) {
@@ -94,10 +110,7 @@ export function createInvoiceLinesService({ db, kind }: AppContext) {
         const looked = await lookup;
         if ('error' in looked) throw looked.error;
         const { product, byBox } = looked.found;
-        const group = usesGroupPrices(invoice.priceGroupID)
-          ? await priceGroupsRepository.groupPrice(tx, invoice.priceGroupID, product.id)
-          : undefined;
-        const prices = resolveLinePrices(product, invoice.priceGroupID, group);
+        const prices = await linePricesFor(tx, invoice.priceGroupID, product);
         const quantity = scannedQuantity(byBox, product.unitQuantity);
         // A repeated scan grows the product's first positive-quantity line.
         const merge =

@@ -2,6 +2,7 @@ import { INVOICE_CSV, invoiceCalls } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import { csvExportHandler } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
+import { createInvoiceCopyService } from './invoice-copy.service.js';
 import { createInvoiceLinesService } from './invoice-lines.service.js';
 import { invoicesRepository } from './invoices.repository.js';
 import { createInvoicesService } from './invoices.service.js';
@@ -9,8 +10,10 @@ import { createInvoicesService } from './invoices.service.js';
 export async function invoicesRoutes(app: FastifyInstance) {
   const service = createInvoicesService(app.ctx);
   const lines = createInvoiceLinesService(app.ctx);
+  const copies = createInvoiceCopyService(app.ctx);
   registerCalls(app, invoiceCalls, {
     create: async ({ params, user }) => ({ invoice: await service.create(params.type, user) }),
+    copy: ({ params, user }) => copies.copy(params.id, user),
     list: ({ body }) => service.list(body),
     export: csvExportHandler(app.ctx, 'invoices', INVOICE_CSV, invoicesRepository.csvQuery),
     summary: ({ params }) => service.summary(params.id),

@@ -118,3 +118,10 @@ export const useDeleteInvoiceLine = () =>
     update: (client, answer, line) => applyLineChange(client, line.invoiceID, answer, { removed: line.id }),
     invalidates: () => [invoiceKeys.lists()],
   });
+
+/** Copy to new invoice: a new NEW draft of the invoice's lines at today's prices (the lists gain it). */
+export const useCopyInvoice = () =>
+  useCallMutation(invoiceCalls.copy, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: () => [invoiceKeys.lists()],
+  });

@@ -11,6 +11,7 @@ import { DeleteInvoiceButton } from '../components/DeleteInvoiceButton';
 import { DocumentLines } from '../components/DocumentLines';
 import { InvoiceLoader } from '../components/InvoiceLoader';
 import { InvoiceTotalsTable } from '../components/InvoiceTotalsTable';
+import { useCopyInvoiceAction } from '../hooks/useCopyInvoice';
 import { useInvoice } from '../hooks/useInvoice';
 
 /** /invoices/{id}: the invoice as the customer sees it, read-only. */
@@ -19,6 +20,7 @@ export default function InvoiceDetailPage() {
   const { invoice, totals, lines } = useInvoice(id);
   // The printed invoice's model carries the proof of delivery of a driver's invoice.
   const doc = useInvoiceDocument(id);
+  const { askAndCopy } = useCopyInvoiceAction();
   if (!invoice || !totals) return <InvoiceLoader />;
 
   return (
@@ -34,6 +36,9 @@ export default function InvoiceDetailPage() {
           </Button>
           <Button component={Link} to={`/invoices/edit/${invoice.id}`}>
             Edit
+          </Button>
+          <Button variant="light" onClick={() => askAndCopy(invoice)}>
+            Copy to new invoice
           </Button>
           <DocumentMenus id={invoice.id} />
           <HistoryLink entity="invoice" id={invoice.id} />

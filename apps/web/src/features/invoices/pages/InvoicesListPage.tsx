@@ -25,6 +25,7 @@ import { BulkEmailModal, type BulkTarget } from '../../invoice-documents/compone
 import { ComposeEmailModal, type ComposeTarget } from '../../invoice-documents/components/ComposeEmailModal';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
+import { copyQuestion, useCopyInvoiceAction } from '../hooks/useCopyInvoice';
 import { paymentTarget } from '../payment-target';
 
 /** The first load shows the last 36 months. */
@@ -40,6 +41,7 @@ export default function InvoicesListPage() {
   const billers = useBillerOptions();
   const update = useUpdateInvoice();
   const remove = useDeleteInvoice();
+  const { copy } = useCopyInvoiceAction();
   const [composing, setComposing] = useState<ComposeTarget | null>(null);
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [mailing, setMailing] = useState<BulkTarget[] | null>(null);
@@ -142,6 +144,8 @@ export default function InvoicesListPage() {
             run: () => setComposing({ id: i.id, kind: 'edi', invoiceNo: i.invoiceNo }),
             reload: false,
           },
+          // Opens the new draft's edit screen: the list does not reload.
+          { label: 'Copy to new invoice', confirm: copyQuestion(i), run: () => copy(i), reload: false },
           { label: 'Print Invoice', to: `/invoices/print/${i.id}` },
           { label: 'Print Thermal', to: `/invoices/thermalPrint/${i.id}` },
           { label: EDI_LABELS.modisoft, run: () => downloadEdi('modisoft', i.id), reload: false },
