@@ -106,3 +106,56 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
   await page.keyboard.press('Alt+I');
   await expect(page).toHaveURL(new RegExp(`/invoices/print/${id}$`));
 });
+
+test("changing a draft's customer offers the new customer's prices: what changes, then Re-price", async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const headers = { Token: token };
+  const tag = uniqueName('Rep').split('.')[1];
+  const post = async (url: string, data: object) => {
+    const res = await request.post(url, { headers, data });
+    expect(res.status(), await res.text()).toBe(200);
+    return res.json();
+  };
+  const group = (await post('/api/priceGroup/new/', { name: `Express ${tag}` })).priceGroup;
+  await post('/api/customer/new/', { company: `Express Mart ${tag}`, priceGroupID: group.id });
+  const corner = (await post('/api/customer/new/', { company: `Corner ${tag}` })).customer;
+  const cola = await createProduct(request, token, { name: `Cola ${tag}`, sellingPrice: 1.24 });
+  await post('/api/priceGroup/insert/', {
+    priceGroupID: group.id,
+    productID: cola.id,
+    price: 1.2,
+    suggestedRetailPrice: 1.89,
+  });
+  const id = (await post('/api/invoice/new/invoice/', {})).invoice.id as number;
+  const set = await request.patch('/api/invoice/update/', { headers, data: { id, customerID: corner.id } });
+  expect(set.status()).toBe(200);
+  const line = (await post('/api/invoice/insert/', { invoiceID: id, productID: cola.id })).invoiceItem;
+  const qty = await request.patch('/api/invoice/update/item/', {
+    headers,
+    data: { id: line.id, invoiceID: id, quantity: 10 },
+  });
+  expect(qty.status()).toBe(200);
+
+  await signIn(page);
+  await page.goto(`/invoices/edit/${id}`);
+  await expect(page.getByTestId('running-total')).toHaveText('Running total $12.40');
+  const customer = page.getByRole('combobox', { name: 'Customer' });
+  await customer.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(`Express Mart ${tag}`);
+  await page.keyboard.press('Enter');
+
+  const offer = page.getByRole('dialog', { name: `Re-price at Express Mart ${tag}'s prices?` });
+  await expect(offer.getByTestId('reprice-lines')).toContainText(`Cola ${tag}10$1.24$1.20-$0.40`);
+  await expect(offer.getByTestId('reprice-change')).toHaveText('-$0.40');
+  await page.screenshot({ path: test.info().outputPath('reprice.png') });
+  // Enter takes the offer (the Re-price button has the focus).
+  await page.keyboard.press('Enter');
+  await expect(offer).toBeHidden();
+  await expect(page.getByTestId('running-total')).toHaveText('Running total $12.00');
+  await expect(page.getByTestId('invoice-line')).toContainText('$1.20');
+  await expect(page.getByTestId('invoice-line')).toContainText('$12.00');
+});

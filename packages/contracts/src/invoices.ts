@@ -115,6 +115,39 @@ export const invoiceCopyResponse = z.object({
 });
 export type InvoiceCopy = z.infer<typeof invoiceCopyResponse>;
 
+/** A draft's line whose price differs from what its customer's prices say today. */
+export const repriceLineSchema = z
+  .object({
+    lineID: z.int(),
+    productName: z.string(),
+    quantity: z.int(),
+    /** The line's selling price now, and at the customer's prices (dollars). */
+    from: z.number(),
+    to: z.number(),
+    /** What the line's subtotal changes by (dollars; negative: cheaper). */
+    change: z.number(),
+  })
+  .meta({ id: 'RepriceLine' });
+export type RepriceLine = z.infer<typeof repriceLineSchema>;
+/** What re-pricing a draft at its customer's prices would change (or did). */
+export const repricePreviewResponse = z.object({
+  /** The customer whose prices these are ('Walk-in customer' for none). */
+  customer: z.string(),
+  lines: z.array(repriceLineSchema),
+  /** The sum of the lines' changes (dollars). */
+  change: z.number(),
+});
+export const repriceInput = z.object({
+  id: id(),
+  /** The lines to re-price (those of the preview); all that differ when left out. */
+  lineIDs: z.array(id()).max(5000).optional(),
+});
+export const repriceResponse = z.object({
+  repriced: z.int().nonnegative(),
+  invoice: invoiceSchema,
+  invoiceTotals: invoiceTotalsSchema,
+});
+
 /** Add a line: by product id, or by scanned / typed text (barcode ± leading 0, box barcode, exact name). */
 export const invoiceInsertInput = z
   .object({
@@ -227,6 +260,7 @@ export const productHistoryResponse = z.object({
 });
 
 export const INVOICE_MESSAGES = {
+  repriceNotDraft: "Only a draft (NEW) invoice is re-priced; change a line's price instead",
   notFound: "The invoice doesn't exist",
   itemNotFound: 'The invoice line does not exist',
   paymentNotFound: 'The payment does not exist',

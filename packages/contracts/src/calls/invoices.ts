@@ -16,6 +16,9 @@ import {
   invoicesResponse,
   invoiceUpdateInput,
   productHistoryResponse,
+  repriceInput,
+  repricePreviewResponse,
+  repriceResponse,
 } from '../invoices.js';
 import { csvExportCall } from './export.js';
 
@@ -34,6 +37,22 @@ export const invoiceCalls = defineCalls('invoices', {
       "Copy an invoice to a new NEW draft (same type, biller, customer and lines, today's date, today's prices for the customer); answers the draft and the products left out (deleted since)",
     params: idParams,
     response: invoiceCopyResponse,
+    errors: [404, 409],
+  },
+  repricePreview: {
+    method: 'GET',
+    path: '/invoice/reprice/:id',
+    summary: "The draft's lines whose price differs from its customer's prices today (after a change of customer)",
+    params: idParams,
+    response: repricePreviewResponse,
+    errors: [404],
+  },
+  reprice: {
+    method: 'POST',
+    path: '/invoice/reprice',
+    summary: "Re-prices a draft's lines at its customer's prices (the preview's lines, or all that differ); audited",
+    body: repriceInput,
+    response: repriceResponse,
     errors: [404, 409],
   },
   list: {

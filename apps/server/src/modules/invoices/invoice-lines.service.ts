@@ -39,7 +39,7 @@ async function recomputeWithInvoice(tx: Tx, invoiceId: number) {
   return storeTotals(tx, head, lines, await invoicePayments(tx, invoiceId));
 }
 /** Recomputes the invoice after a line change and answers what it left. */
-const recomputed = async (tx: Tx, invoiceId: number) => answer(await recomputeWithInvoice(tx, invoiceId));
+export const recomputed = async (tx: Tx, invoiceId: number) => answer(await recomputeWithInvoice(tx, invoiceId));
 
 /**
  * A new line's prices for a product on an invoice of a customer in `priceGroupId`

@@ -4,6 +4,7 @@ import { csvExportHandler } from '../../lib/export.js';
 import { registerCalls } from '../../lib/routes.js';
 import { createInvoiceCopyService } from './invoice-copy.service.js';
 import { createInvoiceLinesService } from './invoice-lines.service.js';
+import { createInvoiceRepriceService } from './invoice-reprice.service.js';
 import { invoicesRepository } from './invoices.repository.js';
 import { createInvoicesService } from './invoices.service.js';
 
@@ -11,9 +12,12 @@ export async function invoicesRoutes(app: FastifyInstance) {
   const service = createInvoicesService(app.ctx);
   const lines = createInvoiceLinesService(app.ctx);
   const copies = createInvoiceCopyService(app.ctx);
+  const reprices = createInvoiceRepriceService(app.ctx);
   registerCalls(app, invoiceCalls, {
     create: async ({ params, user }) => ({ invoice: await service.create(params.type, user) }),
     copy: ({ params, user }) => copies.copy(params.id, user),
+    repricePreview: ({ params }) => reprices.preview(params.id),
+    reprice: ({ body, user }) => reprices.reprice(body.id, body.lineIDs, user),
     list: ({ body }) => service.list(body),
     export: csvExportHandler(app.ctx, 'invoices', INVOICE_CSV, invoicesRepository.csvQuery),
     summary: ({ params }) => service.summary(params.id),

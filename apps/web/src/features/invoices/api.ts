@@ -125,3 +125,13 @@ export const useCopyInvoice = () =>
     input: (id: number) => ({ params: { id } }),
     invalidates: () => [invoiceKeys.lists()],
   });
+
+/** The draft's lines its customer's prices would change (read when the customer changes). */
+export const fetchRepricePreview = (id: number) => callApi(invoiceCalls.repricePreview, { params: { id } });
+
+/** Re-prices the chosen lines at the customer's prices: the invoice and its lines are read again. */
+export const useRepriceInvoice = () =>
+  useCallMutation(invoiceCalls.reprice, {
+    input: (body: { id: number; lineIDs: number[] }) => ({ body }),
+    invalidates: (_, body) => stale(body.id),
+  });

@@ -1,16 +1,18 @@
 import { Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { IN_FIELDS } from '../../../components/Shortcuts';
 import { useIdParam } from '../../../lib/route-params';
 import { SHORTCUTS } from '../../../lib/shortcuts';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
+import { fetchRepricePreview } from '../api';
 import { EditorTitleBar } from '../components/editor/EditorTitleBar';
 import { HeaderFields } from '../components/editor/HeaderFields';
 import { LinesPanel } from '../components/editor/LinesPanel';
 import { NotesFields } from '../components/editor/NotesFields';
 import { InvoiceLoader } from '../components/InvoiceLoader';
+import { RepriceModal, type RepriceOffer } from '../components/RepriceModal';
 import { useDiscardedDraftRedirect, useDiscardUntouchedDraft } from '../hooks/useDiscardUntouchedDraft';
 import { useInvoiceEditor } from '../hooks/useInvoiceEditor';
 import { paymentTarget } from '../payment-target';
@@ -31,7 +33,13 @@ function EditInvoiceScreen({ id }: { id: number }) {
   const editor = useInvoiceEditor(id);
   const { invoice, totals, lines, linesError, save } = editor;
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
+  const [repricing, setRepricing] = useState<RepriceOffer | null>(null);
   const navigate = useNavigate();
+  // A new customer may price the lines differently: say which, and let the clerk choose.
+  const offerReprice = useCallback(async () => {
+    const preview = await fetchRepricePreview(id).catch(() => null);
+    if (preview && preview.lines.length > 0) setRepricing({ invoiceID: id, ...preview });
+  }, [id]);
   useDiscardUntouchedDraft(id, invoice);
   const canSubmit = invoice?.status === 'NEW' && lines.length > 0;
   const submit = () => save({ status: 'DUE' });
@@ -55,10 +63,11 @@ function EditInvoiceScreen({ id }: { id: number }) {
         onSubmit={submit}
         onAddPayment={() => setPaying(paymentTarget(invoice))}
       />
-      <HeaderFields invoice={invoice} save={save} />
+      <HeaderFields invoice={invoice} save={save} onCustomerChanged={offerReprice} />
       <LinesPanel invoice={invoice} totals={totals} lines={lines} linesError={linesError} editor={editor} />
       <NotesFields remarks={invoice.remarks} notes={invoice.notes} save={save} />
       <PaymentModal target={paying} onClose={() => setPaying(null)} />
+      <RepriceModal offer={repricing} onClose={() => setRepricing(null)} />
     </Stack>
   );
 }

@@ -36,7 +36,10 @@ function Fact({ label, testId, children }: { label: string; testId: string; chil
  * consignment status, paid and due (not while NEW) as text; parties (while
  * NEW), date, redemptions and display flags as inputs. Each change saves.
  */
-export const HeaderFields = memo(HeaderFieldsView, (a, b) => a.save === b.save && sameHeader(a.invoice, b.invoice));
+export const HeaderFields = memo(
+  HeaderFieldsView,
+  (a, b) => a.save === b.save && a.onCustomerChanged === b.onCustomerChanged && sameHeader(a.invoice, b.invoice),
+);
 
 /** The invoice's fields the header shows: a scan changes others (totals), so the header does not render again. */
 const SHOWN = [
@@ -59,10 +62,13 @@ const sameHeader = (a: InvoiceSummary, b: InvoiceSummary) => SHOWN.every((key) =
 
 interface HeaderFieldsProps {
   invoice: InvoiceSummary;
-  save(change: HeaderChange): unknown;
+  /** Saves a change; false when it was refused or declined. */
+  save(change: HeaderChange): Promise<boolean>;
+  /** After the customer changed (the lines may want the new customer's prices). */
+  onCustomerChanged?(): void;
 }
 
-function HeaderFieldsView({ invoice, save }: HeaderFieldsProps) {
+function HeaderFieldsView({ invoice, save, onCustomerChanged }: HeaderFieldsProps) {
   const billers = useBillerOptions();
   const isNew = invoice.status === 'NEW';
   return (
@@ -119,9 +125,9 @@ function HeaderFieldsView({ invoice, save }: HeaderFieldsProps) {
             value={invoice.customerID}
             label={invoice.customer}
             disabled={!isNew}
-            onPick={(c) => {
-              save({ customerID: c });
+            onPick={async (c) => {
               focusScanBox();
+              if (await save({ customerID: c })) onCustomerChanged?.();
             }}
           />
           {/* The figures follow the invoice's own status and balance (docs/receivables.md, "Credit limit"). */}
