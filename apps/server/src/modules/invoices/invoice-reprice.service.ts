@@ -9,7 +9,7 @@ import { linePricesFor, recomputed } from './invoice-lines.service.js';
 import { invoicesRepository } from './invoices.repository.js';
 
 /**
- * Re-pricing a draft after its customer changed (docs/business-rules.md, "Re-pricing"): each line
+ * Re-pricing a draft after its customer changed (docs/business-rules.md, "Re-pricing a draft after its customer changed"): each line
  * is compared with what adding its product now would price it at for the invoice's customer (the
  * one pricing rule, linePricesFor); the clerk sees the differences and chooses. Lines of products
  * deleted since, and prices set by hand that equal the customer's, are left as they are.
