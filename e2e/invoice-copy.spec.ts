@@ -92,7 +92,7 @@ async function expectDraft(page: Page, order: Order, sourceId: number) {
     const row = lines.nth(n);
     await expect(row).toContainText(name);
     await expect(row.getByRole('textbox')).toHaveValue(quantity);
-    await expect(row.getByRole('button', { name: `Edit price of ${name}` })).toHaveText(price);
+    await expect(row.getByRole('button', { name: `${price}: edit price of ${name}` })).toHaveText(price);
     await expect(row).toContainText(retail);
     await expect(row.getByTestId('line-subtotal')).toHaveText(subtotal);
   }

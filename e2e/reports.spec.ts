@@ -58,7 +58,7 @@ async function reportFixture(request: APIRequestContext) {
 
 async function openReport(page: Page, label: string) {
   await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 async function filterPeriod(page: Page, month: string, year: string) {

@@ -5,7 +5,9 @@ export default function NotFoundPage() {
   return (
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" gap="sm">
-        <Title order={2}>Page not found</Title>
+        <Title order={1} size="h2">
+          Page not found
+        </Title>
         <Text c="dimmed">There is no page at this address.</Text>
         <Button component={Link} to="/">
           Go to invoices

@@ -24,7 +24,7 @@ export type DateFieldProps = Omit<DateInputProps, 'value' | 'defaultValue' | 'on
  * a required date left empty, stays on screen with an error and sends ''.
  */
 export function DateField(props: DateFieldProps) {
-  const { value, onChange, clearable = false, error, onBlur, readOnly, ...rest } = props;
+  const { value, onChange, clearable = false, error, onBlur, readOnly, clearButtonProps, ...rest } = props;
   const [invalid, setInvalid] = useState<string | null>(null);
   // While the typed text is wrong the input keeps its last date, so it does not wipe the text.
   const [kept, setKept] = useState<string | null>(null);
@@ -57,6 +57,12 @@ export function DateField(props: DateFieldProps) {
       onChange={emit}
       onBlur={check}
       clearable={clearable && !readOnly}
+      // The × has no name of its own (axe: button-name). Just "Clear": a name holding the field's label
+      // ("Clear Start date") would also answer to that label.
+      clearButtonProps={{
+        'aria-label': 'Clear',
+        ...clearButtonProps,
+      }}
       allowDeselect={clearable}
       onInput={(e) => setTyped(e.currentTarget.value)}
       fixOnBlur={parseDate(typed) !== null}

@@ -8,7 +8,7 @@ export function MoneyText({ value, ...props }: { value: number | null | undefine
     <Text
       component="span"
       inherit
-      c={negative ? 'red.7' : undefined}
+      c={negative ? 'red' : undefined}
       style={{ fontVariantNumeric: 'tabular-nums' }}
       {...props}
     >

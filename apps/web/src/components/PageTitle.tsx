@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 export function PageTitle({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <Group justify="space-between" align="center" wrap="wrap">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {children && <Group gap="xs">{children}</Group>}
     </Group>
   );

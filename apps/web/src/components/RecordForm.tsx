@@ -55,7 +55,9 @@ export function RecordForm<V extends Record<string, unknown>>({
 
   return (
     <Stack gap="md" maw={720}>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Paper withBorder p="lg" radius="md">
         {loadError ? (
           <Stack>

@@ -34,7 +34,9 @@ export function ListHeader({ title, filter, empty, ...a }: ListHeaderProps) {
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/'));
   return (
     <Group justify="space-between" align="center">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Group gap="xs">
         {a.actions}
         {a.exportCsv && <ExportCsvButton run={() => downloadListCsv(a.exportCsv as Call, filter, a.exportParams)} />}

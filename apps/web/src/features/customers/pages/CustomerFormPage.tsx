@@ -146,7 +146,7 @@ export function CustomerForm({ mode }: { mode: FormMode }) {
             {...form.getInputProps('dateLastVerified')}
           />
           {customer.data && (
-            <Text fz="sm" c={customer.data.stale ? 'yellow.9' : 'dimmed'}>
+            <Text fz="sm" c={customer.data.stale ? 'orange' : 'dimmed'}>
               {customer.data.dateLastVerified
                 ? `Resale certificate verified ${formatDate(customer.data.dateLastVerified)}${customer.data.stale ? ' (365 days or more ago)' : ''}`
                 : 'Resale certificate never verified'}

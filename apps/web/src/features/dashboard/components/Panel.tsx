@@ -18,7 +18,7 @@ export function Panel<T>({ title, query, actions, minHeight = 260, children }: P
   return (
     <Card withBorder radius="md" padding="md" h="100%" aria-label={title} component="section">
       <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={4} fz="md">
+        <Title order={2} size="h4" fz="md">
           {title}
         </Title>
         {actions}

@@ -32,7 +32,7 @@ function StatCard<T>({
             <Skeleton height={12} mt="xs" width="40%" />
           </>
         ) : query.isError ? (
-          <Text c="red.7" size="sm" mt="xs" role="alert">
+          <Text c="red" size="sm" mt="xs" role="alert">
             {errorMessage(query.error)}
           </Text>
         ) : (

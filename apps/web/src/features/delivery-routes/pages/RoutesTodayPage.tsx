@@ -61,9 +61,18 @@ export default function RoutesTodayPage() {
                 </Table.Td>
                 <Table.Td>{r.driver}</Table.Td>
                 <Table.Td miw={180}>
-                  <Progress.Root size="lg" aria-label={`${r.done} done, ${r.skipped} skipped of ${r.stops}`}>
-                    <Progress.Section value={r.stops ? (100 * r.done) / r.stops : 0} color="green" />
-                    <Progress.Section value={r.stops ? (100 * r.skipped) / r.stops : 0} color="gray" />
+                  {/* Each section is a progressbar with its own name; the root (a plain div) takes no aria-label. */}
+                  <Progress.Root size="lg">
+                    <Progress.Section
+                      value={r.stops ? (100 * r.done) / r.stops : 0}
+                      color="green"
+                      aria-label={`${r.done} of ${r.stops} done`}
+                    />
+                    <Progress.Section
+                      value={r.stops ? (100 * r.skipped) / r.stops : 0}
+                      color="gray"
+                      aria-label={`${r.skipped} of ${r.stops} skipped`}
+                    />
                   </Progress.Root>
                   <Text size="xs">
                     {r.done} done · {r.skipped} skipped · {Math.max(0, r.stops - r.done - r.skipped)} to go

@@ -79,7 +79,8 @@ export function DriverLayout() {
               size="md"
               styles={FULL_LABEL}
               style={{ cursor: 'pointer' }}
-              aria-label={`${waiting} waiting to be sent${refused ? `, ${refused} refused` : ''}`}
+              // The name starts with what the badge shows (WCAG 2.5.3), then says it in full.
+              aria-label={`${refused ? `${refused} refused` : `${waiting} to send`}: ${waiting} waiting to be sent${refused ? `, ${refused} refused` : ''}`}
             >
               {refused ? `${refused} refused` : `${waiting} to send`}
             </Badge>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMoney } from '@wd/contracts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -66,8 +66,9 @@ export default function DriverHomePage() {
           padding="md"
           radius="md"
           style={{ borderLeft: `6px solid var(--mantine-color-${STATE[s.state].color}-6)` }}
-          aria-label={`Stop ${s.position}: ${s.customer}, ${STATE[s.state].label}`}
         >
+          {/* The link's name starts with the stop and its state, then what it shows (no aria-label: the name holds the visible text). */}
+          <VisuallyHidden>{`Stop ${s.position}: ${s.customer}, ${STATE[s.state].label}.`}</VisuallyHidden>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={700} size="lg" truncate="end">

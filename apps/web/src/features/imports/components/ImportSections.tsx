@@ -9,7 +9,7 @@ export function Section({ title, children, busy }: { title: string; children: Re
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title} pos="relative">
       <LoadingOverlay visible={!!busy} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       <Stack gap="sm">{children}</Stack>

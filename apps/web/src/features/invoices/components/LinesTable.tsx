@@ -122,7 +122,8 @@ const LineRow = memo(function LineRow({ line: l, n, actions, measure }: LineRowP
           size="compact-xs"
           variant="subtle"
           onClick={() => actions.price(l)}
-          aria-label={`Edit price of ${l.productName}`}
+          // The name starts with what the button shows (WCAG 2.5.3), then says what it does.
+          aria-label={`${formatMoney(l.sellingPrice)}: edit price of ${l.productName}`}
         >
           {formatMoney(l.sellingPrice)}
         </Button>

@@ -48,7 +48,9 @@ function StatementSheet({ s }: { s: Statement }) {
           <Lines lines={[...s.from.addressLines, s.from.phone && `Phone: ${s.from.phone}`, s.from.email]} />
         </Box>
         <Box ta="right">
-          <Title order={2}>Statement of Account</Title>
+          <Title order={1} size="h2">
+            Statement of Account
+          </Title>
           <Text fz="sm" data-testid="statement-period">
             {formatDate(s.startDate)} to {formatDate(s.endDate)}
           </Text>

@@ -41,7 +41,7 @@ type FlagKey = 'invoiceResultsPerPage' | 'showSuggestedAnalysis' | 'showIndividu
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       <Stack gap="sm">{children}</Stack>

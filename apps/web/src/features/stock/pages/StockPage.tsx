@@ -101,7 +101,7 @@ export default function StockPage() {
             sortable: true,
             align: 'right',
             render: (l) => (
-              <span style={{ color: l.quantity < 0 ? 'var(--mantine-color-red-8)' : undefined }}>
+              <span style={{ color: l.quantity < 0 ? 'var(--mantine-color-red-text)' : undefined }}>
                 {quantityText(l.quantity)}
               </span>
             ),
