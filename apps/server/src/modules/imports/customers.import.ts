@@ -1,4 +1,4 @@
-import { customerInput, IMPORT_FIELDS, matchFields, toCents, toDollars, todayIn } from '@wd/contracts';
+import { customerInput, IMPORT_FIELDS, matchFields, toCents, toDollars, todayIn, toEdiQualifier } from '@wd/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { customers } from '../../db/schema/index.js';
@@ -41,6 +41,9 @@ function formOf(existing: StoredCustomer) {
     taxPermitNumber: existing.taxPermitNumber,
     creditLimit: toDollars(existing.creditLimit),
     dateLastVerified: existing.dateLastVerified ?? '',
+    // Not in a file's columns: an update keeps the customer's EDI id as it is.
+    ediId: existing.ediId,
+    ediQualifier: toEdiQualifier(existing.ediQualifier),
   };
 }
 

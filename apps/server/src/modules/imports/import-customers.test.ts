@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
 import { csv, importKit, upc } from './import-test-kit.js';
@@ -82,17 +83,29 @@ describe('import customers', () => {
     ]);
     expect(found[0]).toMatchObject({ priceGroup: group, dateLastVerified: '2026-03-15', taxPermitNumber: '00123' });
 
+    // Ann has an EDI id (no file column holds one): an update by file keeps it and does not list it.
+    await t.database.db.execute(sql`update customers set edi_id = 'CM-0001' where id = ${found[0].id}`);
     const update = csv([
       ['Company', 'Postal Code', 'Phone'],
       [' corner mart ', '75001', '555-0100'],
     ]);
-    const done = await resultOf('customers', update, {
+    const updateOptions = {
       mapping: { company: 'Company', postalCode: 'Postal Code', phone: 'Phone' },
       onMatch: 'update',
-    });
+    };
+    const shown = (await send('customers', 'preview', update, updateOptions)).json();
+    expect(shown.rows[0].changes).toEqual([{ field: 'Phone', before: '', after: '555-0100' }]);
+    const done = await resultOf('customers', update, updateOptions);
     expect(done).toMatchObject({ written: true, update: 1, create: 0 });
     const ann = (await t.call('POST', `/api/customer/${found[0].id}`, {}, t.adminToken)).json().customer;
-    expect(ann).toMatchObject({ company: 'Corner Mart', name: 'Ann', phone: '555-0100', creditLimit: 1500 });
+    expect(ann).toMatchObject({
+      company: 'Corner Mart',
+      name: 'Ann',
+      phone: '555-0100',
+      creditLimit: 1500,
+      ediId: 'CM-0001',
+      ediQualifier: 'ZZ',
+    });
     const [entry, creation] = await auditOf('customer', ann.id);
     expect(entry.changes).toEqual([{ field: 'phone', before: '', after: '555-0100' }]);
 
