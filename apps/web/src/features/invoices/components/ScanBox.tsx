@@ -8,9 +8,13 @@ import { type ScanFailure, useScanQueue } from '../hooks/useScanQueue';
 /** The scan box's element id: other parts of the invoice screen give it the focus back. */
 export const SCAN_BOX_ID = 'invoice-scan-box';
 
-/** Puts the cursor back in the scan box (after a customer, biller or quantity change), when it is there. */
+/**
+ * Puts the cursor back in the scan box (after a customer, biller or quantity change), when it is
+ * there, without scrolling: on a long invoice the clerk keeps seeing the line just changed, and the
+ * next scan lands at the end of the lines, where the clerk is.
+ */
 export function focusScanBox() {
-  requestAnimationFrame(() => document.getElementById(SCAN_BOX_ID)?.focus());
+  requestAnimationFrame(() => document.getElementById(SCAN_BOX_ID)?.focus({ preventScroll: true }));
 }
 
 /**
