@@ -39,6 +39,7 @@ const typeOptions = [
 
 export default function InvoicesListPage() {
   const billers = useBillerOptions();
+  const billerName = (id: number) => billers.data?.find((b) => b.id === id)?.company ?? `biller ${id}`;
   const update = useUpdateInvoice();
   const remove = useDeleteInvoice();
   const { copy } = useCopyInvoiceAction();
@@ -154,7 +155,16 @@ export default function InvoicesListPage() {
             label: 'Transfer Biller',
             // Transfer Biller moves an invoice between the house biller and the second one only.
             hidden: i.billerID !== HOUSE_BILLER_ID && i.billerID !== SECOND_BILLER_ID,
-            run: () => update.mutateAsync({ id: i.id, transferBiller: true }),
+            // It changes who the invoice is from (its print, PDF and EDI files): asked first, like Transfer Status.
+            confirm: {
+              title: 'Transfer Biller',
+              message: `Move ${i.invoiceNo} from ${i.biller} to ${billerName(i.billerID === HOUSE_BILLER_ID ? SECOND_BILLER_ID : HOUSE_BILLER_ID)}?`,
+              danger: false,
+            },
+            run: async () => {
+              const { invoice } = await update.mutateAsync({ id: i.id, transferBiller: true });
+              showSuccess(`${invoice.invoiceNo} is now from ${invoice.biller}`);
+            },
           },
           {
             label: 'Transfer Status',
