@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { openFromMenu } from './menu';
 import { agingFixture, daysAgo, today, typed } from './receivables.fixtures';
 import { signIn } from './support';
 
@@ -12,7 +13,7 @@ test('Aging shows a customer’s balances by age, moves them with the as-of date
 }) => {
   const f = await agingFixture(request);
   await signIn(page);
-  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Aging', exact: true }).click();
+  await openFromMenu(page, 'Reports', 'Aging');
   await expect(page).toHaveTitle(/^Aging \|/);
   await page.getByLabel('Search').fill(f.customer.company);
   await page.getByLabel('Search').press('Enter');

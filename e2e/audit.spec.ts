@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiToken, createProduct, createUser, signIn, uniqueName } from './support';
 
 test('the audit trail shows a price change made in the test, with who made it, and filters to that product', async ({
@@ -23,7 +24,7 @@ test('the audit trail shows a price change made in the test, with who made it, a
   expect(changed.status(), await changed.text()).toBe(200);
 
   await signIn(page);
-  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Audit Trail' }).click();
+  await openFromMenu(page, 'Audit', 'Audit Trail');
   await expect(page).toHaveTitle(/^Audit Trail \|/);
   await page.getByLabel('Search').fill(name);
   await page.getByLabel('Search').press('Enter');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { menuLink } from './menu';
 import { ADMIN, createUser, signIn, uniqueName } from './support';
 
 test('a visitor is sent to sign in, which has no menu or top bar', async ({ page }) => {
@@ -33,7 +34,7 @@ test('sign in shows the shell; sign out returns to sign in', async ({ page }) =>
   await expect(page).toHaveURL(/\/invoices$/);
   await expect(page).toHaveTitle('Invoices | Wholesale Desk');
   await expect(page.getByTestId('admin-avatar')).toBeVisible();
-  await expect(page.getByLabel('Side menu').getByRole('link', { name: 'All Users' })).toBeVisible();
+  await expect(await menuLink(page, 'Users', 'All Users')).toBeVisible();
   await expect(page.getByText(`© ${new Date().getFullYear()} Wholesale Desk`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/invoices/new');

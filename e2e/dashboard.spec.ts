@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiToken, createProduct, signIn, uniqueName } from './support';
 
 /**
@@ -46,7 +47,7 @@ test('the dashboard shows its four cards with numbers, three charts and the late
 }) => {
   const [, walkIn] = await todaysSales(request);
   await signIn(page);
-  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await openFromMenu(page, 'Dashboard', 'Dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 

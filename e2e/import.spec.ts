@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { IMPORT_MESSAGES } from '@wd/contracts';
+import { openFromMenu } from './menu';
 import { apiToken, createProduct, createUser, freshUpcBody, signIn, uniqueName } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
@@ -53,7 +54,7 @@ test('products from a CSV: map a column, see the refused rows and why, import th
   ].join('\r\n');
 
   await signIn(page);
-  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Import Products' }).click();
+  await openFromMenu(page, 'Import', 'Import Products');
   await expect(page).toHaveURL(/\/import\/products$/);
   await expect(page).toHaveTitle(/^Import Products \|/);
   await shot(page, '1-empty');
@@ -153,7 +154,7 @@ test('customers from a CSV: a row with an existing company and postal code updat
   ].join('\n');
 
   await signIn(page);
-  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Import Customers' }).click();
+  await openFromMenu(page, 'Import', 'Import Customers');
   await expect(page).toHaveURL(/\/import\/customers$/);
   await chooseFile(page, 'stores.csv', csv);
   await expect(page.getByRole('combobox', { name: 'Company', exact: true })).toHaveValue('Store');

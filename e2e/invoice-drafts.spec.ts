@@ -1,9 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiToken, createProduct, signIn, uniqueName } from './support';
 
 /** Opens New Invoice (or New Consignment) from the menu and answers the draft's id and number. */
 async function openNewInvoice(page: Page, request: APIRequestContext, token: string, menu = 'New Invoice') {
-  await page.getByLabel('Side menu').getByRole('link', { name: menu, exact: true }).click();
+  await openFromMenu(page, 'Invoices', menu);
   await expect(page).toHaveURL(/\/invoices\/edit\/\d+$/);
   const id = Number(page.url().split('/').pop());
   const invoiceNo = await summary(request, token, id).then((s) => s.invoiceSummary.invoiceNo as string);

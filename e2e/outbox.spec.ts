@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiToken, createProduct, signIn, uniqueName } from './support';
 
 /**
@@ -61,7 +62,7 @@ test('the outbox lists a queued message with its error, and Retry tells what hap
   expect(answer.outboxMessage.status).toBe('queued');
 
   await signIn(page);
-  await page.getByRole('link', { name: 'Outbox' }).first().click();
+  await openFromMenu(page, 'Outbox', 'Outbox');
   await expect(page).toHaveURL(/\/outbox$/);
   // The list first: a filter clicked while the screen is still settling may not open.
   await expect(page.getByText(/Showing \d+ of \d+ results/)).toBeVisible();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiToken, signIn, uniqueName } from './support';
 
 /** A real PNG (the app's own barcode rendering) to upload as a signed certificate. */
@@ -12,7 +13,7 @@ async function pngImage(request: import('@playwright/test').APIRequestContext) {
 test('create, edit, delete and recover a customer', async ({ page }) => {
   const company = uniqueName('Corner Mart');
   await signIn(page);
-  await page.getByLabel('Side menu').getByRole('link', { name: 'New Customer' }).click();
+  await openFromMenu(page, 'Customers', 'New Customer');
   await page.getByLabel('Company').fill(company);
   await page.getByLabel('Contact name').fill('Raj Patel');
   await page.getByLabel('City', { exact: true }).fill('Plano');

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiToken, createProduct, createUser, freshUpcBody, signIn, uniqueName } from './support';
 
 test('a product created with a UPC without its check digit shows the completed barcode', async ({ page }) => {
   const name = uniqueName('Cola 20oz');
   const body = freshUpcBody();
   await signIn(page);
-  await page.getByLabel('Side menu').getByRole('link', { name: 'New Product', exact: true }).click();
+  await openFromMenu(page, 'Products', 'New Product');
   await page.getByLabel('Name').fill(name);
   await page.getByRole('textbox', { name: /^Barcode\s*\*?$/ }).fill(body);
   await page.getByRole('combobox', { name: 'Category' }).fill('Beverages');

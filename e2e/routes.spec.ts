@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiCall, apiToken, createProduct, createUser, signIn, uniqueName } from './support';
 
 test('an admin marks a driver and gives him a route: stops added by search, reordered, removed', async ({
@@ -18,7 +19,7 @@ test('an admin marks a driver and gives him a route: stops added by search, reor
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: new RegExp(driverName) })).toContainText('Driver');
 
-  await page.getByLabel('Side menu').getByRole('link', { name: 'New Route' }).click();
+  await openFromMenu(page, 'Routes', 'New Route');
   await expect(page).toHaveTitle('New Route | Wholesale Desk');
   await page.getByRole('textbox', { name: /^Route/ }).fill(`North loop ${tag}`);
   await page.getByRole('combobox', { name: 'Driver' }).click();
@@ -129,7 +130,7 @@ test("Routes Today shows a route's stops done as the driver's device syncs", asy
   });
 
   await signIn(page);
-  await page.getByLabel('Side menu').getByRole('link', { name: 'Routes Today' }).click();
+  await openFromMenu(page, 'Routes', 'Routes Today');
   await expect(page).toHaveTitle('Routes Today | Wholesale Desk');
   const row = page.getByTestId('routes-today').getByRole('row', { name: new RegExp(`Loop ${name}`) });
   await expect(row).toContainText('1 done · 0 skipped · 1 to go');

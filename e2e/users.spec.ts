@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { createUser, signIn, uniqueName } from './support';
 
 test('admin creates a user, who signs in and can not open /users', async ({ page, browser }) => {
   const username = uniqueName('clerk');
   await signIn(page);
-  await page.getByLabel('Side menu').getByRole('link', { name: 'New User' }).click();
+  await openFromMenu(page, 'Users', 'New User');
   await expect(page).toHaveURL(/\/users\/new$/);
   await expect(page).toHaveTitle('New User | Wholesale Desk');
 

@@ -5,8 +5,6 @@ import {
   Button,
   Group,
   Menu,
-  NavLink,
-  ScrollArea,
   Stack,
   Text,
   UnstyledButton,
@@ -15,10 +13,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useSyncExternalStore } from 'react';
-import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../features/auth/api';
 import { session } from '../lib/session';
-import { menu } from './menu';
+import { SideMenu } from './SideMenu';
 
 function UserAvatar({ admin, name }: { admin: boolean; name: string }) {
   return (
@@ -100,17 +98,7 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Side menu">
-        <ScrollArea>
-          {menu
-            .filter((s) => !s.adminOnly || admin)
-            .map((section) => (
-              <NavLink key={section.label} label={section.label} defaultOpened childrenOffset={12} fw={600}>
-                {section.entries.map((e) => (
-                  <NavLink key={e.to} label={e.label} component={RouterNavLink} to={e.to} end onClick={close} />
-                ))}
-              </NavLink>
-            ))}
-        </ScrollArea>
+        <SideMenu admin={admin} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Outlet />
