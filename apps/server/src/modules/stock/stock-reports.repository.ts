@@ -155,18 +155,33 @@ function movementSpec(db: Tx, filter: StockMovementFilter) {
 
 export const stockReportsRepository = {
   /**
-   * One page of on-hand rows, with the count and totals over all of them. The roll-up is folded
-   * first, so the page counts every movement committed before it.
+   * One page of on-hand rows, with the count and totals over all of them and how many (product,
+   * location) pairs are below zero anywhere. The roll-up is folded first, so the page counts every
+   * movement committed before it. Three statements: the fold, then the page beside one aggregate.
    */
   async levels(db: Tx, filter: StockLevelFilter) {
     await foldRollups(db);
     const spec = levelSpec(db, filter);
     const quantity = spec.columns.quantity;
     const totals = { quantity, value: sql`${quantity} * ${products.costPrice}` };
-    if (filter.includeZero) return listPage(filter, { ...spec, totals });
+    // Every level below zero, whatever the filter (the report's warning); the partial index serves it.
+    const belowZero = sql<number>`(select count(*) from ${stockLevels} where ${stockLevels.quantity} < 0)`.mapWith(
+      Number,
+    );
+    if (filter.includeZero) {
+      const [page, below] = await Promise.all([
+        listPage(filter, { ...spec, totals }),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(stockLevels)
+          .where(sql`${stockLevels.quantity} < 0`),
+      ]);
+      return { ...page, belowZero: below[0].n };
+    }
     // The count and totals need no location (every level has one, by its foreign key, and the
     // filter reads only the level and the product): half the statement's time at 5,000 rows.
-    return listPage(filter, {
+    let below = 0;
+    const page = await listPage(filter, {
       ...spec,
       totals,
       aggregate: async () => {
@@ -175,13 +190,16 @@ export const stockReportsRepository = {
             n: sql<number>`count(*)`.mapWith(Number),
             quantity: sql<number>`coalesce(sum(${stockLevels.quantity}), 0)`.mapWith(Number),
             value: sql<number>`coalesce(sum(${stockLevels.quantity} * ${products.costPrice}), 0)`.mapWith(Number),
+            belowZero,
           })
           .from(stockLevels)
           .innerJoin(products, eq(products.id, stockLevels.productId))
           .where(spec.where);
+        below = row.belowZero;
         return { totalRows: row.n, totals: { quantity: row.quantity, value: row.value } };
       },
     });
+    return { ...page, belowZero: below };
   },
 
   /** The stock report's CSV: the same rows, after the same fold. */
@@ -191,15 +209,6 @@ export const stockReportsRepository = {
     return exportQuery(spec, filter.sortingList, STOCK_LEVEL_CSV, {
       value: sql`${spec.columns.quantity} * ${products.costPrice}`,
     });
-  },
-
-  /** How many (product, location) pairs are below zero, after a fold (the partial index serves it). */
-  async belowZero(db: Tx): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(stockLevels)
-      .where(sql`${stockLevels.quantity} < 0`);
-    return row.n;
   },
 
   /**

@@ -98,8 +98,11 @@ export function createStockService({ db, config }: AppContext) {
     },
 
     async levels(filter: StockLevelFilter) {
-      await checkLevelFilter(filter);
-      const { rows, totalRows, totals } = await repo.levels(db, filter);
+      if (filter.includeZero && !filter.locationID)
+        throw new ValidationError(STOCK_MESSAGES.locationRequired, 'locationID');
+      const { rows, totalRows, totals, belowZero } = await repo.levels(db, filter);
+      // An unknown location lists nothing: only then is it looked up, to answer 404 rather than an empty page.
+      if (filter.locationID && totalRows === 0) await location(db, filter.locationID);
       const levels = rows.map((r) => ({
         ...r,
         costPrice: toDollars(r.costPrice),
@@ -108,7 +111,7 @@ export function createStockService({ db, config }: AppContext) {
       return {
         ...pageResponse('levels', levels, filter, totalRows),
         totals: { quantity: totals.quantity, value: toDollars(totals.value) },
-        belowZero: await repo.belowZero(db),
+        belowZero,
       };
     },
 
