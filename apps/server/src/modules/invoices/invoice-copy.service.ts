@@ -6,9 +6,8 @@ import { ConflictError } from '../../lib/errors.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { customersRepository } from '../customers/customers.repository.js';
 import { assertLineFits, lockInvoice, storeTotals } from '../ledger/invoice-totals.js';
-import { productsRepository } from '../products/products.repository.js';
 import { invoiceItemTrail, invoiceItemsRepository as items } from './invoice-items.repository.js';
-import { linePricesFor } from './invoice-lines.service.js';
+import { linePricesForMany } from './invoice-lines.service.js';
 import { type InvoiceRow, invoicesRepository as repo, toInvoice } from './invoices.repository.js';
 
 /** A copy's audit entry: the new invoice as the API answers it, and the invoice it was copied from. */
@@ -61,24 +60,21 @@ export function createInvoiceCopyService({ db, config }: AppContext) {
         const head = (await repo.find(tx, newId))!;
 
         // Each line priced as adding its product today would price it, for the customer's group now.
-        const prices = new Map<number, Awaited<ReturnType<typeof linePricesFor>> & { name: string; barcode: string }>();
+        const prices = await linePricesForMany(
+          tx,
+          head.priceGroupID,
+          sourceLines.flatMap((l) => (l.productID ? [l.productID] : [])),
+        );
         const skipped: string[] = [];
         const rows: (typeof invoiceItems.$inferInsert)[] = [];
         for (const line of sourceLines) {
-          let priced = line.productID ? prices.get(line.productID) : undefined;
-          if (line.productID && !priced) {
-            const product = await productsRepository.findById(tx, line.productID);
-            if (product) {
-              const resolved = await linePricesFor(tx, head.priceGroupID, product);
-              priced = { ...resolved, name: product.name, barcode: product.barcode };
-              prices.set(product.id, priced);
-            }
-          }
-          if (!priced) {
+          const found = line.productID ? prices.get(line.productID) : undefined;
+          if (!found) {
             // Deleted since (or removed for good): left out, named once.
             if (!skipped.includes(line.productName)) skipped.push(line.productName);
             continue;
           }
+          const priced = { ...found.prices, name: found.product.name, barcode: found.product.barcode };
           const { costPrice, sellingPrice, suggestedRetailPrice } = priced;
           assertLineFits({ costPrice, sellingPrice, suggestedRetailPrice, quantity: line.quantity });
           rows.push({

@@ -57,6 +57,26 @@ export async function linePricesFor(
   return resolveLinePrices(product, priceGroupId, group);
 }
 
+/**
+ * `linePricesFor` for many products in two statements (the products, the group's prices): each
+ * product that exists and is not deleted, with its line prices; the others are absent. Copying
+ * and re-pricing an invoice price all its lines this way.
+ */
+export async function linePricesForMany(tx: Tx, priceGroupId: number, productIds: number[]) {
+  const ids = [...new Set(productIds)];
+  const [found, group] = await Promise.all([
+    productsRepository.activeByIds(tx, ids),
+    usesGroupPrices(priceGroupId) ? priceGroupsRepository.groupPrices(tx, priceGroupId, ids) : [],
+  ]);
+  const groupPrices = new Map(group.map((g) => [g.productId, g]));
+  return new Map(
+    found.map((product) => [
+      product.id,
+      { product, prices: resolveLinePrices(product, priceGroupId, groupPrices.get(product.id)) },
+    ]),
+  );
+}
+
 /** The product a line is for: by id, or the one product scanned text names (404 none, 409 several). */
 async function productFor(db: Db, input: InvoiceInsertInput) {
   if (input.productID !== undefined) {

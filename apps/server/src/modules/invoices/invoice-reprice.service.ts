@@ -3,26 +3,29 @@ import type { Tx } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { lockInvoice } from '../ledger/invoice-totals.js';
-import { productsRepository } from '../products/products.repository.js';
 import { invoiceItemTrail, invoiceItemsRepository as items } from './invoice-items.repository.js';
-import { linePricesFor, recomputed } from './invoice-lines.service.js';
+import { linePricesForMany, recomputed } from './invoice-lines.service.js';
 import { invoicesRepository } from './invoices.repository.js';
 
 /**
  * Re-pricing a draft after its customer changed (docs/business-rules.md, "Re-pricing a draft after its customer changed"): each line
  * is compared with what adding its product now would price it at for the invoice's customer (the
- * one pricing rule, linePricesFor); the clerk sees the differences and chooses. Lines of products
+ * one pricing rule, linePricesFor / linePricesForMany); the clerk sees the differences and chooses. Lines of products
  * deleted since, and prices set by hand that equal the customer's, are left as they are.
  */
 export function createInvoiceRepriceService({ db }: AppContext) {
   /** The draft's lines whose selling price differs from the customer's price today, with the new prices. */
   async function differences(tx: Tx, invoiceId: number, priceGroupId: number) {
+    const lines = await items.ofInvoice(tx, invoiceId);
+    const priced = await linePricesForMany(
+      tx,
+      priceGroupId,
+      lines.flatMap((l) => (l.productID ? [l.productID] : [])),
+    );
     const found = [];
-    for (const line of await items.ofInvoice(tx, invoiceId)) {
-      const product = line.productID ? await productsRepository.findById(tx, line.productID) : undefined;
-      if (!product) continue;
-      const prices = await linePricesFor(tx, priceGroupId, product);
-      if (prices.sellingPrice !== line.sellingPrice) found.push({ line, prices });
+    for (const line of lines) {
+      const prices = line.productID ? priced.get(line.productID)?.prices : undefined;
+      if (prices && prices.sellingPrice !== line.sellingPrice) found.push({ line, prices });
     }
     return found;
   }

@@ -164,6 +164,19 @@ export const priceGroupsRepository = {
     return row;
   },
 
+  /** The group's prices of several products at once (products the group has no item for are absent). */
+  async groupPrices(db: Tx, groupId: number, productIds: number[]) {
+    if (productIds.length === 0) return [];
+    return db
+      .select({
+        productId: priceGroupItems.productId,
+        price: priceGroupItems.price,
+        suggestedRetailPrice: priceGroupItems.suggestedRetailPrice,
+      })
+      .from(priceGroupItems)
+      .where(and(eq(priceGroupItems.priceGroupId, groupId), inArray(priceGroupItems.productId, productIds)));
+  },
+
   async itemByProduct(db: Tx, groupId: number, productId: number) {
     const [row] = await db
       .select({ id: priceGroupItems.id })

@@ -233,6 +233,15 @@ export const productsRepository = {
     return row;
   },
 
+  /** The products of `ids` that are not deleted, in one statement (no lock). */
+  async activeByIds(db: Tx, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select(productColumns)
+      .from(products)
+      .where(and(inArray(products.id, ids), active));
+  },
+
   async findByIds(db: Tx, ids: number[]) {
     if (ids.length === 0) return [];
     return db.select(productColumns).from(products).where(inArray(products.id, ids)).for('update');
