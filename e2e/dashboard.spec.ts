@@ -103,6 +103,13 @@ test('the dashboard at 1440×900 and 1280×800 (screenshots to look at)', async 
     await expect(card(page, 'Recent orders').getByRole('row')).not.toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
   }
+  // Today's bar of the trend: its tooltip says the revenue in dollars and the orders as a count.
+  const trend = card(page, 'Sales trend (last 14 days)');
+  await trend.locator('.recharts-bar-rectangle').last().hover();
+  const tooltip = trend.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toContainText(/Revenue \$[\d,]+\.\d\d/);
+  await expect(tooltip).toContainText(/\d+ orders?/);
+  await page.screenshot({ path: test.info().outputPath('dashboard-tooltip.png') });
 });
 
 test('a failing chart shows its error in its own card; the rest of the dashboard still loads', async ({ page }) => {

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, CompositeChart, DonutChart } from '@mantine/charts';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type CategorySales, DASHBOARD, formatMoney } from '@wd/contracts';
 import { useSalesByCategory, useSalesDaily, useTopProducts } from '../api';
 import { NoData, Panel } from './Panel';
@@ -11,6 +11,30 @@ export const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pi
 const CHART_HEIGHT = 260;
 const compactMoney = (n: number) =>
   n >= 1000 ? `$${(n / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}k` : `$${Math.round(n)}`;
+
+interface TooltipItem {
+  dataKey?: string | number;
+  value?: number | string;
+  color?: string;
+}
+
+/** The trend's tooltip: the day, its revenue in dollars and its number of orders (each in its own unit). */
+function TrendTooltip({ label, payload }: { label?: string | number; payload?: readonly TooltipItem[] }) {
+  if (!payload?.length) return null;
+  const value = (key: string) => Number(payload.find((p) => p.dataKey === key)?.value ?? 0);
+  const orders = value('totalOrders');
+  return (
+    <Paper withBorder shadow="sm" p="xs" fz="sm">
+      <Text fw={600} fz="sm">
+        {label}
+      </Text>
+      <Text fz="sm">Revenue {formatMoney(value('totalRevenue'))}</Text>
+      <Text fz="sm">
+        {orders} {orders === 1 ? 'order' : 'orders'}
+      </Text>
+    </Paper>
+  );
+}
 
 /** Revenue bars (left axis) and orders line (right axis), one point per day of the last 14. */
 export function SalesTrendChart() {
@@ -33,6 +57,9 @@ export function SalesTrendChart() {
           yAxisProps={{ tickFormatter: compactMoney, width: 56 }}
           rightYAxisProps={{ allowDecimals: false, width: 32 }}
           tooltipAnimationDuration={150}
+          tooltipProps={{
+            content: ({ label, payload }) => <TrendTooltip label={label} payload={payload as readonly TooltipItem[]} />,
+          }}
         />
       )}
     </Panel>
