@@ -1,6 +1,8 @@
 import { Alert, Box, Center, Checkbox, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SortItem } from '@wd/contracts';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import classes from './DataTable.module.css';
+import { clickOpensRow, siblingRow } from './table-rows';
 
 export interface Column<T> {
   /** The field name; also the sort column sent to the server. */
@@ -12,30 +14,32 @@ export interface Column<T> {
   /** The totals footer cell of this column. */
   footer?: ReactNode;
   width?: number | string;
-  /** One line at most this wide (px): longer text ends in … and shows whole in its title (names). */
+  /** At most this wide (px): longer text wraps onto more lines, so a name always shows whole. */
   maxWidth?: number;
+  /** The column whose cell links to the row's own page (ListScreen: the first column when none says so). */
+  rowLink?: boolean;
 }
 
-function cellText<T>(c: Column<T>, row: T, i: number): ReactNode {
+/** What a cell shows: the column's render, else the row's field as text. */
+export function cellText<T>(c: Column<T>, row: T, i: number): ReactNode {
   return c.render ? c.render(row, i) : String((row as Record<string, unknown>)[c.key] ?? '');
 }
 
-/** A cell's content; a `maxWidth` column keeps it on one line, cut with … and whole in the title. */
+/** A cell's content; a `maxWidth` column wraps it at that width (a word too long for it breaks). */
 function Cell<T>({ c, row, i }: { c: Column<T>; row: T; i: number }) {
   const content = cellText(c, row, i);
   if (!c.maxWidth) return content;
   return (
-    <Text
-      span
-      fz={12.5}
-      truncate="end"
-      display="block"
-      maw={c.maxWidth}
-      title={typeof content === 'string' ? content : undefined}
-    >
+    <Text span fz={12.5} display="block" maw={c.maxWidth} style={{ overflowWrap: 'break-word' }}>
       {content}
     </Text>
   );
+}
+
+/** A row's own page, and how to go there. */
+export interface RowOpen<T> {
+  to: (row: T) => string | undefined;
+  go: (to: string) => void;
 }
 
 interface DataTableProps<T> {
@@ -52,6 +56,13 @@ interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
   /** Shows a footer row with the columns' `footer` cells. */
   withFooter?: boolean;
+  /** The footer's label, across the leading cells that have no total (default "Totals"). */
+  footerLabel?: ReactNode;
+  /**
+   * Rows with a page of their own open it on a click outside their controls, or on Enter when the
+   * row has the focus. One row at a time is in the Tab order; the arrow keys move between rows.
+   */
+  rowOpen?: RowOpen<T>;
   rowProps?: (row: T) => { className?: string; 'data-warning'?: boolean; style?: React.CSSProperties };
   emptyText?: string;
 }
@@ -69,9 +80,13 @@ export function DataTable<T>({
   selection,
   actions,
   withFooter,
+  footerLabel = 'Totals',
+  rowOpen,
   rowProps,
   emptyText = 'No records found',
 }: DataTableProps<T>) {
+  // The row in the Tab order: the last one focused, else the first that opens a page.
+  const [current, setCurrent] = useState(0);
   if (error) {
     return (
       <Alert color="red" title="Could not load" role="alert">
@@ -81,8 +96,34 @@ export function DataTable<T>({
   }
   const span = columns.length + (numberFrom !== undefined ? 1 : 0) + (selection ? 1 : 0) + (actions ? 1 : 0);
   const keys = rows.map(rowKey);
+  // React's keys must differ even where two rows' keys do not (two customers of the same name in a
+  // report keyed by name): a repeated key would leave an old row on screen when the rows change.
+  const seen = new Map<string | number, number>();
+  const reactKeys = keys.map((k) => {
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return n === 0 ? k : `${k}\u0000${n}`;
+  });
   const allSelected = selection ? keys.length > 0 && keys.every((k) => selection.selected.has(k)) : false;
   const someSelected = selection ? keys.some((k) => selection.selected.has(k)) : false;
+  const pages = rowOpen ? rows.map(rowOpen.to) : [];
+  const tabStop = pages[current] ? current : pages.findIndex(Boolean);
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, to: string) => {
+    // Keys pressed in the row's link, buttons or checkbox are theirs.
+    if (e.target !== e.currentTarget) return;
+    const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      rowOpen?.go(to);
+    } else if (step) {
+      e.preventDefault();
+      siblingRow(e.currentTarget, step)?.focus();
+    }
+  };
+  // The footer's label spans the selection and number cells and the columns before the first total.
+  const firstTotal = columns.findIndex((c) => c.footer != null);
+  const leading = firstTotal === -1 ? columns.length : firstTotal;
+  const labelSpan = leading + (numberFrom !== undefined ? 1 : 0) + (selection ? 1 : 0);
 
   return (
     <Box pos="relative" style={{ overflowX: 'auto' }}>
@@ -153,8 +194,23 @@ export function DataTable<T>({
           )}
           {rows.map((row, i) => {
             const key = keys[i];
+            const to = pages[i];
+            const props = rowProps?.(row);
+            const opens = to
+              ? {
+                  tabIndex: i === tabStop ? 0 : -1,
+                  className: [classes.opens, props?.className].filter(Boolean).join(' '),
+                  onClick: (e: React.MouseEvent<HTMLTableRowElement>) => {
+                    if (clickOpensRow(e.currentTarget, e.target, String(window.getSelection() ?? ''))) rowOpen?.go(to);
+                  },
+                  onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => onRowKey(e, to),
+                  onFocus: (e: React.FocusEvent<HTMLTableRowElement>) => {
+                    if (e.target === e.currentTarget) setCurrent(i);
+                  },
+                }
+              : {};
             return (
-              <Table.Tr key={key} {...rowProps?.(row)}>
+              <Table.Tr key={reactKeys[i]} {...props} {...opens}>
                 {selection && (
                   <Table.Td>
                     <Checkbox
@@ -173,10 +229,7 @@ export function DataTable<T>({
                 {columns.map((c) => (
                   <Table.Td
                     key={c.key}
-                    style={{
-                      textAlign: c.align ?? 'left',
-                      whiteSpace: c.align === 'right' || c.maxWidth ? 'nowrap' : undefined,
-                    }}
+                    style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}
                   >
                     <Cell c={c} row={row} i={i} />
                   </Table.Td>
@@ -189,11 +242,14 @@ export function DataTable<T>({
         {withFooter && rows.length > 0 && (
           <Table.Tfoot>
             <Table.Tr fw={700} fz="xs">
-              {selection && <Table.Td />}
-              {numberFrom !== undefined && <Table.Td />}
-              {columns.map((c, i) => (
+              {labelSpan > 0 && (
+                <Table.Th scope="row" colSpan={labelSpan} fz="xs" data-testid="footer-label">
+                  {footerLabel}
+                </Table.Th>
+              )}
+              {columns.slice(leading).map((c) => (
                 <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
-                  {c.footer ?? (i === 0 ? 'Totals' : null)}
+                  {c.footer}
                 </Table.Td>
               ))}
               {actions && <Table.Td />}

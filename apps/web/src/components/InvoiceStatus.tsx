@@ -1,6 +1,6 @@
 import { Badge, Stack } from '@mantine/core';
 import type { Invoice } from '@wd/contracts';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge, WHOLE_BADGE } from './StatusBadge';
 
 /** The status badge; a consignment invoice also shows its consignment status (DUE or PAID) under it. */
 export function InvoiceStatus({ invoice }: { invoice: Pick<Invoice, 'status' | 'consignmentStatus'> }) {
@@ -13,6 +13,7 @@ export function InvoiceStatus({ invoice }: { invoice: Pick<Invoice, 'status' | '
         size="xs"
         variant="outline"
         color={consignment === 'PAID' ? 'blue' : 'red'}
+        styles={WHOLE_BADGE}
         title={`Consignment status: ${consignment}`}
         aria-label={`Consignment status: ${consignment}`}
         data-testid="consignment-status"

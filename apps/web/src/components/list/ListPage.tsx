@@ -11,7 +11,10 @@ import { type Column, DataTable } from '../DataTable';
 import { Pager, ShowingText } from '../Pager';
 import { ListHeader, type ListHeaderActions } from './ListHeader';
 import { type RowAction, RowActions } from './RowActions';
+import { rowPage } from './row-actions';
+import { withRowLink } from './row-link';
 import { SearchBox } from './SearchBox';
+import { grandTotalLabel } from './total-label';
 import { type ListState, type UseListOptions, useList } from './useList';
 
 export type { ListResult } from '../../lib/list-source';
@@ -40,7 +43,10 @@ interface ListScreenProps<T, Totals> {
   /** Extra filter controls (Biller, Status, dates …) bound to the URL through params.setExtra. */
   filters?: (params: ListParamsApi) => ReactNode;
   numbered?: boolean;
+  /** A footer with the columns' totals over every matching row, labelled "Total (all 1,234 invoices)". */
   withFooter?: boolean;
+  /** What a row is, in the singular, for the footer's label ("invoice"; default "row"). */
+  rowNoun?: string;
   rowProps?: (row: T) => Record<string, unknown>;
   searchPlaceholder?: string;
   emptyText?: string;
@@ -75,8 +81,12 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
   const runBulk = (b: BulkAction) =>
     selected.size === 0 ? showAlert('There has been an error') : attempt(b.confirm, () => b.run([...selected]), true);
 
-  const columns = typeof props.columns === 'function' ? props.columns(data?.totals, rows) : props.columns;
   const rowActions = props.rowActions;
+  // A row whose actions include its own page (View) opens it from its first column's link and on a click.
+  const pageOf = (row: T) => (rowActions ? rowPage(rowActions(row)) : undefined);
+  const opens = rows.some((row) => pageOf(row) !== undefined);
+  const listed = typeof props.columns === 'function' ? props.columns(data?.totals, rows) : props.columns;
+  const columns = opens ? withRowLink(listed, pageOf) : listed;
   return (
     <Stack gap="md">
       <ListHeader
@@ -128,6 +138,8 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
               ((row: T) => <RowActions actions={rowActions(row)} inline={inlineActions} onRun={runAction} />)
             }
             withFooter={props.withFooter}
+            footerLabel={data ? grandTotalLabel(data.totalRows, props.rowNoun) : undefined}
+            rowOpen={opens ? { to: pageOf, go: navigate } : undefined}
             rowProps={props.rowProps as never}
             emptyText={props.emptyText}
           />

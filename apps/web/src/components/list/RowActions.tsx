@@ -14,6 +14,8 @@ export interface RowAction {
   reload?: boolean;
   color?: string;
   hidden?: boolean;
+  /** A link to the row's own page: the row's link column and a click on the row open it too. */
+  opens?: boolean;
 }
 
 interface RowActionsProps {

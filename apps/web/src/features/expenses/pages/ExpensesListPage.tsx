@@ -14,6 +14,7 @@ export default function ExpensesListPage() {
       title="All Expenses"
       source={allExpenses}
       withFooter
+      rowNoun="expense"
       params={{
         extraDefaults: { month: '', year: '' },
         // The year is free text: anything that is not a 4-digit year is not sent.

@@ -63,6 +63,7 @@ export default function InvoicesListPage() {
         pageSize={invoicePageSize}
         numbered
         withFooter
+        rowNoun="invoice"
         params={{
           extraDefaults: {
             biller: '',
@@ -123,8 +124,9 @@ export default function InvoicesListPage() {
                 balance: { value: totals?.balance, testId: 'invoices-total-balance' },
               },
               with: {
-                customer: { maxWidth: 110 },
-                biller: { maxWidth: 130 },
+                // Names wrap at these widths: "Express Mart #124" shows whole, and the table fits 1280 px.
+                customer: { maxWidth: 200 },
+                biller: { maxWidth: 140 },
                 status: { render: (i) => <InvoiceStatus invoice={i} /> },
               },
             },

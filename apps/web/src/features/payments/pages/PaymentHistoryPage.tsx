@@ -64,6 +64,7 @@ export default function PaymentHistoryPage() {
         title={screen.title}
         source={paymentHistory(kind, screen.of, id)}
         withFooter
+        rowNoun="payment"
         params={{ extraDefaults: { startDate: '', endDate: '' } }}
         filters={(p) => <Filter.DateRange p={p} />}
         emptyText="No payments"

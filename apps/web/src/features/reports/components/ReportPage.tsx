@@ -29,6 +29,15 @@ function BillerChoice({ value, onChange }: { value: string | null; onChange(valu
   );
 }
 
+/** What a row of each report is: the totals' label counts them ("Total (all 12 customers)"). */
+const ROW_NOUNS: Record<ReportName, string> = {
+  product: 'product',
+  customer: 'customer',
+  customerSummary: 'customer',
+  biller: 'biller',
+  damagedGoods: 'product',
+};
+
 /** Where the Status filter shows: always, never (Customer Summary, Damaged Goods), or only with an error (Biller). */
 export type StatusMode = 'shown' | 'hidden' | 'onError';
 
@@ -62,6 +71,8 @@ interface ReportScreenProps<T, Totals> {
   actions?: ReactNode;
   /** Shown above the table, from the answer (a flag the office should see). */
   intro?: (data: unknown) => ReactNode;
+  /** What a row is, in the singular, for the totals' label "Total (all 12 customers)" (default "row"). */
+  rowNoun?: string;
   searchPlaceholder?: string;
   emptyText?: string;
 }
@@ -90,6 +101,7 @@ export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
           columns={props.columns}
           rowKey={props.rowKey}
           withFooter
+          rowNoun={props.rowNoun}
           rowActions={props.rowActions}
           emptyText={props.emptyText ?? 'No records found'}
           searchPlaceholder={props.searchPlaceholder}
@@ -115,6 +127,7 @@ export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
         rowKey={props.rowKey}
         data={list.data}
         firstRow={list.pageStart}
+        rowNoun={props.rowNoun}
       />
     </>
   );
@@ -144,6 +157,7 @@ export function ReportPage<T, Totals>(props: ReportPageProps<T, Totals>) {
       columns={props.columns}
       rowKey={props.rowKey}
       params={paramsFor(status)}
+      rowNoun={ROW_NOUNS[name]}
       rowActions={props.rowActions}
       onState={status === 'onError' ? ({ isError }) => setFailed(isError) : undefined}
       exportCsv={(filter) => downloadReportCsv(name, filter as never)}

@@ -1,6 +1,7 @@
 import { Box, Text, Title } from '@mantine/core';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { grandTotalLabel } from '../../../components/list/total-label';
 import type { ListResult } from '../../../lib/list-source';
 
 /**
@@ -39,6 +40,7 @@ export function ReportPrint<T>({
   rowKey,
   data,
   firstRow,
+  rowNoun,
 }: {
   title: string;
   words: string[];
@@ -46,6 +48,8 @@ export function ReportPrint<T>({
   rowKey: (row: T) => string | number;
   data: ListResult<T, unknown> | undefined;
   firstRow: number;
+  /** What a row is, for the totals' label (default "row"). */
+  rowNoun?: string;
 }) {
   const rows = data?.rows ?? [];
   const shown =
@@ -68,7 +72,13 @@ export function ReportPrint<T>({
         <Text fz="xs" c="dimmed" mb="sm">
           {shown} · printed {new Date().toLocaleString('en-US')}
         </Text>
-        <DataTable<T> columns={columns} rows={rows} rowKey={rowKey} withFooter />
+        <DataTable<T>
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          withFooter
+          footerLabel={grandTotalLabel(data?.totalRows ?? 0, rowNoun)}
+        />
       </Box>
     </>
   );

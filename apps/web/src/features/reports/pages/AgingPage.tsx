@@ -20,6 +20,7 @@ export function AgingPage() {
       source={reportSources.aging}
       columns={reportColumns.aging}
       rowKey={(r: AgingRow) => r.customerId}
+      rowNoun="customer"
       params={params}
       exportCsv={(filter) => downloadAgingCsv(filter)}
       words={(p, titles) => {

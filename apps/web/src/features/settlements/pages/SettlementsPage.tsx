@@ -21,6 +21,7 @@ export default function SettlementsPage() {
         title="Settlements"
         source={allSettlements}
         rowKey={(s) => s.id}
+        rowNoun="settlement"
         exportCsv={(filter) => downloadListCsv(settlementCalls.export, filter)}
         words={(p, titles) => {
           const driver = drivers.data?.find((d) => String(d.id) === p.extra.driver)?.username ?? 'All';

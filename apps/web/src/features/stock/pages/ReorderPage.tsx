@@ -20,6 +20,7 @@ export default function ReorderPage() {
         title="Below Reorder Point"
         source={reorderList}
         rowKey={(r) => r.productID}
+        rowNoun="product"
         searchPlaceholder="Product, barcode or category"
         emptyText="Every product is at or above its reorder level"
         params={{ extraDefaults: { all: '' }, mapExtra: (e) => ({ all: e.all === '1' }) }}

@@ -19,6 +19,7 @@ export default function SupplierInvoicesListPage() {
         title="Supplier Invoices"
         source={supplierInvoiceList}
         withFooter
+        rowNoun="supplier invoice"
         params={{
           extraDefaults: { startDate: '', endDate: '', distributor: '', month: '', year: '', status: '' },
           mapExtra: (e) => ({ ...Filter.period(e), distributor: Filter.id(e.distributor), status: e.status }),
