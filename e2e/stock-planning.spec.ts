@@ -172,6 +172,15 @@ test('reorder levels, the below-reorder report and its CSV; the oversold flag on
   ]);
   expect(csv.slice(1)).toEqual([[`Tea ${tag}`, tea.barcode, 'Drinks', '12', '3', '0', '3', '9', '0.50', '4.50']]);
 
+  // A row's Set level opens the dialog on that product at its level; 5 leaves 2 short ($1.00).
+  await row.getByRole('button', { name: 'Set level' }).click();
+  await expect(levels.getByLabel(`Reorder level of Tea ${tag}`)).toHaveValue('12');
+  await levels.getByLabel(`Reorder level of Tea ${tag}`).fill('5');
+  await levels.getByRole('button', { name: 'Save levels' }).click();
+  await expect(levels).toBeHidden();
+  await expect(row.getByRole('cell').nth(7)).toHaveText('2');
+  await expect(page.locator('.report-screen').getByTestId('reorder-total-value')).toHaveText('$1.00');
+
   // The stock report flags what was sold beyond the books, and lists it on request.
   await page.goto('/stock');
   const flag = page.getByTestId('below-zero-flag');

@@ -41,10 +41,12 @@ export default function ReorderPage() {
         rowActions={(r) => [
           {
             label: 'Set level',
-            onClick: () =>
+            // Opens the dialog on this product; the list reloads when the dialog saves.
+            run: () =>
               setEditing({
                 start: { productID: r.productID, name: r.product, barcode: r.barcode, quantity: r.reorderLevel },
               }),
+            reload: false,
           },
         ]}
         columns={(totals) => [
