@@ -45,5 +45,6 @@ export function describeLabelBarcode(item: Pick<BarcodeItem, 'barcode' | 'barcod
   }
   const code128 = symbologyOrGuess(item.barcodeSymbology, item.barcode) === 'code128';
   const text = `${size.widthIn.toFixed(2)} in wide, ${size.moduleMm.toFixed(3)} mm bars${code128 ? '' : ` (${size.magnification} %)`}`;
-  return { text, color: size.belowGs1Minimum ? ('orange.8' as const) : undefined };
+  // A named colour: the theme darkens it as far as the row behind it needs (a fixed shade is too light on a stripe).
+  return { text, color: size.belowGs1Minimum ? ('orange' as const) : undefined };
 }

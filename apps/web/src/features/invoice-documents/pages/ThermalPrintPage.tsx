@@ -1,4 +1,4 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
   DEFAULT_PRINTER_DPI,
   type DocumentProof,
@@ -178,9 +178,18 @@ export default function ThermalPrintPage() {
       </Text>
     </Stack>
   );
+  // The page renders bare (no office shell): its own main landmark and h1, neither printed any
+  // differently (a <main> has no style; the h1 is for screen readers only and takes no room).
   return (
-    <PrintFrame pageStyle={stripPage} options={options}>
-      {(doc) => <ThermalStrip doc={doc} dpi={dpi} />}
-    </PrintFrame>
+    <main>
+      <PrintFrame pageStyle={stripPage} options={options}>
+        {(doc) => (
+          <>
+            <VisuallyHidden component="h1">Invoice {doc.invoice.number}</VisuallyHidden>
+            <ThermalStrip doc={doc} dpi={dpi} />
+          </>
+        )}
+      </PrintFrame>
+    </main>
   );
 }

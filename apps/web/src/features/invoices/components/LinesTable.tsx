@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatDate, formatMoney, type InvoiceItem } from '@wd/contracts';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DialogActions } from '../../../components/DialogActions';
@@ -57,7 +57,10 @@ export function LinesTable({ lines, onChange, onDelete }: LinesTableProps) {
             <Table.Th style={{ textAlign: 'right' }}>Retail</Table.Th>
             <Table.Th style={{ textAlign: 'right' }}>Subtotal</Table.Th>
             <Table.Th>Damaged</Table.Th>
-            <Table.Th />
+            {/* The delete buttons' column: named for a screen reader, blank on screen. */}
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

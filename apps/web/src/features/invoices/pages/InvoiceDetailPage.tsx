@@ -27,7 +27,10 @@ export default function InvoiceDetailPage() {
     <Stack gap="md" maw={1000}>
       <Group justify="space-between">
         <Group gap="sm">
-          <Title order={2}>{invoice.invoiceNo}</Title>
+          {/* The screen's one h1, drawn at h2 size as every screen title (PageTitle). */}
+          <Title order={1} size="h2">
+            {invoice.invoiceNo}
+          </Title>
           <StatusBadge status={invoice.status} />
         </Group>
         <Group gap="xs">
@@ -81,15 +84,17 @@ export default function InvoiceDetailPage() {
         <InvoiceTotalsTable totals={totals} variant="document" showSuggested={invoice.showSuggestedAnalysis === 1} />
         {doc.data?.proof && (
           <Paper withBorder p="sm" mt="md" maw={420}>
-            <Text fw={700}>Proof of Delivery</Text>
+            <Title order={2} size="h5">
+              Proof of Delivery
+            </Title>
             <ProofOfDelivery proof={doc.data.proof} />
           </Paper>
         )}
         {invoice.notes && (
           <>
-            <Text fw={700} mt="md">
+            <Title order={2} size="h5" mt="md">
               Notes For Customer
-            </Text>
+            </Title>
             <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {invoice.notes}
             </Text>

@@ -1,6 +1,7 @@
 import { FileInput, Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { PaymentType } from '@wd/contracts';
+import type { FocusEvent } from 'react';
 import { DateField } from '../../../components/DateField';
 import { localToday } from '../../../lib/format';
 import { paymentTypeOptions } from '../payment-types';
@@ -21,22 +22,36 @@ export const newPaymentFields = (paymentType: PaymentType | null): PaymentFieldV
   chequeImage: null,
 });
 
+/** A payment field the dialog may open on (its `data-autofocus`). */
+export type PaymentField = 'paymentType' | 'chequeNo';
+
+/** Focused, a field's text is selected: typing replaces it (after the select has set its own text). */
+const selectOnFocus = (e: FocusEvent<HTMLInputElement>) => {
+  const input = e.currentTarget;
+  requestAnimationFrame(() => input.select());
+};
+
 /**
  * The fields a payment and a receipt share: Date, Payment Type, Cheque No (the contract's "Please
  * enter the Cheque No." under it when a cheque has none) and the cheque's photo (a file or the
- * phone's camera). `span` sizes each in the form's grid.
+ * phone's camera; optional, Tab passes it). `span` sizes each in the form's grid; `autoFocus` is
+ * the field the dialog opens on. The type is picked as the invoice's biller is: typed ("che")
+ * and Enter, or the arrows and Enter.
  */
 export function PaymentFields<V extends PaymentFieldValues>({
   form,
   span = 6,
+  autoFocus,
 }: {
   form: UseFormReturnType<V>;
   span?: number | Record<string, number>;
+  autoFocus?: PaymentField;
 }) {
   const f = form as unknown as UseFormReturnType<PaymentFieldValues>;
   const values = f.getValues();
   const chequeError =
     values.paymentType === 'cheque' && !values.chequeNo.trim() ? 'Please enter the Cheque No.' : undefined;
+  const type = f.getInputProps('paymentType');
   return (
     <>
       <Grid.Col span={span}>
@@ -48,11 +63,24 @@ export function PaymentFields<V extends PaymentFieldValues>({
           data={paymentTypeOptions}
           placeholder="Choose…"
           allowDeselect={false}
-          {...f.getInputProps('paymentType')}
+          searchable
+          selectFirstOptionOnChange
+          autoSelectOnBlur
+          data-autofocus={autoFocus === 'paymentType' || undefined}
+          {...type}
+          onFocus={(e) => {
+            type.onFocus?.(e);
+            selectOnFocus(e);
+          }}
         />
       </Grid.Col>
       <Grid.Col span={span}>
-        <TextInput label="Cheque No" {...f.getInputProps('chequeNo')} error={f.errors.chequeNo ?? chequeError} />
+        <TextInput
+          label="Cheque No"
+          data-autofocus={autoFocus === 'chequeNo' || undefined}
+          {...f.getInputProps('chequeNo')}
+          error={f.errors.chequeNo ?? chequeError}
+        />
       </Grid.Col>
       <Grid.Col span={typeof span === 'number' ? span : { base: 12, sm: 8 }}>
         <FileInput

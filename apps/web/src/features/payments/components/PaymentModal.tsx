@@ -17,7 +17,7 @@ import { useContractForm, useFormSubmit } from '../../../lib/form';
 import { useWriteKey } from '../../../lib/mutations';
 import { useAddPayment } from '../api';
 import { defaultPaymentType } from '../payment-types';
-import { newPaymentFields, PaymentFields, type PaymentFieldValues } from './PaymentFields';
+import { newPaymentFields, type PaymentField, PaymentFields, type PaymentFieldValues } from './PaymentFields';
 
 /** The invoice a payment is for, of either kind. */
 export interface PaymentTarget {
@@ -43,6 +43,8 @@ interface Values extends PaymentFieldValues {
  * The contract's schema of the payment decides what may be sent (a cheque needs its number, a
  * payment must pay something); what is due after it is the server's own rule, in cents.
  * Supplier payments have no discount or award points (docs/business-rules.md, "Payments").
+ * By keyboard: it opens on the first field left to fill, Tab stays inside it, Enter in a field adds
+ * the payment, Escape closes it, and the focus goes back where it was (the scan box, the button).
  */
 export function PaymentModal({ target, onClose }: { target: PaymentTarget | null; onClose(): void }) {
   const supplier = target?.kind === 'supplier';
@@ -63,6 +65,14 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
   });
 
   const values = form.getValues();
+  // The dialog opens on what is left to fill: the type when none is the default, a cheque's
+  // number, else the amount (Enter there adds the payment).
+  const startType = target ? defaultPaymentType(target) : null;
+  const autoFocus: PaymentField | undefined = !startType
+    ? 'paymentType'
+    : startType === 'cheque'
+      ? 'chequeNo'
+      : undefined;
   const amountDue = toDollars(
     paymentAmountDue(toCents(target?.balance ?? 0), moneyCents(values.amountPaid), moneyCents(values.discountRedeemed)),
   );
@@ -111,9 +121,14 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
         </Text>
       </Group>
       <Grid>
-        <PaymentFields form={form} />
+        <PaymentFields form={form} autoFocus={autoFocus} />
         <Grid.Col span={6}>
-          <MoneyInput label="Amount" allowNegative={false} {...form.getInputProps('amountPaid')} />
+          <MoneyInput
+            label="Amount"
+            allowNegative={false}
+            data-autofocus={autoFocus ? undefined : true}
+            {...form.getInputProps('amountPaid')}
+          />
         </Grid.Col>
         {!supplier && (
           <>

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   billerCalls,
@@ -52,7 +52,7 @@ export default function BarcodePrintPage() {
   const tooLong = show.has('barcode')
     ? (items.data ?? []).filter((i) => i.quantity > 0 && !labelBarcodeSize(i, dpi).fits)
     : [];
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
   const printed = useRef(false);
 
   useEffect(() => {
@@ -74,10 +74,15 @@ export default function BarcodePrintPage() {
     });
   }, [items.data, total, company.isPending, show, tooLong.length]);
 
+  // The page renders bare (no office shell): it is its own main landmark, its title the h1. The
+  // toolbar does not print; a <main> has no style of its own, so the sheets print as before.
   return (
-    <div ref={root}>
+    <main ref={root}>
       <Group className={classes.toolbar} justify="space-between" p="sm">
         <div>
+          <Title order={1} size="h4">
+            Print Barcode Labels
+          </Title>
           <Text fz="sm">
             {items.isPending
               ? 'Loading labels…'
@@ -128,6 +133,6 @@ export default function BarcodePrintPage() {
           })}
         </div>
       ))}
-    </div>
+    </main>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Group } from '@mantine/core';
 import type { InvoiceSummary } from '@wd/contracts';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../../components/PageTitle';
 import { StatusBadge } from '../../../../components/StatusBadge';
@@ -17,6 +18,15 @@ export function EditorTitleBar({
   onSubmit(): void;
   onAddPayment(): void;
 }) {
+  // Submitted by its button, the button goes with the draft: the focus moves on to Add Payment,
+  // the next step, instead of falling back to the page (Alt+S from the scan box leaves it there).
+  const addPayment = useRef<HTMLButtonElement>(null);
+  const wasNew = useRef(invoice.status === 'NEW');
+  useEffect(() => {
+    const submitted = wasNew.current && invoice.status !== 'NEW';
+    wasNew.current = invoice.status === 'NEW';
+    if (submitted && document.activeElement === document.body) addPayment.current?.focus();
+  }, [invoice.status]);
   return (
     <PageTitle
       title={
@@ -35,7 +45,7 @@ export function EditorTitleBar({
           Submit
         </Button>
       )}
-      <Button variant="light" onClick={onAddPayment}>
+      <Button ref={addPayment} variant="light" onClick={onAddPayment}>
         Add Payment
       </Button>
       <Button variant="light" component={Link} to={`/payment/invoice/${invoice.id}`}>
