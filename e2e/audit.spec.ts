@@ -61,6 +61,7 @@ test('the audit trail is for admins: a user has no menu entry and the API refuse
   await createUser(request, username, 'clerk-password-1');
   await signIn(page, username, 'clerk-password-1');
   await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Audit', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
   // No History on a record's screen either.
   const product = await createProduct(request, await apiToken(request), { name: uniqueName('Clerk Cola') });

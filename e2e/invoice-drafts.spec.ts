@@ -73,6 +73,11 @@ test('reloading a draft with a line keeps it: the same invoice and its line', as
   const product = await createProduct(request, token, { name });
   await signIn(page);
   const draft = await openNewInvoice(page, request, token);
+  // Nothing to pay yet: Add Payment waits for a line (Alt+P opens nothing either).
+  const addPayment = page.locator('#root').getByRole('button', { name: 'Add Payment' });
+  await expect(addPayment).toBeDisabled();
+  await page.getByTestId('scan-box').press('Alt+p');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const line = await request.post('/api/invoice/insert/', {
     headers: { Token: token },
     data: { invoiceID: draft.id, productID: product.id },
@@ -82,6 +87,7 @@ test('reloading a draft with a line keeps it: the same invoice and its line', as
   await expect(page).toHaveURL(new RegExp(`/invoices/edit/${draft.id}$`));
   await expect(page.getByTestId('invoice-no')).toHaveText(draft.invoiceNo);
   await expect(page.getByText(name)).toBeVisible();
+  await expect(addPayment).toBeEnabled();
   expect((await summary(request, token, draft.id)).invoiceSummary.status).toBe('NEW');
 });
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { openFromMenu } from './menu';
 import { apiToken, createUser, signIn, uniqueName } from './support';
 
 /** Puts the settings back, so specs running beside this one see the defaults again. */
@@ -19,7 +20,7 @@ test('an admin sets Results Per Page to 25: the invoice list shows 25 rows and t
   }
   try {
     await signIn(page);
-    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await openFromMenu(page, 'Settings', 'Settings');
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { name: 'General Settings' })).toBeVisible();
     const perPage = page.getByRole('region', { name: 'General Settings' }).getByLabel('Results Per Page');
@@ -50,7 +51,13 @@ test('a user who is not an admin sees the settings read-only and no Settings in 
   const username = uniqueName('reader');
   await createUser(request, username, 'reader-password-1');
   await signIn(page, username, 'reader-password-1');
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  // No Settings section in a user's menu (sections fold, so the section's button is what would show).
+  await expect(
+    page.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'Settings', exact: true }),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'Invoices' }),
+  ).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByText('Only an administrator can change the settings.')).toBeVisible();
   const perPage = page.getByRole('region', { name: 'General Settings' }).getByLabel('Results Per Page');

@@ -47,7 +47,8 @@ function EditInvoiceScreen({ id }: { id: number }) {
   useHotkeys(
     [
       [SHORTCUTS.submit.keys, () => canSubmit && submit()],
-      [SHORTCUTS.addPayment.keys, () => invoice && setPaying(paymentTarget(invoice))],
+      // Nothing to pay on an invoice without lines (its button is disabled too).
+      [SHORTCUTS.addPayment.keys, () => invoice && lines.length > 0 && setPaying(paymentTarget(invoice))],
       [SHORTCUTS.print.keys, () => navigate(`/invoices/print/${id}`)],
       [SHORTCUTS.thermal.keys, () => navigate(`/invoices/thermalPrint/${id}`)],
     ],

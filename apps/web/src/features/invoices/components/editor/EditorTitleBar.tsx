@@ -45,7 +45,13 @@ export function EditorTitleBar({
           Submit
         </Button>
       )}
-      <Button ref={addPayment} variant="light" onClick={onAddPayment}>
+      <Button
+        ref={addPayment}
+        variant="light"
+        onClick={onAddPayment}
+        disabled={lineCount === 0}
+        title={lineCount === 0 ? 'Add a line first: there is nothing to pay' : undefined}
+      >
         Add Payment
       </Button>
       <Button variant="light" component={Link} to={`/payment/invoice/${invoice.id}`}>
