@@ -36,13 +36,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /settings\.spec\.ts/,
+      testIgnore: /(settings|paper-size)\.spec\.ts/,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
-    // Settings change what every list shows (its page size): they run alone, after every other flow.
+    // Settings change what every list shows (its page size) and every document (its paper): they run
+    // alone, after every other flow.
     {
       name: 'settings',
-      testMatch: /settings\.spec\.ts/,
+      testMatch: /(settings|paper-size)\.spec\.ts/,
       dependencies: ['chromium'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },

@@ -9,6 +9,14 @@ export const SETTINGS_BOUNDS = {
   pagesDisplayed: { min: 1, max: 20 },
 } as const;
 
+/**
+ * The paper the invoice (PDF and print), the statement and the resale
+ * certificate are laid out for, portrait with 10 mm margins: A4 (210 × 297 mm)
+ * or US Letter (8.5 × 11 in).
+ */
+export const PAPER_SIZES = ['A4', 'Letter'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+
 const between = ({ min, max }: { min: number; max: number }) => z.int().min(min).max(max);
 const perInput = () => between(SETTINGS_BOUNDS.resultsPerInput);
 
@@ -47,6 +55,7 @@ export const settingsSchema = z
     /** The e-mail templates the compose step starts from (docs/email.md); '' restores the default. */
     emailSubject: emailTemplate(EMAIL_BOUNDS.subject),
     emailMessage: emailTemplate(EMAIL_BOUNDS.message),
+    paperSize: z.enum(PAPER_SIZES),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -64,6 +73,7 @@ export const DEFAULT_SETTINGS: Settings = {
   mailFrom: '',
   emailSubject: DEFAULT_EMAIL_SUBJECT,
   emailMessage: DEFAULT_EMAIL_MESSAGE,
+  paperSize: 'A4',
 };
 
 /** settings/update: any of the fields; those left out keep their value. */

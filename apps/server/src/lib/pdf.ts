@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
 import { Font, renderToBuffer, Text } from '@react-pdf/renderer';
+import type { PaperSize } from '@wd/contracts';
 import { type Font as FontFile, openSync } from 'fontkit';
 import { cloneElement, createElement as h, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 /**
- * What every PDF the server draws shares: its font, its margin, "Page x of y"
- * and the call that renders it.
+ * What every PDF the server draws shares: its font, its paper and margin, the
+ * foot of its pages ("Page x of y") and the call that renders it.
  *
  * The font is DejaVu Sans Condensed, regular and bold (TrueType files of the
  * dejavu-fonts-ttf package), embedded and subset into each PDF: Latin with any
@@ -187,23 +188,51 @@ export async function renderPdf(document: ReactElement): Promise<Buffer> {
 /** 10 mm in points: the margin of every PDF the server draws. */
 export const PDF_MARGIN = 28.35;
 
-const pageNumberStyle = {
+/** A page of each paper size in points, portrait (react-pdf's A4 and LETTER). */
+export const PAPER_POINTS: Record<PaperSize, { width: number; height: number }> = {
+  A4: { width: 595.28, height: 841.89 },
+  Letter: { width: 612, height: 792 },
+};
+
+/** A page of that paper: the `size` of its <Page>, its height, and its width between the two margins. */
+export function pdfPage(paper: PaperSize) {
+  const { width, height } = PAPER_POINTS[paper];
+  return { size: [width, height] as [number, number], height, contentWidth: width - 2 * PDF_MARGIN };
+}
+
+/** Room under the content for the page's foot (a line height on its texts or the page hides them: react-pdf 4.9). */
+export const PAGE_FOOT_ROOM = 16;
+
+const footStyle = {
   position: 'absolute' as const,
   bottom: PDF_MARGIN,
   left: PDF_MARGIN,
   right: PDF_MARGIN,
-  textAlign: 'right' as const,
   fontSize: 8,
   color: '#555555',
 };
+/** Width kept for "Page 999 of 999" at the right, so that a long label stops short of it. */
+const PAGE_NUMBER_WIDTH = 80;
 
-/** "Page x of y" at the bottom right of every page (a fixed element of the page). */
-export function pageNumberText() {
-  return h(Text, {
+/**
+ * The foot of every page, fixed elements of the page: `label` at the left (what
+ * the document is, one line, cut short with … when too long) and "Page x of y"
+ * at the right, so a page apart from the others still says where it belongs.
+ */
+export function pageFoot(label = ''): ReactElement[] {
+  const pageNumber = h(Text, {
     key: 'pageNumber',
-    style: pageNumberStyle,
+    style: { ...footStyle, textAlign: 'right' as const },
     fixed: true,
     render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
       `Page ${pageNumber} of ${totalPages}`,
   });
+  if (!label) return [pageNumber];
+  const labelStyle = {
+    ...footStyle,
+    right: PDF_MARGIN + PAGE_NUMBER_WIDTH,
+    maxLines: 1,
+    textOverflow: 'ellipsis' as const,
+  };
+  return [h(Text, { key: 'pageLabel', style: labelStyle, fixed: true }, label), pageNumber];
 }

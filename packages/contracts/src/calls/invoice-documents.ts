@@ -33,7 +33,8 @@ export const invoicePdfCalls = defineCalls(TAG, {
   pdf: {
     method: 'GET',
     path: '/invoice/pdf/:id',
-    summary: 'The invoice as a PDF (Letter, 10 mm margins), downloaded as <invoice number>.pdf',
+    summary:
+      'The invoice as a PDF (A4 or Letter as the settings say, 10 mm margins), downloaded as <invoice number>.pdf',
     params: idParams,
     response: pdfFile,
     errors: [404],

@@ -1,3 +1,4 @@
+import type { PaperSize } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
@@ -23,7 +24,12 @@ export const settings = pgTable(
     /** The e-mail templates; '' means the built-in default (DEFAULT_SETTINGS). */
     emailSubject: text('email_subject').notNull().default(''),
     emailMessage: text('email_message').notNull().default(''),
+    /** The paper of the invoice PDF and print, the statement and the resale certificate. */
+    paperSize: text('paper_size').$type<PaperSize>().notNull().default('A4'),
     ...timestamps,
   },
-  (t) => [check('settings_one_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('settings_one_row', sql`${t.id} = 1`),
+    check('settings_paper_size', sql`${t.paperSize} in ('A4', 'Letter')`),
+  ],
 );

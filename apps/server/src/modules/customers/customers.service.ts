@@ -20,6 +20,7 @@ import type { UploadedImage } from '../../lib/uploads.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { filesRepository } from '../files/files.repository.js';
 import { priceGroupsRepository } from '../price-groups/price-groups.repository.js';
+import { settingsRepository } from '../settings/settings.repository.js';
 import {
   type CustomerRow,
   toCustomer as customerOf,
@@ -126,16 +127,20 @@ export function createCustomersService({ db, config }: AppContext) {
       if (!row.company || !row.dateLastVerified || !row.resaleCertificateFileId) {
         throw new NotFoundError(PARTY_MESSAGES.noResaleCertificate);
       }
-      const [seller, file] = await Promise.all([
+      const [seller, file, paperSize] = await Promise.all([
         billersRepository.find(db, HOUSE_BILLER_ID),
         filesRepository.find(db, row.resaleCertificateFileId),
+        settingsRepository.paperSize(db),
       ]);
-      return renderResaleCertificate({
-        seller: seller ?? { company: '' },
-        buyer: row,
-        dateVerified: row.dateLastVerified,
-        image: file ? { data: file.data, contentType: file.contentType } : undefined,
-      });
+      return renderResaleCertificate(
+        {
+          seller: seller ?? { company: '' },
+          buyer: row,
+          dateVerified: row.dateLastVerified,
+          image: file ? { data: file.data, contentType: file.contentType } : undefined,
+        },
+        paperSize,
+      );
     },
 
     /** Delete and recover (docs/business-rules.md); the certificate image goes with a permanent delete. */

@@ -1,7 +1,7 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { addressLines, formatDate } from '@wd/contracts';
+import { addressLines, formatDate, type PaperSize } from '@wd/contracts';
 import { createElement as h } from 'react';
-import { PDF_BOLD, PDF_FONT, renderPdf } from '../../lib/pdf.js';
+import { PDF_BOLD, PDF_FONT, pdfPage, renderPdf } from '../../lib/pdf.js';
 
 export interface CertificateParty {
   company: string;
@@ -48,15 +48,15 @@ function partyBlock(label: string, p: CertificateParty, extra: string[] = []) {
   );
 }
 
-/** The one-page resale certificate PDF: seller, buyer, date verified and the signed image. */
-export async function renderResaleCertificate(data: CertificateData): Promise<Buffer> {
+/** The one-page resale certificate PDF on that paper: seller, buyer, date verified and the signed image. */
+export async function renderResaleCertificate(data: CertificateData, paperSize: PaperSize = 'A4'): Promise<Buffer> {
   const embeddable = data.image && ['image/jpeg', 'image/png'].includes(data.image.contentType);
   const doc = h(
     Document,
     { title: `Resale Certificate - ${data.buyer.company}`, author: data.seller.company, subject: 'Resale certificate' },
     h(
       Page,
-      { size: 'LETTER', style: styles.page },
+      { size: pdfPage(paperSize).size, style: styles.page },
       h(Text, { style: styles.title }, 'Resale Certificate'),
       h(Text, { style: styles.subtitle }, `Date verified: ${formatDate(data.dateVerified)}`),
       h(

@@ -24,8 +24,6 @@ const FONT_SIZE = 8;
 const LINE = FONT_SIZE * 1.2;
 const PADDING = 3;
 const MARGIN_TOP = 12;
-/** The width of the page between its margins (Letter, 10 mm each side). */
-export const CONTENT_WIDTH = 612 - 2 * 28.35;
 
 export function tableColumns(flags: InvoiceDocument['columns']): Column[] {
   const columns: Column[] = [
@@ -100,11 +98,14 @@ function cells(columns: Column[], text: (c: Column) => string) {
 
 const cellText = (c: Column, row: DocumentRow) => (row.kind === 'line' ? c.line(row) : (c.group?.(row) ?? ''));
 
-/** The columns' widths and a row's height in points, estimated on the high side (invoice-pdf-pages.ts). */
-export function tableMeasure(flags: InvoiceDocument['columns']) {
+/**
+ * The columns' widths and a row's height in points, estimated on the high side
+ * (invoice-pdf-pages.ts), in a table as wide as the page between its margins.
+ */
+export function tableMeasure(flags: InvoiceDocument['columns'], contentWidth: number) {
   const columns = tableColumns(flags);
   const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
-  const widthOf = (c: Column) => (c.width ?? CONTENT_WIDTH - fixed) - 2 * PADDING;
+  const widthOf = (c: Column) => (c.width ?? contentWidth - fixed) - 2 * PADDING;
   const height = (text: (c: Column) => string, bold: boolean, border: number) =>
     2 * PADDING + border + LINE * Math.max(...columns.map((c) => lineCount(text(c), widthOf(c), FONT_SIZE, bold)));
   return {

@@ -126,7 +126,8 @@ describe('renderInvoicePdf', () => {
     const big = { ...doc, lines, rows: lines, columns: { suggested: true, margin: true, damaged: true } };
     const pages = pagesOf(await renderInvoicePdf(big), 'long');
     expect(pages.length).toBeGreaterThan(5);
-    // Cut ahead into full pages: 33 rows under the head on page 1, 41 after; none left half empty.
+    // Cut ahead into full pages (A4, as renderInvoicePdf draws when told no paper): 37 rows under the head
+    // on page 1, 45 after (33 and 41 on Letter); none left half empty.
     const rowsOn = pages.map((page) => page.match(/Item number \d+ /g)?.length ?? 0);
     expect(rowsOn.slice(0, -1).every((n) => n >= 30)).toBe(true);
     expect(rowsOn.reduce((a, b) => a + b, 0)).toBe(500);

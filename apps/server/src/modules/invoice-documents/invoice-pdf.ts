@@ -7,29 +7,27 @@ import {
   formatMoney,
   formatPercent,
   type InvoiceDocument,
+  type PaperSize,
 } from '@wd/contracts';
 import { createElement as h } from 'react';
 import type { Tx } from '../../db/client.js';
-import { PDF_BOLD, PDF_FONT, PDF_MARGIN, pageNumberText, renderPdf } from '../../lib/pdf.js';
+import { PAGE_FOOT_ROOM, PDF_BOLD, PDF_FONT, PDF_MARGIN, pageFoot, pdfPage, renderPdf } from '../../lib/pdf.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { filesRepository } from '../files/files.repository.js';
+import { settingsRepository } from '../settings/settings.repository.js';
 import { invoicePdfFilename, loadInvoiceDocument } from './invoice-document.js';
 import { lineCount, paginate } from './invoice-pdf-pages.js';
 import { linesTable, tableMeasure } from './invoice-pdf-table.js';
 
 /**
- * The invoice as a PDF (docs/invoice-documents.md: the
- * letter-size layout), drawn from the one document model in the embedded
+ * The invoice as a PDF (docs/invoice-documents.md), on the paper of the
+ * settings (A4 or Letter), drawn from the one document model in the embedded
  * font of lib/pdf.ts (any Latin, Greek or Cyrillic name prints, and its text
  * can be searched and copied). Words wrap between words, never hyphenated.
  */
 
 /** 10 mm in points. */
 const MARGIN = PDF_MARGIN;
-/** Room for "Page x of y" under the content (a line height on it or the page hides it: react-pdf 4.9). */
-const PAGE_NUMBER_ROOM = 16;
-/** Letter height between the margins. */
-const BODY_HEIGHT = 792 - 2 * MARGIN - PAGE_NUMBER_ROOM;
 /** Points per line of a text of that size (every text has lineHeight 1.2). */
 const line = (fontSize: number) => fontSize * 1.2;
 /** A font size with its line height in points (react-pdf multiplies a bare number by the size, or by 12 pt where none is set). */
@@ -39,7 +37,7 @@ const styles = StyleSheet.create({
   page: {
     paddingTop: MARGIN,
     paddingHorizontal: MARGIN,
-    paddingBottom: MARGIN + PAGE_NUMBER_ROOM,
+    paddingBottom: MARGIN + PAGE_FOOT_ROOM,
     fontSize: 8,
     fontFamily: PDF_FONT,
   },
@@ -71,9 +69,11 @@ const styles = StyleSheet.create({
   notesText: { padding: 6, ...text(9) },
 });
 
-export interface InvoicePdfAssets {
+export interface InvoicePdfOptions {
   /** The biller's logo, drawn beside its details when it is a JPEG or PNG (anything else is left out). */
   logo?: Buffer | null;
+  /** The paper, A4 unless told (the settings' paperSize). */
+  paperSize?: PaperSize;
 }
 
 /** What a PDF can embed, told from the file's first bytes. */
@@ -83,7 +83,7 @@ function imageFormat(data: Buffer): 'png' | 'jpg' | null {
   return null;
 }
 
-function head(doc: InvoiceDocument, assets: InvoicePdfAssets) {
+function head(doc: InvoiceDocument, assets: InvoicePdfOptions) {
   if (doc.head.print === 'consignmentBanner') {
     return h(View, { style: styles.banner }, h(Text, { style: styles.bannerText }, CONSIGNMENT_BANNER_TEXT));
   }
@@ -202,16 +202,22 @@ function headHeight(doc: InvoiceDocument, logo: boolean): number {
 const SLACK = 8;
 
 /** The invoice's rows cut into pages by the estimate: one <Page> each, the first under the head. */
-export function invoicePageRows(doc: InvoiceDocument, assets: InvoicePdfAssets = {}): DocumentRow[][] {
-  const table = tableMeasure(doc.columns);
-  const room = BODY_HEIGHT - table.head - SLACK;
+export function invoicePageRows(doc: InvoiceDocument, assets: InvoicePdfOptions = {}): DocumentRow[][] {
+  const page = pdfPage(assets.paperSize ?? 'A4');
+  const table = tableMeasure(doc.columns, page.contentWidth);
+  const body = page.height - 2 * MARGIN - PAGE_FOOT_ROOM;
+  const room = body - table.head - SLACK;
   const hasLogo = Boolean(assets.logo && imageFormat(assets.logo));
   return paginate(doc.rows, table.row, room - headHeight(doc, hasLogo), room);
 }
 
-/** The invoice PDF: Letter, 10 mm margins, the table header and "Page x of y" on every page. */
-export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfAssets = {}): Promise<Buffer> {
+/**
+ * The invoice PDF: A4 or Letter, 10 mm margins, the table header on every
+ * page and at its foot the invoice's number and "Page x of y".
+ */
+export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfOptions = {}): Promise<Buffer> {
   const number = doc.invoice.number;
+  const { size } = pdfPage(assets.paperSize ?? 'A4');
   const chunks = invoicePageRows(doc, assets);
   const top = h(
     View,
@@ -230,14 +236,14 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfA
     const last = i === chunks.length - 1;
     return h(
       Page,
-      { key: String(i), size: 'LETTER', style: styles.page },
+      { key: String(i), size, style: styles.page },
       first ? top : null,
       first ? customerBlock(doc) : null,
       linesTable(doc, rows),
       last ? totals(doc) : null,
       last && doc.notes ? notes(doc.notes) : null,
       last && doc.proof ? proofBlock(doc.proof) : null,
-      pageNumberText(),
+      ...pageFoot(`Invoice #${number}`),
     );
   });
   return renderPdf(
@@ -263,12 +269,16 @@ async function billerLogo(db: Tx, billerId: number): Promise<Buffer | null> {
   return file && ['image/png', 'image/jpeg'].includes(file.contentType) ? file.data : null;
 }
 
-/** The invoice's PDF and its file name ('1042.pdf' for Invoice/1042), for the download and the e-mail. */
+/**
+ * The invoice's PDF on the settings' paper and its file name ('1042.pdf' for
+ * Invoice/1042), for the download and the e-mail.
+ */
 export async function invoicePdf(db: Tx, id: number): Promise<{ filename: string; data: Buffer }> {
   const doc = await loadInvoiceDocument(db, id);
   const logo = doc.head.print === 'biller' ? await billerLogo(db, doc.biller.id) : null;
+  const paperSize = await settingsRepository.paperSize(db);
   return {
     filename: invoicePdfFilename(doc),
-    data: await renderInvoicePdf(doc, { logo }),
+    data: await renderInvoicePdf(doc, { logo, paperSize }),
   };
 }

@@ -19,7 +19,7 @@ import { issueCstore } from '../invoice-documents/edi-issue.js';
 import { invoicePdfFilename, loadInvoiceDocument } from '../invoice-documents/invoice-document.js';
 import { invoicePdf } from '../invoice-documents/invoice-pdf.js';
 import { loadStatement } from '../receivables/statement.service.js';
-import { renderStatementPdf, statementFileName } from '../receivables/statement-pdf.js';
+import { statementFileName, statementPdf } from '../receivables/statement-pdf.js';
 
 export type OutboxKind = 'invoicePdf' | 'invoiceEdi' | 'statementPdf';
 
@@ -182,6 +182,6 @@ export async function composeStatement(
     to,
     subject: `Statement of account ${range}${from ? ` from ${from}` : ''}`,
     body,
-    ...packed([{ filename: statementFileName(s), contentType: 'application/pdf', data: await renderStatementPdf(s) }]),
+    ...packed([{ filename: statementFileName(s), contentType: 'application/pdf', data: await statementPdf(db, s) }]),
   };
 }

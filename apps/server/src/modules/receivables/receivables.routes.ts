@@ -6,7 +6,7 @@ import { sendDownload } from '../../lib/send-file.js';
 import { createAgingService } from './aging.service.js';
 import { createCreditService } from './credit-limit.js';
 import { createStatementService } from './statement.service.js';
-import { renderStatementPdf, statementFileName } from './statement-pdf.js';
+import { statementFileName, statementPdf } from './statement-pdf.js';
 
 export async function receivablesRoutes(app: FastifyInstance) {
   const aging = createAgingService(app.ctx);
@@ -18,7 +18,12 @@ export async function receivablesRoutes(app: FastifyInstance) {
     statement: async ({ params, body }) => ({ statement: await statements.statement(params.id, body) }),
     statementPdf: async ({ params, body, reply }) => {
       const statement = await statements.statement(params.id, body);
-      return sendDownload(reply, 'application/pdf', statementFileName(statement), await renderStatementPdf(statement));
+      return sendDownload(
+        reply,
+        'application/pdf',
+        statementFileName(statement),
+        await statementPdf(app.ctx.db, statement),
+      );
     },
     credit: async ({ params }) => ({ credit: await credit.credit(params.id) }),
   });

@@ -1,18 +1,21 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatDate, formatMoney, type Statement } from '@wd/contracts';
+import { formatDate, formatMoney, type PaperSize, type Statement } from '@wd/contracts';
 import { createElement as h } from 'react';
-import { PDF_BOLD, PDF_FONT, PDF_MARGIN, pageNumberText, renderPdf } from '../../lib/pdf.js';
+import type { Tx } from '../../db/client.js';
+import { PAGE_FOOT_ROOM, PDF_BOLD, PDF_FONT, PDF_MARGIN, pageFoot, pdfPage, renderPdf } from '../../lib/pdf.js';
+import { settingsRepository } from '../settings/settings.repository.js';
 
 /**
- * The statement of account as a PDF (docs/receivables.md): Letter, 10 mm
- * margins, the embedded font of lib/pdf.ts (searchable text in any Latin,
- * Greek or Cyrillic name), the table header and "Page x of y" on
- * every page. A statement is tens of rows, so react-pdf breaks the pages.
+ * The statement of account as a PDF (docs/receivables.md): A4 or Letter as
+ * the settings say, 10 mm margins, the embedded font of lib/pdf.ts (searchable
+ * text in any Latin, Greek or Cyrillic name), the table header on every page
+ * and at its foot the customer, the period and "Page x of y". A statement is
+ * tens of rows, so react-pdf breaks the pages.
  */
 
 const MARGIN = PDF_MARGIN;
 const styles = StyleSheet.create({
-  page: { padding: MARGIN, paddingBottom: MARGIN + 16, fontSize: 9, fontFamily: PDF_FONT },
+  page: { padding: MARGIN, paddingBottom: MARGIN + PAGE_FOOT_ROOM, fontSize: 9, fontFamily: PDF_FONT },
   top: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start' },
   fromBlock: { flexGrow: 1, flexBasis: 0, paddingRight: 12 },
   titleBlock: { width: 230 },
@@ -70,8 +73,11 @@ export function statementFileName(s: Statement): string {
   return `statement-${company}-${s.startDate}_${s.endDate}.pdf`;
 }
 
-/** The statement PDF. Its creation date is the statement's end date, so the same statement gives the same bytes. */
-export function renderStatementPdf(s: Statement): Promise<Buffer> {
+/**
+ * The statement PDF on that paper. Its creation date is the statement's end
+ * date, so the same statement gives the same bytes.
+ */
+export function renderStatementPdf(s: Statement, paperSize: PaperSize = 'A4'): Promise<Buffer> {
   const money = (n: number) => (n === 0 ? '' : formatMoney(n));
   const from = [...s.from.addressLines, s.from.phone ? `Phone: ${s.from.phone}` : '', s.from.email].filter(Boolean);
   const to = [...s.customer.addressLines, s.customer.phone ? `Phone: ${s.customer.phone}` : ''].filter(Boolean);
@@ -87,7 +93,7 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
       },
       h(
         Page,
-        { size: 'LETTER', style: styles.page },
+        { size: pdfPage(paperSize).size, style: styles.page },
         h(
           View,
           { style: styles.top },
@@ -149,8 +155,13 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
             sumRow('Closing balance', s.closingBalance, true),
           ),
         ),
-        pageNumberText(),
+        ...pageFoot(`Statement of Account · ${s.customer.company} · ${period}`),
       ),
     ),
   );
+}
+
+/** The statement's PDF on the settings' paper, for the download and the e-mail. */
+export async function statementPdf(db: Tx, s: Statement): Promise<Buffer> {
+  return renderStatementPdf(s, await settingsRepository.paperSize(db));
 }

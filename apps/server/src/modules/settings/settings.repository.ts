@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Settings } from '@wd/contracts';
+import { DEFAULT_SETTINGS, type PaperSize, type Settings } from '@wd/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
@@ -18,6 +18,7 @@ const settingsColumns = {
   mailFrom: settings.mailFrom,
   emailSubject: settings.emailSubject,
   emailMessage: settings.emailMessage,
+  paperSize: settings.paperSize,
 };
 
 /** A stored row as the API answers it: an empty template is the default one. */
@@ -46,5 +47,11 @@ export const settingsRepository = {
       .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: new Date() } })
       .returning(settingsColumns);
     return withDefaults(row as Settings);
+  },
+
+  /** The paper the printed documents are laid out for. */
+  async paperSize(db: Tx): Promise<PaperSize> {
+    const [row] = await db.select({ paperSize: settings.paperSize }).from(settings).where(eq(settings.id, ROW_ID));
+    return row?.paperSize ?? DEFAULT_SETTINGS.paperSize;
   },
 };

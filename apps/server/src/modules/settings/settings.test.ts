@@ -31,6 +31,7 @@ describe('GET settings', () => {
         mailFrom: '',
         emailSubject: DEFAULT_EMAIL_SUBJECT,
         emailMessage: DEFAULT_EMAIL_MESSAGE,
+        paperSize: 'A4',
       },
     });
   });
@@ -42,9 +43,20 @@ describe('GET settings', () => {
 
 describe('PATCH settings/update', () => {
   it('changes the given fields as an admin, keeps the others, and GET answers the new values', async () => {
-    const res = await update({ resultsPerPage: 25, pagesDisplayed: 7, mailFrom: ' Acme <sales@acme.test> ' });
+    const res = await update({
+      resultsPerPage: 25,
+      pagesDisplayed: 7,
+      mailFrom: ' Acme <sales@acme.test> ',
+      paperSize: 'Letter',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const expected = { ...DEFAULT_SETTINGS, resultsPerPage: 25, pagesDisplayed: 7, mailFrom: 'Acme <sales@acme.test>' };
+    const expected = {
+      ...DEFAULT_SETTINGS,
+      resultsPerPage: 25,
+      pagesDisplayed: 7,
+      mailFrom: 'Acme <sales@acme.test>',
+      paperSize: 'Letter',
+    };
     expect(res.json()).toEqual({ settings: expected });
     expect((await update({ resultsPerInputCustomers: 20 })).json().settings).toEqual({
       ...expected,
@@ -91,6 +103,10 @@ describe('PATCH settings/update', () => {
     [{ showDamagedGoods: 'yes' }, 'showDamagedGoods', 'showDamagedGoods must be true or false'],
     [{ mailFrom: 'not an address' }, 'mailFrom', 'mailFrom must be a valid e-mail address'],
     [{ mailFrom: 'Acme <nope>' }, 'mailFrom', 'mailFrom must be a valid e-mail address'],
+    [{ paperSize: 'A3' }, 'paperSize', 'paperSize must be one of A4, Letter'],
+    [{ paperSize: 'letter' }, 'paperSize', 'paperSize must be one of A4, Letter'],
+    [{ paperSize: '' }, 'paperSize', 'paperSize must be one of A4, Letter'],
+    [{ paperSize: null }, 'paperSize', 'paperSize must be one of A4, Letter'],
   ])('refuses %j with 400 naming the field', async (body, field, message) => {
     const before = (await get(t.adminToken)).json();
     const res = await update(body);

@@ -31,8 +31,9 @@ const HIDE_IN_PRINT = `@media print {
  * The frame of the two print views (docs/invoice-documents.md): loads the document of the route's :id, shows a loader or the error with Back, opens
  * the print dialogue once the document and its images are there, and asks
  * 'Do you want to print the invoice?' (Back to /invoices, Print). `pageStyle`
- * is the view's @page rule (or a function of the rendered document, for a
- * strip as long as its content), written again right before every print and
+ * is the view's @page rule (or a function of the rendered document and the
+ * invoice: a strip as long as its content, the invoice's number in the page
+ * margins), written again right before every print and
  * mounted only while the view is, so it never reaches another printout.
  * `options` show in the dialog above its buttons (the thermal strip's printer resolution).
  */
@@ -41,7 +42,7 @@ export function PrintFrame({
   options,
   children,
 }: {
-  pageStyle: string | ((root: HTMLElement) => string);
+  pageStyle: string | ((root: HTMLElement, doc: InvoiceDocument) => string);
   options?: ReactNode;
   children: (doc: InvoiceDocument) => ReactNode;
 }) {
@@ -55,10 +56,10 @@ export function PrintFrame({
   const doc = query.data;
 
   const applyStyle = useCallback(() => {
-    if (!style.current || !root.current) return;
-    const page = typeof pageStyle === 'function' ? pageStyle(root.current) : pageStyle;
+    if (!style.current || !root.current || !doc) return;
+    const page = typeof pageStyle === 'function' ? pageStyle(root.current, doc) : pageStyle;
     style.current.textContent = `${page}\n${HIDE_IN_PRINT}`;
-  }, [pageStyle]);
+  }, [pageStyle, doc]);
   const print = useCallback(() => {
     applyStyle();
     window.print();

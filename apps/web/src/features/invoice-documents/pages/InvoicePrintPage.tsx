@@ -1,12 +1,33 @@
-import { formatDate, formatMoney, formatPercent, type InvoiceDocument } from '@wd/contracts';
+import { formatDate, formatMoney, formatPercent, type InvoiceDocument, type PaperSize } from '@wd/contracts';
+import { useCallback } from 'react';
+import { useSettings } from '../../../lib/settings';
 import { DocumentHead, DocumentTo } from '../components/DocumentHead';
 import { PrintFrame } from '../components/PrintFrame';
 import { ProofOfDelivery } from '../components/ProofOfDelivery';
 import classes from '../components/print.module.css';
 import { keyedRows } from '../rows';
 
-/** Letter or A4, whichever the printer holds, with 10 mm margins. */
-const PAGE = '@page { size: auto; margin: 10mm; }';
+/** The CSS page size of each paper of the settings. */
+const CSS_PAPER: Record<PaperSize, string> = { A4: 'A4', Letter: 'letter' };
+
+/** Text as a CSS string (quoted, its quotes and backslashes escaped, a line break as \A). */
+const cssString = (text: string) => `"${text.replace(/["\\]/g, '\\$&').replace(/\r?\n/g, '\\A ')}"`;
+
+/**
+ * The page rule: the settings' paper, portrait, with 10 mm margins, and in the
+ * bottom margin of every page the invoice's number (left) and "Page x of y"
+ * (right), as CSS page-margin boxes. Chromium (131 and later) prints them;
+ * a browser without margin boxes leaves them out and prints the rest.
+ */
+export function invoicePageRule(paper: PaperSize, number: string): string {
+  const foot = 'font: 8pt Arial, Helvetica, sans-serif; color: #555;';
+  return [
+    `@page { size: ${CSS_PAPER[paper]} portrait; margin: 10mm;`,
+    `  @bottom-left { content: ${cssString(`Invoice No: ${number}`)}; ${foot} }`,
+    `  @bottom-right { content: "Page " counter(page) " of " counter(pages); ${foot} }`,
+    '}',
+  ].join('\n');
+}
 
 function Lines({ doc }: { doc: InvoiceDocument }) {
   const { margin } = doc.columns;
@@ -115,7 +136,12 @@ export function InvoiceSheet({ doc }: { doc: InvoiceDocument }) {
   );
 }
 
-/** /invoices/print/{id}: the letter-size printout; the print dialogue opens at once. */
+/** /invoices/print/{id}: the printout on the settings' paper (A4 or Letter); the print dialogue opens at once. */
 export default function InvoicePrintPage() {
-  return <PrintFrame pageStyle={PAGE}>{(doc) => <InvoiceSheet doc={doc} />}</PrintFrame>;
+  const { paperSize } = useSettings().settings;
+  const pageStyle = useCallback(
+    (_root: HTMLElement, doc: InvoiceDocument) => invoicePageRule(paperSize, doc.invoice.number),
+    [paperSize],
+  );
+  return <PrintFrame pageStyle={pageStyle}>{(doc) => <InvoiceSheet doc={doc} />}</PrintFrame>;
 }

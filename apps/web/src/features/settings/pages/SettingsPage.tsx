@@ -5,6 +5,7 @@ import {
   Loader,
   NumberInput,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -16,6 +17,7 @@ import {
 import {
   EMAIL_BOUNDS,
   EMAIL_PLACEHOLDERS,
+  type PaperSize,
   SETTINGS_BOUNDS,
   SETTINGS_MESSAGES,
   type Settings,
@@ -37,6 +39,12 @@ type NumberKey =
   | 'resultsPerInputInvoices'
   | 'resultsPerInputCustomers';
 type FlagKey = 'invoiceResultsPerPage' | 'showSuggestedAnalysis' | 'showIndividualMargin' | 'showDamagedGoods';
+
+/** The papers offered, each with its size. */
+const PAPERS: { value: PaperSize; label: string }[] = [
+  { value: 'A4', label: 'A4 (210 × 297 mm)' },
+  { value: 'Letter', label: 'Letter (8.5 × 11 in)' },
+];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -123,6 +131,16 @@ export default function SettingsPage() {
           </Section>
           <Section title="Customer Settings">
             {number('resultsPerInputCustomers', 'Results Per Input Customer')}
+          </Section>
+          <Section title="Documents">
+            <Select
+              label="Paper size"
+              description="The invoice PDF and print, statements and resale certificates: portrait, 10 mm margins"
+              data={PAPERS}
+              allowDeselect={false}
+              readOnly={readOnly}
+              {...form.getInputProps('paperSize')}
+            />
           </Section>
           <Section title="E-mail">
             <TextInput
