@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, createProduct, signIn, uniqueName } from './support';
+import { apiToken, businessDay, createProduct, signIn, uniqueName } from './support';
 
 /** A submitted (DUE) invoice of one line for `customerID`, dated `date`, through the API. */
 async function datedInvoice(request: APIRequestContext, token: string, customerID: number, date: string) {
@@ -14,13 +14,6 @@ async function datedInvoice(request: APIRequestContext, token: string, customerI
   const submit = await request.patch('/api/invoice/update/', { headers, data: { id: invoice.id, status: 'DUE' } });
   expect(submit.status(), await submit.text()).toBe(200);
   return invoice.id;
-}
-
-/** Today as the browser shows it: MM-DD-YYYY in the machine's time zone. */
-function todayShown(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${d.getFullYear()}`;
 }
 
 const dateField = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -82,5 +75,30 @@ test('date filters and fields show and take MM-DD-YYYY; an impossible date is fl
 
   // The payment modal: today as MM-DD-YYYY.
   await page.locator('#root').getByRole('button', { name: 'Add Payment' }).click();
-  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(todayShown());
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(
+    businessDay(0, true),
+  );
+});
+
+/**
+ * A browser whose own date is not the business's: 20 hours ahead of Chicago from 6 AM there, 6
+ * hours behind it before (either way a different day).
+ */
+const chicagoHour = Number(
+  new Date().toLocaleString('en-US', { timeZone: 'America/Chicago', hour: 'numeric', hourCycle: 'h23' }),
+);
+const elsewhere = chicagoHour >= 6 ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+
+test.describe(`a browser in ${elsewhere}`, () => {
+  test.use({ timezoneId: elsewhere });
+
+  test("today is the business's date, not the browser's", async ({ page }) => {
+    const browserToday = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    expect(browserToday).not.toBe(businessDay());
+    await signIn(page);
+    await page.goto('/routes/today');
+    await expect(dateField(page, 'Day')).toHaveValue(businessDay(0, true));
+    await page.goto('/expenses/new');
+    await expect(dateField(page, 'Date')).toHaveValue(businessDay(0, true));
+  });
 });

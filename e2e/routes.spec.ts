@@ -6,6 +6,7 @@ test('an admin marks a driver and gives him a route: stops added by search, reor
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const token = await apiToken(request);
   const driverName = uniqueName('driver');
   const driver = await createUser(request, driverName, 'driver-password');

@@ -1,14 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createDriver, createStore, createTodaysRoute } from './driver-support';
-import { apiCall, apiToken, createProduct, exportCsv, signIn, uniqueName } from './support';
-
-/** Today where the office is (America/Chicago), moved by `days`, as YYYY-MM-DD. */
-function chicagoDay(days = 0): string {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
-  const at = new Date(`${today}T12:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
+import { apiCall, apiToken, businessDay, createProduct, exportCsv, signIn, uniqueName } from './support';
 
 /** A submitted invoice of a store on a day, with (product, quantity) lines, through the API. */
 async function sold(
@@ -61,9 +53,9 @@ test("the morning load sheet: suggested from the stops' usual sales, edited, pri
     reason: 'Opening count',
   });
   // The last four weeks: 10 + 6 colas at Corner Mart, 8 chips at Quick Stop.
-  await sold(request, admin, storeA.id, chicagoDay(-7), [[cola.id, 10]]);
-  await sold(request, admin, storeA.id, chicagoDay(-14), [[cola.id, 6]]);
-  await sold(request, admin, storeB.id, chicagoDay(-7), [[chips.id, 8]]);
+  await sold(request, admin, storeA.id, businessDay(-7), [[cola.id, 10]]);
+  await sold(request, admin, storeA.id, businessDay(-14), [[cola.id, 6]]);
+  await sold(request, admin, storeB.id, businessDay(-7), [[chips.id, 8]]);
 
   await signIn(page);
   await page.goto('/stock');
@@ -135,7 +127,7 @@ test('reorder levels, the below-reorder report and its CSV; the oversold flag on
     reason: 'Opening count',
   });
   // Five packs of gum sold that the books never received.
-  await sold(request, admin, store.id, chicagoDay(), [[gum.id, 5]]);
+  await sold(request, admin, store.id, businessDay(), [[gum.id, 5]]);
 
   await signIn(page);
   await page.goto('/stock/reorder');

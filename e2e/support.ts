@@ -6,6 +6,18 @@ export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
 let counter = 0;
 /** A username no other test uses, so tests can share one server. */
+/**
+ * Today where the business is (the server's TZ, America/Chicago in these flows), moved by `days`:
+ * YYYY-MM-DD, or MM-DD-YYYY as the screens show it with `shown`.
+ */
+export function businessDay(days = 0, shown = false): string {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+  const at = new Date(`${today}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  const iso = at.toISOString().slice(0, 10);
+  return shown ? `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}` : iso;
+}
+
 export function uniqueName(prefix: string): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${counter}`;

@@ -80,7 +80,14 @@ export const DEFAULT_SETTINGS: Settings = {
 export const settingsUpdateBody = settingsSchema.partial();
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;
 
-export const settingsResponse = z.object({ settings: settingsSchema });
+/**
+ * The settings, and the business's time zone (the server's `TZ`, an IANA name such as
+ * America/Chicago): "today" is the date there, whatever zone the browser is in.
+ */
+export const settingsResponse = z.object({
+  settings: settingsSchema,
+  timeZone: z.string().meta({ description: "The business's time zone (IANA); today is the date there" }),
+});
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved',

@@ -16,5 +16,21 @@ export function formatTimestamp(iso: string | null | undefined): string {
 /** A whole number with thousands separators (quantities, counts). */
 export const formatCount = (n: number | undefined) => Math.round(n ?? 0).toLocaleString('en-US');
 
-/** Today in the browser's time zone (YYYY-MM-DD): a new record's date. */
-export const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+let timeZone: string | undefined;
+
+/** The business's time zone, as the settings' answer names it (lib/settings sets it). */
+export function setBusinessTimeZone(zone: string): void {
+  timeZone = zone;
+}
+
+/**
+ * Today where the business is (YYYY-MM-DD): a new record's date, the day of Routes Today, a
+ * settlement, a load sheet. The server says which zone (the settings' answer); until it has, the
+ * browser's zone stands in (looked up once: an Intl.DateTimeFormat is costly to make, and list
+ * screens ask for today as they render). A clerk whose browser is in another zone, or a machine
+ * left on UTC, still works on the business's date.
+ */
+export const businessToday = () => {
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return todayIn(timeZone);
+};

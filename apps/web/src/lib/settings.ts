@@ -1,13 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SETTINGS, type Settings, settingsCalls } from '@wd/contracts';
 import { callApi } from './api-client';
+import { setBusinessTimeZone } from './format';
 import { queryClient } from './query-client';
 import { keys } from './query-keys';
 
 /** The settings change rarely: read once (at sign-in or app start) and kept; saving refreshes them. */
 export const settingsQuery = queryOptions({
   queryKey: keys.settings.all,
-  queryFn: async () => (await callApi(settingsCalls.get)).settings,
+  queryFn: async () => {
+    const answer = await callApi(settingsCalls.get);
+    setBusinessTimeZone(answer.timeZone);
+    return answer.settings;
+  },
   staleTime: 30 * 60_000,
 });
 

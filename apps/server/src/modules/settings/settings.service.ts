@@ -10,7 +10,7 @@ const settingsTrail = auditTrail('settings', (s: Settings) => s);
 export function createSettingsService({ db, config }: AppContext) {
   return {
     async get() {
-      return { settings: await repo.read(db) };
+      return { settings: await repo.read(db), timeZone: config.timeZone };
     },
 
     /** Changes the given fields; the first save creates the row. One transaction with its audit entry. */
@@ -19,10 +19,10 @@ export function createSettingsService({ db, config }: AppContext) {
         const before = await repo.read(tx, true);
         const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
         // `{}` changes nothing: nothing is written and no audit entry either.
-        if (!setsSomething(changes)) return { settings: before };
+        if (!setsSomething(changes)) return { settings: before, timeZone: config.timeZone };
         const after = await repo.write(tx, { ...before, ...changes } as Settings);
         await settingsTrail.update(tx, user.id, 1, before, after);
-        return { settings: after };
+        return { settings: after, timeZone: config.timeZone };
       });
     },
 

@@ -33,6 +33,8 @@ describe('GET settings', () => {
         emailMessage: DEFAULT_EMAIL_MESSAGE,
         paperSize: 'A4',
       },
+      // The business's zone: the browser takes "today" from it, not from its own clock's zone.
+      timeZone: 'America/Chicago',
     });
   });
 
@@ -57,7 +59,7 @@ describe('PATCH settings/update', () => {
       mailFrom: 'Acme <sales@acme.test>',
       paperSize: 'Letter',
     };
-    expect(res.json()).toEqual({ settings: expected });
+    expect(res.json()).toEqual({ settings: expected, timeZone: 'America/Chicago' });
     expect((await update({ resultsPerInputCustomers: 20 })).json().settings).toEqual({
       ...expected,
       resultsPerInputCustomers: 20,

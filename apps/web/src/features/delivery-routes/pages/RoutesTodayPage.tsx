@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { callApi, errorMessage } from '../../../lib/api-client';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 
 /** The office's view of the day: each route's stops done and skipped as the devices sync, refreshed every 30 s. */
 export default function RoutesTodayPage() {
-  const [date, setDate] = useState(localToday());
+  const [date, setDate] = useState(businessToday());
   const query = useQuery({
     queryKey: ['routes', 'progress', date],
     queryFn: () => callApi(routeCalls.progress, { body: date ? { date } : {} }),

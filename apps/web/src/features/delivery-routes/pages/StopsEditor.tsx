@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { customerCalls, isoWeekday, WEEKDAYS } from '@wd/contracts';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api-client';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 import { keys } from '../../../lib/query-keys';
 
 export interface StopValue {
@@ -58,7 +58,7 @@ export function StopsEditor({
   readOnly: boolean;
   onChange(stops: StopValue[]): void;
 }) {
-  const [day, setDay] = useState(isoWeekday(localToday()));
+  const [day, setDay] = useState(isoWeekday(businessToday()));
   const ofDay = stops.filter((s) => s.weekday === day);
   const others = stops.filter((s) => s.weekday !== day);
   const setDayStops = (next: StopValue[]) => onChange([...others, ...next]);

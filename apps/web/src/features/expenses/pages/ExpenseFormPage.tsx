@@ -5,7 +5,7 @@ import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 import { useBillerOptions } from '../../billers/api';
 import { useCreateExpense, useExpense, useUpdateExpense } from '../api';
 
@@ -30,7 +30,7 @@ export function ExpenseForm({ mode }: { mode: FormMode }) {
   const form = useContractForm<Values, ReturnType<typeof toBody>>({
     // A new expense: today, biller 2.
     initialValues: {
-      date: localToday(),
+      date: businessToday(),
       billerID: String(SECOND_BILLER_ID),
       expense: '',
       category: '',

@@ -15,7 +15,7 @@ import { ListPage, type ListResult } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { specColumns } from '../../../components/spec-columns';
 import { showSuccess } from '../../../lib/alert';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 import { keys } from '../../../lib/query-keys';
 import { invoicePageSize } from '../../../lib/settings';
 import { useBillerOptions } from '../../billers/api';
@@ -29,7 +29,7 @@ import { copyQuestion, useCopyInvoiceAction } from '../hooks/useCopyInvoice';
 import { paymentTarget } from '../payment-target';
 
 /** The first load shows the last 36 months. */
-const since = addDays(localToday(), -365 * 3);
+const since = addDays(businessToday(), -365 * 3);
 /** Transfer Status flips a consignment invoice between DUE and PAID. */
 const flipped = (status: Invoice['consignmentStatus']) => (status === 'PAID' ? 'DUE' : 'PAID');
 const typeOptions = [

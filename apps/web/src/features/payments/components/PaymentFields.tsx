@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { PaymentType } from '@wd/contracts';
 import type { FocusEvent } from 'react';
 import { DateField } from '../../../components/DateField';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 import { paymentTypeOptions } from '../payment-types';
 
 /** What every payment form holds besides its amounts: when, how, the cheque's number and photo. */
@@ -16,7 +16,7 @@ export interface PaymentFieldValues extends Record<string, unknown> {
 
 /** The fresh values of a payment form: today, the given type, no cheque. */
 export const newPaymentFields = (paymentType: PaymentType | null): PaymentFieldValues => ({
-  date: localToday(),
+  date: businessToday(),
   paymentType,
   chequeNo: '',
   chequeImage: null,

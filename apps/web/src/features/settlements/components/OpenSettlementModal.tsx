@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { FormDialog } from '../../../components/DialogActions';
 import { useContractForm, useFormSubmit } from '../../../lib/form';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 import { useDriverOptions } from '../../delivery-routes/api';
 import { useOpenSettlement } from '../api';
 
@@ -20,7 +20,7 @@ export function OpenSettlementModal({ opened, onClose }: { opened: boolean; onCl
   const openOne = useOpenSettlement();
   const navigate = useNavigate();
   const form = useContractForm<Values, SettlementOpenInput>({
-    initialValues: { driverID: null, date: localToday() },
+    initialValues: { driverID: null, date: businessToday() },
     schema: settlementOpenBody,
     toBody: (v) => ({ driverID: Number(v.driverID), date: v.date }),
   });
@@ -32,7 +32,7 @@ export function OpenSettlementModal({ opened, onClose }: { opened: boolean; onCl
   // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts from today
   useEffect(() => {
     if (!opened) return;
-    form.setValues({ driverID: null, date: localToday() });
+    form.setValues({ driverID: null, date: businessToday() });
     form.clearErrors();
     submit.clearError();
   }, [opened]);

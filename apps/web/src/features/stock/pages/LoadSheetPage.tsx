@@ -7,7 +7,7 @@ import { DateField } from '../../../components/DateField';
 import { PageTitle } from '../../../components/PageTitle';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 import { ProductPicker } from '../../products/components/ProductPicker';
 import { useLoadSheet, useRouteChoices, useStockTransfer } from '../api';
 import { LoadSheetPrint } from '../components/LoadSheetPrint';
@@ -26,7 +26,7 @@ export default function LoadSheetPage() {
   const [search, setSearch] = useSearchParams();
   const routes = useRouteChoices();
   const routeID = Number(search.get('route')) || 0;
-  const date = search.get('date') || localToday();
+  const date = search.get('date') || businessToday();
   const weeks = Number(search.get('weeks')) || 4;
   const sheet = useLoadSheet(routeID ? { routeID, date, weeks } : undefined);
   const setParam = (name: string, value: string) => {

@@ -5,7 +5,7 @@ import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';
-import { localToday } from '../../../lib/format';
+import { businessToday } from '../../../lib/format';
 import { linesCost, type StockLine, StockLines } from '../../stock/components/StockLines';
 import { useSupplierOptions } from '../../suppliers/api';
 import { useCreateSupplierInvoice, useSupplierInvoice, useUpdateSupplierInvoice } from '../api';
@@ -40,7 +40,7 @@ export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
   const suppliers = useSupplierOptions();
   const form = useContractForm<Values, ReturnType<typeof toBody>>({
     initialValues: {
-      date: localToday(),
+      date: businessToday(),
       distributorID: null,
       invoiceNo: '',
       amountPurchase: '',
