@@ -109,6 +109,7 @@ test('Copy to new invoice from the list and from the invoice page: a NEW draft a
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const order = await standingOrder(request);
   const { invoice, company } = order;
   await signIn(page);
