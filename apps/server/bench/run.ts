@@ -12,6 +12,8 @@
 // BENCH_ONLY=route runs route mode instead (bench/route.ts: one server process over a scratch
 // database beside DATABASE_URL's, a 3,000-product catalog: the morning download of a 30-stop route,
 // one device's day of 30 invoices, 20 devices syncing at once, then every total checked).
+// BENCH_ONLY=lighthouse runs Lighthouse alone (bench/lighthouse.ts: the mobile profile on /invoices
+// signed in, beside the sign-in page, 3 runs each); a full run ends with it.
 //   BENCH_SECONDS   seconds per measurement (default 5)
 //   BENCH_INVOICES  invoices to seed (or BENCH_SCALE: 300 invoices each, default 1)
 //   DATABASE_URL    PostgreSQL (seeded when it holds no invoice, reused otherwise);
@@ -53,6 +55,17 @@ const webDist = process.env.WEB_DIST ?? resolve(import.meta.dirname, '../../web/
 const started = performance.now();
 const bench = await setUp({ webDist });
 const { address, token, db, app } = bench;
+const lighthouseRun = async () => {
+  if (!canRunBrowser(webDist)) return console.log(`\nLighthouse: skipped (no ${webDist}/index.html or no Chromium)`);
+  const { lighthouseBench, printLighthouse } = await import('./lighthouse.js');
+  printLighthouse(await lighthouseBench({ address, user: BENCH_USER, password: BENCH_PASSWORD }));
+};
+if (only?.test('lighthouse')) {
+  console.log(`Lighthouse on ${bench.summary}`);
+  await lighthouseRun();
+  await bench.close();
+  process.exit(0);
+}
 
 const fmt = (n: number | undefined, width = 7) =>
   (n === undefined ? '' : n >= 100 ? n.toFixed(0) : n.toFixed(1)).padStart(width);
@@ -133,5 +146,6 @@ if (!only || only.test('browser')) {
     console.log('  open a 500-line invoice'.padEnd(34), String(await invoiceOpenTime(who)).padStart(8));
   } else console.log(`\nbrowser: skipped (no ${webDist}/index.html or no Chromium)`);
 }
+if (!only) await lighthouseRun();
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 await bench.close();

@@ -1,6 +1,12 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { type CSSVariablesResolver, createTheme, darken, luminance, MantineProvider, Modal } from '@mantine/core';
+import {
+  Combobox,
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  luminance,
+  MantineProvider,
+  Modal,
+} from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -24,6 +30,10 @@ const theme = createTheme({
   components: {
     // Mantine's × on a dialog has no name of its own. Not "Close": dialogs have a Close button too.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    // A closed dropdown (Select, Autocomplete …) is not kept in the page: Mantine keeps it mounted and
+    // hidden by default, which on a list screen meant every filter rendered its options and placed
+    // its dropdown at start. One that picks its option on blur still keeps it (`autoSelectOnBlur`).
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
   },
 });
 

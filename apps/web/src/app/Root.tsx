@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
@@ -49,11 +49,19 @@ export function Root() {
   );
 }
 
-/** Shown while the first route's guard restores the session. */
+/**
+ * Shown while the first route's guard restores the session; it takes over from the same words in
+ * index.html, which show before any script has run.
+ */
 export function StartupLoader() {
   return (
     <Center mih="100vh">
-      <Loader aria-label="Loading" />
+      <Stack align="center" gap="xs">
+        <Loader aria-label="Loading" />
+        <Text size="sm" c="dimmed">
+          {PRODUCT_NAME}
+        </Text>
+      </Stack>
     </Center>
   );
 }

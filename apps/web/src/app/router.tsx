@@ -80,10 +80,12 @@ const routes: AppRoute[] = [
       driverRoutes,
       {
         path: '/',
-        // The settings (page sizes …) are read once here, before the first list shows.
+        // The settings (page sizes …) are read once here, before the first list shows. With a stored
+        // session they are asked for beside the session check, not after it (a round trip less).
         loader: async () => {
+          const settings = session.get() ? loadSettings() : undefined;
           await requireAuth();
-          await loadSettings();
+          await (settings ?? loadSettings());
           return null;
         },
         Component: OfficeLayout,

@@ -16,17 +16,26 @@ import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { specColumns } from '../../../components/spec-columns';
 import { showSuccess } from '../../../lib/alert';
 import { businessToday } from '../../../lib/format';
+import { lazyNamed, OnceOpened } from '../../../lib/lazy-dialog';
 import { keys } from '../../../lib/query-keys';
 import { invoicePageSize } from '../../../lib/settings';
 import { useBillerOptions } from '../../billers/api';
 import { InvoiceListCustomer } from '../../customers/receipts/components/InvoiceListCustomer';
 import { downloadEdi, EDI_LABELS } from '../../invoice-documents/api';
-import { BulkEmailModal, type BulkTarget } from '../../invoice-documents/components/BulkEmailModal';
-import { ComposeEmailModal, type ComposeTarget } from '../../invoice-documents/components/ComposeEmailModal';
-import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
+import type { BulkTarget } from '../../invoice-documents/components/BulkEmailModal';
+import type { ComposeTarget } from '../../invoice-documents/components/ComposeEmailModal';
+import type { PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
 import { copyQuestion, useCopyInvoiceAction } from '../hooks/useCopyInvoice';
 import { paymentTarget } from '../payment-target';
+
+// The dialogs load when first opened: the list shows without their code.
+const PaymentModal = lazyNamed(() => import('../../payments/components/PaymentModal'), 'PaymentModal');
+const BulkEmailModal = lazyNamed(() => import('../../invoice-documents/components/BulkEmailModal'), 'BulkEmailModal');
+const ComposeEmailModal = lazyNamed(
+  () => import('../../invoice-documents/components/ComposeEmailModal'),
+  'ComposeEmailModal',
+);
 
 /** The first load shows the last 36 months. */
 const since = addDays(businessToday(), -365 * 3);
@@ -187,9 +196,15 @@ export default function InvoicesListPage() {
         emptyText="No invoices"
         header={{ addNewTo: '/invoices/new', exportCsv: invoiceCalls.export, backWhenEmpty: true }}
       />
-      <PaymentModal target={paying} onClose={() => setPaying(null)} />
-      <BulkEmailModal targets={mailing} onClose={() => setMailing(null)} />
-      <ComposeEmailModal target={composing} onClose={() => setComposing(null)} />
+      <OnceOpened open={paying !== null}>
+        <PaymentModal target={paying} onClose={() => setPaying(null)} />
+      </OnceOpened>
+      <OnceOpened open={mailing !== null}>
+        <BulkEmailModal targets={mailing} onClose={() => setMailing(null)} />
+      </OnceOpened>
+      <OnceOpened open={composing !== null}>
+        <ComposeEmailModal target={composing} onClose={() => setComposing(null)} />
+      </OnceOpened>
     </>
   );
 }
