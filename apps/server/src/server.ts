@@ -37,6 +37,7 @@ export async function startServer(config: Config): Promise<Started> {
         seed: config.demoSeed,
         today: todayIn(config.timeZone),
       });
+      if (config.demoData) await database.afterBulkLoad();
     }
     return { app, admin };
   });

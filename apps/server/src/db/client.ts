@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
+import { upkeep, upkeepAfterBulkLoad } from './pglite-upkeep.js';
 import * as schema from './schema/index.js';
 import { isContention } from './sql-state.js';
 
@@ -46,6 +47,11 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** The embedded database's data directory as a gzipped tarball (PGlite only: backups). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * After a bulk load (demo data, `npm run seed`): the space of rewritten rows given back and
+   * every table's statistics gathered, before anyone works on it.
+   */
+  afterBulkLoad(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +98,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      // Autovacuum keeps the tables after this; it analyzes a freshly loaded table only later.
+      async afterBulkLoad() {
+        await pool.query('vacuum (analyze)');
+      },
       // A transaction-level lock, held by a transaction left open on one connection while the
       // work runs on the others: it works through a transaction pooler too (the open transaction
       // keeps its server connection), and a process that dies lets it go with its connection.
@@ -125,24 +135,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   // One connection, never contention: nothing to retry.
   const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db, false);
-  // PGlite has no autovacuum, so nothing would ever ANALYZE: without statistics the planner
-  // guesses, badly (a payments query ran a hundred times slower). Tables are analyzed after
-  // migrating (every start) and then every few minutes when they have grown or shrunk; the
-  // roll-ups' delta tables, emptied by every fold, are vacuumed then too.
-  const timer = setInterval(
-    () =>
-      analyzeChanged(client)
-        .then(() => client.exec(`vacuum ${DELTA_TABLES.join(', ')}`))
-        .catch(() => {}),
-    ANALYZE_EVERY_MS,
-  );
+  // PGlite has no autovacuum: every few minutes the tables with many dead rows are vacuumed and
+  // the changed ones analyzed (db/pglite-upkeep.ts), and after migrating (every start).
+  const timer = setInterval(() => upkeep(client, DELTA_TABLES).catch(() => {}), UPKEEP_EVERY_MS);
   timer.unref();
   return {
     db,
     kind: 'pglite',
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
-      await analyzeChanged(client);
+      await upkeep(client);
+    },
+    async afterBulkLoad() {
+      await upkeepAfterBulkLoad(client);
     },
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(),
@@ -161,7 +166,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
-const ANALYZE_EVERY_MS = 5 * 60_000;
+const UPKEEP_EVERY_MS = 5 * 60_000;
 /** The tables the roll-up triggers append to and every fold empties (migrations 0026 and 0032). */
 const DELTA_TABLES = [
   'invoice_day_total_deltas',
@@ -175,20 +180,6 @@ const DELTA_TABLES = [
 function emptyDatabaseFor(dir: string): Blob | undefined {
   if (existsSync(join(dir, 'PG_VERSION')) || !existsSync(emptyDatabaseDump)) return undefined;
   return new Blob([readFileSync(emptyDatabaseDump)], { type: 'application/x-gzip' });
-}
-
-/**
- * ANALYZE the tables never analyzed, or whose size in pages moved more than 10 %
- * since (what autovacuum's autoanalyze does on PostgreSQL; PGlite's own
- * modification counters are not kept up to date, its page counts are).
- */
-async function analyzeChanged(client: PGlite) {
-  const { rows } = await client.query<{ name: string }>(
-    `select c.oid::regclass::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind = 'r' and (c.reltuples < 0
-       or abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 8 + 0.1 * c.relpages)`,
-  );
-  if (rows.length > 0) await client.exec(`analyze ${rows.map((r) => r.name).join(', ')}`);
 }
 
 /** Runs of a transaction the database gave up for contention, before the error is the caller's. */
