@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { upkeep, upkeepAfterBulkLoad } from './pglite-upkeep.js';
@@ -71,10 +72,11 @@ describe('the embedded database upkeep', () => {
     try {
       await database.migrate();
       await database.afterBulkLoad();
-      const { rows } = await database.db.execute<{ tables: number; kept: number }>(
-        `select count(*)::int as tables, count(*) filter (where last_vacuum is not null and last_analyze is not null)::int as kept
-         from pg_stat_user_tables where schemaname = 'public'` as never,
-      );
+      const { rows } = (await database.db.execute(
+        sql`select count(*)::int as tables,
+              count(*) filter (where last_vacuum is not null and last_analyze is not null)::int as kept
+            from pg_stat_user_tables where schemaname = 'public'`,
+      )) as unknown as { rows: { tables: number; kept: number }[] };
       expect(rows[0]?.tables).toBeGreaterThan(30);
       expect(rows[0]?.kept).toBe(rows[0]?.tables);
     } finally {
