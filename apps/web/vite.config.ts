@@ -58,12 +58,7 @@ const chunkGroups = [
       'use-latest',
     ]),
   },
-  // The schemas and calls of the contracts (with zod): the session check at start needs them.
-  {
-    name: 'contracts',
-    priority: 35,
-    test: (id: string) => inPackages(['zod'])(id) || /[\\/]packages[\\/]contracts[\\/]/.test(id),
-  },
+  { name: 'zod', priority: 35, test: inPackages(['zod']) },
   { name: 'dates', priority: 35, test: inPackages(['@mantine/dates', 'dayjs']) },
   // The app's modules that the entry imports (the frame, the routes, the session): taken before the
   // group below, so the first screen does not wait for the building blocks only pages use.

@@ -8,6 +8,9 @@
 //   LH_RUNS        audits of each page (default 3); the median is printed
 //   LH_REPORT_DIR  where each run's full report (JSON) is written (default: a temp folder)
 //   LH_TRACE=1     the trace of each run too (<name>.trace.json, for the browser's Performance panel)
+//   LH_CPU         the CPU slowdown Lighthouse simulates (default: its own, 4). Lighthouse's 4 is
+//                  meant for a fast desktop host; each audit prints the host's benchmark index
+//                  (Lighthouse's measure of this machine's speed) so a run can be read beside it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,6 +43,8 @@ export interface LighthouseFigures {
   css: number;
   /** The 1-minute load average when the audit ended. */
   load: number;
+  /** Lighthouse's benchmark index of this machine during the audit (higher is faster). */
+  benchmarkIndex: number;
 }
 
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -61,6 +66,7 @@ function figures(lhr: Result): LighthouseFigures {
     js: bytes('script'),
     css: bytes('stylesheet'),
     load: loadavg()[0],
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -103,6 +109,7 @@ async function auditPage(url: string, port: number, name: string, reports: strin
     output: 'json',
     logLevel: 'error',
     disableStorageReset: true,
+    ...(process.env.LH_CPU ? { throttling: { cpuSlowdownMultiplier: Number(process.env.LH_CPU) } } : {}),
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -159,7 +166,7 @@ export async function lighthouseBench(opts: { address: string; user: string; pas
   return { ...results, reports };
 }
 
-const HEAD = ['perf', 'a11y', 'b-p', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'CSS KB', 'load'];
+const HEAD = ['perf', 'a11y', 'b-p', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'CSS KB', 'load', 'bench'];
 
 function line(name: string, f: LighthouseFigures) {
   const cells = [
@@ -173,13 +180,15 @@ function line(name: string, f: LighthouseFigures) {
     (f.js / 1024).toFixed(0),
     (f.css / 1024).toFixed(0),
     f.load.toFixed(2),
+    Math.round(f.benchmarkIndex),
   ];
   console.log(name.padEnd(30), ...cells.map((c) => String(c).padStart(7)));
 }
 
 /** Prints every run and the medians (load: the 1-minute load average at the end of each audit). */
 export function printLighthouse(r: Awaited<ReturnType<typeof lighthouseBench>>) {
-  console.log('\nLighthouse (mobile, simulated throttling)');
+  const cpu = process.env.LH_CPU ? `${process.env.LH_CPU}× CPU` : "Lighthouse's 4× CPU";
+  console.log(`\nLighthouse (mobile, simulated throttling, ${cpu}; bench: the host's benchmark index)`);
   console.log(''.padEnd(30), ...HEAD.map((h) => h.padStart(7)));
   for (const [name, runs] of [
     ['/signin (guest, baseline)', r.signin],

@@ -1,5 +1,3 @@
-import './common/messages.js';
-
 export * from './audit.js';
 export * from './barcodes.js';
 export * from './calls/index.js';
@@ -11,6 +9,7 @@ export * from './common/fields.js';
 export * from './common/list.js';
 export * from './common/messages.js';
 export * from './common/money.js';
+export * from './common/product.js';
 export * from './dashboard.js';
 export * from './delivery-routes.js';
 export * from './device-flags.js';
@@ -44,6 +43,3 @@ export * from './settlements.js';
 export * from './stock.js';
 export * from './supplier-invoices.js';
 export * from './users.js';
-
-/** The product's name, used in page titles ("<route title> | Wholesale Desk"). */
-export const PRODUCT_NAME = 'Wholesale Desk';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+// The app's wording for validation messages, set on zod once for every schema built from these
+// fields (a bundler keeps this import: the package marks the module as having side effects).
+import './messages.js';
 
 /**
  * The primitives every request field is built from (docs/api.md, "Bad
