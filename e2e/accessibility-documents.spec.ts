@@ -9,25 +9,12 @@ import { apiCall, apiToken, createProduct, createUser, signIn, uniqueName } from
  * fails on critical and serious ones only.
  */
 
-/**
- * Known and left for now: the letter printout, until InvoicePrintPage wraps its frame in <main>
- * (as ThermalPrintPage does) and its INVOICE title is an h1.
- */
-const KNOWN = ['region', 'landmark-one-main', 'page-has-heading-one'].map((rule) => ({
-  url: '/invoices/print/',
-  rule,
-}));
-
-/** Every violation axe finds on what the page shows now (but KNOWN), one line each. */
-async function violations(page: Page, url: string): Promise<string[]> {
+/** Every violation axe finds on what the page shows now, one line each. */
+async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
-  const known = (rule: string) => KNOWN.some((k) => k.rule === rule && url.startsWith(k.url));
-  return result.violations
-    .filter((v) => !known(v.id))
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.map(String).join(' ')).join('\n    ')}`,
-    );
+  return result.violations.map(
+    (v) => `[${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.map(String).join(' ')).join('\n    ')}`,
+  );
 }
 
 /** Waits for the screen's title and for its loaders to go. */
@@ -74,13 +61,13 @@ test('the invoice, its print, thermal and e-mail pages and the label sheet have 
   for (const { url, title } of screens) {
     await page.goto(url);
     await settle(page, title);
-    found.push(...(await violations(page, url)).map((v) => `${url}: ${v}`));
+    found.push(...(await violations(page)).map((v) => `${url}: ${v}`));
     await page.screenshot({ path: testInfo.outputPath(`${title.replace(/\W+/g, '-')}.png`) });
     // A printout's "print?" dialog closed (Escape): the document by itself.
     if (url.includes('rint/')) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      found.push(...(await violations(page, url)).map((v) => `${url} (dialog closed): ${v}`));
+      found.push(...(await violations(page)).map((v) => `${url} (dialog closed): ${v}`));
     }
   }
   expect(found, found.join('\n')).toEqual([]);

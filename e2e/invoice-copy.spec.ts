@@ -127,6 +127,14 @@ test('Copy to new invoice from the list and from the invoice page: a NEW draft a
   await expect(notice).toContainText(`copied 3 lines from ${invoice.invoiceNo} at today's prices.`);
   await expect(notice).toContainText(`Left out (deleted since): ${order.gum.name}.`);
   await page.screenshot({ path: `${SHOTS}/invoice-copy-draft.png`, fullPage: true });
+  // The notice (it stays until closed) covers none of the title bar's actions: each takes a click.
+  const titleBar = [
+    page.getByRole('button', { name: 'Submit', exact: true }),
+    page.getByRole('button', { name: 'Add Payment', exact: true }),
+    page.getByRole('link', { name: 'View Payments', exact: true }),
+    page.getByRole('button', { name: 'Delete', exact: true }),
+  ];
+  for (const action of titleBar) await action.click({ trial: true, timeout: 2_000 });
   await notice.getByRole('button').click();
 
   // From the invoice's page: No keeps things as they are, Copy makes a second draft.

@@ -47,6 +47,9 @@ test('the list downloads both EDI files and e-mails the PDF', async ({ page, req
   // The compose step: the customer's address, the subject from the template, the PDF by name.
   const compose = page.getByRole('dialog', { name: `E-mail invoice · ${invoice.invoiceNo}` });
   await expect(compose.getByLabel('To')).toHaveValue('edi@quickstop.test');
+  // It opens on the address (not on ×) once the draft is there; its title bar is no banner landmark.
+  await expect(compose.getByLabel('To')).toBeFocused();
+  expect(await compose.ariaSnapshot()).not.toMatch(/- banner\b/);
   await expect(compose.getByLabel('Subject')).toHaveValue(new RegExp(`^Invoice ${number} from `));
   await expect(compose.getByTestId('email-attachments')).toHaveText(`${number}.pdf`);
   await compose.getByRole('button', { name: 'Send' }).click();
@@ -128,10 +131,14 @@ test('the invoice detail: Print, EDI and Email dropdowns', async ({ page, reques
   await expect(page.getByTestId('last-sent')).toHaveText(
     /^Last sent to detail@quickstop\.test on \d{2}-\d{2}-\d{4} \d{1,2}:\d{2} [AP]M \((queued|sent)\)$/,
   );
-  // /invoices/emailPDF/{id} opens the compose step; sent, it goes back one page (here a page load of
-  // its own, so the notice goes with it: the second message is read from the server).
+  // /invoices/emailPDF/{id} opens the compose step on To (the address filled in), where Enter sends;
+  // sent, it goes back one page (here a page load of its own, so the notice goes with it: the second
+  // message is read from the server).
   await page.goto(`/invoices/emailPDF/${invoice.id}`);
-  await page.getByRole('dialog', { name: 'E-mail invoice' }).getByRole('button', { name: 'Send' }).click();
+  const to = page.getByRole('dialog', { name: 'E-mail invoice' }).getByLabel('To');
+  await expect(to).toHaveValue('detail@quickstop.test');
+  await expect(to).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/invoices/${invoice.id}$`));
   const sent = await (await request.get(`/api/invoice/sent/${invoice.id}/`, { headers })).json();
   expect(sent.outboxMessages.map((m: { to: string }) => m.to)).toEqual([
@@ -170,6 +177,7 @@ test('the compose step: a customer without an address gets a typed one, with a c
   await page.getByRole('menuitem', { name: 'Email EDI' }).click();
   const compose = page.getByRole('dialog', { name: `E-mail EDI files · ${invoice.invoiceNo}` });
   await expect(compose.getByRole('status')).toContainText('this customer has no e-mail address');
+  await expect(compose.getByLabel('To')).toBeFocused();
   await expect(compose.getByText('From Wholesale Desk <desk@wholesale.test>')).toBeVisible();
   await expect(compose.getByTestId('email-attachments')).toHaveText(
     `Invoice_${number}_EDI_MS.csv, Invoice_${number}_EDI_C.x12`,

@@ -59,6 +59,13 @@ test('print view of an invoice with a return line: head, To:, lines, footer, not
   await expect(sheet.getByTestId('document-notes')).toContainText('Notes For Customer');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Do you want to print the invoice?');
+  // The dialog opens on its Print button (not on ×), and its title bar is no banner landmark.
+  await expect(dialog.getByRole('button', { name: 'Print' })).toBeFocused();
+  await expect(dialog.getByRole('heading', { name: 'Print' })).toBeVisible();
+  expect(await dialog.ariaSnapshot()).not.toMatch(/- banner\b/);
+  // The bare page's own landmark and title: a main holding the sheet, INVOICE its h1.
+  await expect(page.getByRole('main').getByTestId('invoice-sheet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('INVOICE');
   await page.screenshot({ path: `${SHOTS}/print-invoice.png`, fullPage: true });
 
   // The dialog's Print prints again; the dialog and notifications are not part of the paper.

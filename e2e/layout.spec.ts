@@ -78,4 +78,13 @@ test('the invoice list and a payment history fit 1280 px with long names, large 
   await expect(page.getByText('Showing 2 of 2 results')).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectRowFits(page, company);
+  // The customer column takes the width the others leave (it had 84 px, the name eight lines).
+  const name = page.getByRole('row').filter({ hasText: company }).first().getByText(company, { exact: true });
+  const shown = await name.evaluate((el) => ({
+    width: el.getBoundingClientRect().width,
+    lines: Math.round(el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight)),
+  }));
+  expect(shown.width, JSON.stringify(shown)).toBeGreaterThanOrEqual(120);
+  expect(shown.lines, JSON.stringify(shown)).toBeLessThanOrEqual(5);
+  await page.screenshot({ path: test.info().outputPath('payment-history-1280.png') });
 });

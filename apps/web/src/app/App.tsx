@@ -6,7 +6,9 @@ import {
   luminance,
   MantineProvider,
   Modal,
+  useMantineTheme,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -30,6 +32,9 @@ const theme = createTheme({
   components: {
     // Mantine's × on a dialog has no name of its own. Not "Close": dialogs have a Close button too.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    // A dialog's title bar is a plain block: Mantine draws it as a <header>, which outside <main> (a
+    // dialog is portalled to the body) is a banner landmark, read out inside every dialog.
+    ModalHeader: { defaultProps: { component: 'div' } },
     // A closed dropdown (Select, Autocomplete …) is not kept in the page: Mantine keeps it mounted and
     // hidden by default, which on a list screen meant every filter rendered its options and placed
     // its dropdown at start. One that picks its option on blur still keeps it (`autoSelectOnBlur`).
@@ -83,12 +88,25 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => {
   return { variables: {}, light, dark: {} };
 };
 
+/**
+ * Notices stand at the bottom right, clear of the title bar's actions (Submit, Print …) at the
+ * top right. A phone-wide screen (a driver's) keeps them at the top: its bottom holds the fixed
+ * bar with the invoice's total and buttons, and there a notice spans the width anyway.
+ */
+function Notices() {
+  const { breakpoints } = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: calc(${breakpoints.sm} - 0.1px))`, false, {
+    getInitialValueInEffect: false,
+  });
+  return <Notifications position={phone ? 'top-right' : 'bottom-right'} />;
+}
+
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
-          <Notifications position="top-right" />
+          <Notices />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>

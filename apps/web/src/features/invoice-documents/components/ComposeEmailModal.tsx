@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Loader, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { EMAIL_BOUNDS, EMAIL_PLACEHOLDERS, emailOptions } from '@wd/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormDialog } from '../../../components/DialogActions';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -42,6 +42,18 @@ export function ComposeEmailModal({ target, onClose }: { target: ComposeTarget |
     setErrors({});
     setError(null);
   }, [draft.data]);
+
+  // The dialog opens while its draft loads, with the focus on ×; once the fields are there, To takes it
+  // (once an opening): the address to check or type, and Enter in it sends.
+  const to = useRef<HTMLInputElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!target) focused.current = false;
+    else if (draft.data && !focused.current) {
+      focused.current = true;
+      to.current?.focus();
+    }
+  }, [target, draft.data]);
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -117,6 +129,7 @@ export function ComposeEmailModal({ target, onClose }: { target: ComposeTarget |
             required
             autoComplete="off"
             data-autofocus
+            ref={to}
             value={fields.to}
             error={errors.to}
             onChange={(e) => set('to', e.currentTarget.value)}

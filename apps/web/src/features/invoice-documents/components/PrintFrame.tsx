@@ -30,7 +30,7 @@ const HIDE_IN_PRINT = `@media print {
 /**
  * The frame of the two print views (docs/invoice-documents.md): loads the document of the route's :id, shows a loader or the error with Back, opens
  * the print dialogue once the document and its images are there, and asks
- * 'Do you want to print the invoice?' (Back to /invoices, Print). `pageStyle`
+ * 'Do you want to print the invoice?' (Back to /invoices, or Print, which has the focus). `pageStyle`
  * is the view's @page rule (or a function of the rendered document and the
  * invoice: a strip as long as its content, the invoice's number in the page
  * margins), written again right before every print and
@@ -109,7 +109,9 @@ export function PrintFrame({
           <Button variant="default" onClick={() => navigate('/invoices')}>
             Back
           </Button>
-          <Button onClick={print}>Print</Button>
+          <Button onClick={print} data-autofocus>
+            Print
+          </Button>
         </Group>
       </Modal>
     </div>

@@ -97,7 +97,7 @@ export function InvoiceSheet({ doc }: { doc: InvoiceDocument }) {
       <div className={classes.top}>
         <DocumentHead doc={doc} head={doc.head.print} />
         <div className={classes.meta}>
-          <div className={classes.title}>INVOICE</div>
+          <h1 className={classes.title}>INVOICE</h1>
           <div>
             Date: <b>{formatDate(doc.invoice.date)}</b>
           </div>
@@ -127,7 +127,7 @@ export function InvoiceSheet({ doc }: { doc: InvoiceDocument }) {
       </div>
       {doc.notes && (
         <div className={classes.notes} data-testid="document-notes">
-          <h3>Notes For Customer</h3>
+          <h2>Notes For Customer</h2>
           {doc.notes}
         </div>
       )}
@@ -143,5 +143,10 @@ export default function InvoicePrintPage() {
     (_root: HTMLElement, doc: InvoiceDocument) => invoicePageRule(paperSize, doc.invoice.number),
     [paperSize],
   );
-  return <PrintFrame pageStyle={pageStyle}>{(doc) => <InvoiceSheet doc={doc} />}</PrintFrame>;
+  // The page renders bare (no office shell): its own main landmark; the sheet's INVOICE is its h1.
+  return (
+    <main>
+      <PrintFrame pageStyle={pageStyle}>{(doc) => <InvoiceSheet doc={doc} />}</PrintFrame>
+    </main>
+  );
 }

@@ -46,7 +46,8 @@ export default function PaymentHistoryPage() {
           receiptNo: { maxWidth: 100 },
           distributor: { maxWidth: 160 },
           biller: { maxWidth: 95 },
-          customer: { maxWidth: 84 },
+          // A store's name takes what width the other columns leave (about 140 px at 1280 px), up to 200 px.
+          customer: { maxWidth: 200 },
           discountRedeemed: {
             render: (p) => <MoneyText value={'discountRedeemed' in p ? p.discountRedeemed : undefined} />,
           },
