@@ -58,6 +58,7 @@ const chunkGroups = [
       'use-latest',
     ]),
   },
+  // zod itself, which every screen's schemas need; the schemas go with the screens that use them.
   { name: 'zod', priority: 35, test: inPackages(['zod']) },
   { name: 'dates', priority: 35, test: inPackages(['@mantine/dates', 'dayjs']) },
   // The app's modules that the entry imports (the frame, the routes, the session): taken before the
