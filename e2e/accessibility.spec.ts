@@ -335,7 +335,7 @@ test('every office screen meets WCAG 2.2 AA (axe: no critical or serious violati
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(480_000);
+  test.setTimeout(720_000);
   const ids = await createRecords(request);
   const found: Found[] = [];
 

@@ -87,6 +87,8 @@ test('View all goes to the invoice list', async ({ page, request }) => {
 });
 
 test('the dashboard at 1440×900 and 1280×800 (screenshots to look at)', async ({ page, request }) => {
+  // Two sizes, each drawn and captured whole: over 30 s on 2 busy cores.
+  test.setTimeout(60_000);
   await todaysSales(request);
   await signIn(page);
   for (const [width, height] of [

@@ -32,6 +32,8 @@ test('Export CSV of the customers, billers and suppliers: the search, filter and
   page,
   request,
 }) => {
+  // Three lists, three exports and a dozen API calls: 11 s alone, over 30 s beside a worker sending PDFs.
+  test.setTimeout(60_000);
   const token = await apiToken(request);
   const tag = uniqueName('Csvparty');
 

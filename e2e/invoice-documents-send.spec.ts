@@ -91,6 +91,8 @@ test('e-mail selected invoices: a progress bar, then a result per invoice', asyn
   const dialog = page.getByRole('dialog', { name: 'E-mail invoices' });
   // First the template every e-mail is written from: the Settings' subject, a copy to the office.
   await expect(dialog.getByLabel('Subject')).toHaveValue('{document} {invoice} from {biller}');
+  // It opens on Send, the template being filled in (not on the ×).
+  await expect(dialog.getByRole('button', { name: 'Send 2 e-mails' })).toBeFocused();
   await dialog.getByLabel('Cc (every e-mail)').fill('office@wholesale.test,');
   await dialog.getByRole('button', { name: 'Send 2 e-mails' }).click();
   await expect(dialog.getByTestId('bulk-email-progress-text')).toHaveText('Done: 2 invoices');

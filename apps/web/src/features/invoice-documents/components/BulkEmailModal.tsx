@@ -141,7 +141,8 @@ export function BulkEmailModal({ targets, onClose }: { targets: BulkTarget[] | n
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button onClick={start}>
+            {/* The template is filled in: the dialog opens on Send (Enter sends, Tab goes back to the fields). */}
+            <Button onClick={start} data-autofocus>
               Send {total} e-mail{total === 1 ? '' : 's'}
             </Button>
           </Group>
