@@ -33,7 +33,16 @@ const firstLine = (message) =>
     .slice(0, 300);
 const because = (message) => (firstLine(message) ? `\n      ${firstLine(message)}` : '');
 
-if (run('npm', ['run', 'build', '--silent']) !== 0) {
+// How long each part took, in seconds: CI sizes its second run (on Node.js 24) from them.
+const took = {};
+const timed = (part, fn) => {
+  const start = Date.now();
+  const result = fn();
+  took[part] = Math.round((Date.now() - start) / 1000);
+  return result;
+};
+
+if (timed('build', () => run('npm', ['run', 'build', '--silent'])) !== 0) {
   console.error('The web build failed.');
   process.exit(1);
 }
@@ -45,14 +54,16 @@ const projects = (process.env.VITEST_PROJECTS ?? '')
   .split(',')
   .filter(Boolean)
   .map((name) => `--project=${name}`);
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  ...projects,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const vitestStatus = timed('vitest', () =>
+  run('npx', [
+    'vitest',
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]),
+);
 const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -75,7 +86,9 @@ if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = tru
 
 if (process.env.SKIP_E2E !== '1') {
   const pwJson = join(dir, 'playwright.json');
-  const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const pwStatus = timed('e2e', () =>
+    run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson }),
+  );
   const pw = readJson(pwJson);
   if (pw) {
     passed += pw.stats.expected + pw.stats.flaky;
@@ -106,11 +119,16 @@ if (failures.length > 0) {
   for (const name of failures) console.log(`  ✘ ${name}`);
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed (Node.js ${process.version})`);
+console.log(
+  `took: ${Object.entries(took)
+    .map(([part, s]) => `${part} ${s} s`)
+    .join(', ')}`,
+);
 // CI runs the suite on two Node.js versions and adds the counts up.
 if (process.env.TEST_SUMMARY_FILE) {
   writeFileSync(
     process.env.TEST_SUMMARY_FILE,
-    JSON.stringify({ node: process.version, passed, failed, broken, failures, flaky }),
+    JSON.stringify({ node: process.version, passed, failed, broken, failures, flaky, took }),
   );
 }
 process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);
