@@ -161,6 +161,12 @@ test('billers: create, view read-only, delete and recover; biller 1 stays', asyn
   await expect(page.getByLabel('Company')).toHaveAttribute('readonly', '');
   await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
 
+  // The company's name is the link to the biller (its id is not).
+  await page.goto(`/billers?q=${encodeURIComponent(company)}`);
+  await row.getByRole('link', { name: company, exact: true }).click();
+  await expect(page.getByLabel('Company')).toHaveValue(company);
+  await expect(page).toHaveURL(/\/billers\/\d+$/);
+
   await page.goto(`/billers?q=${encodeURIComponent(company)}`);
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();

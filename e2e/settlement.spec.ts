@@ -177,5 +177,9 @@ test('a whole day: receive, load the truck, sell at two stops (one offline), set
   await desk.goto(`/settlements?q=${name}`);
   await expect(desk.locator('.report-screen').getByTestId('settlements-total-over-short')).toHaveText('-$5.00 short');
   await desk.screenshot({ path: test.info().outputPath('settlements.png'), fullPage: true });
+  // A click on its row opens it, as on every list.
+  await desk.locator('.report-screen tbody tr').first().click();
+  await expect(desk).toHaveURL(/\/settlements\/\d+$/);
+  await expect(desk.getByRole('heading', { level: 1 })).toContainText('Settlement ·');
   await office.close();
 });

@@ -35,4 +35,10 @@ test('a supplier invoice: record it, pay part, see the footer and its payment hi
   await expect(page).toHaveURL(/\/distributors\/invoices\/\d+\/payments$/);
   await expect(page.getByTestId('payments-total-paid')).toHaveText('$500.00');
   await expect(page.getByRole('row', { name: new RegExp(company) })).toContainText('SPAY-');
+
+  // The supplier's invoice number is the link to the invoice.
+  await page.goto(`/distributors/invoices?q=${encodeURIComponent(company)}`);
+  await row.getByRole('link', { name: '88123', exact: true }).click();
+  await expect(page).toHaveURL(/\/distributors\/invoices\/\d+$/);
+  await expect(page.getByLabel('Invoice No')).toHaveValue('88123');
 });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import type { Db } from '../src/db/client.js';
 import { invoices, products } from '../src/db/schema/index.js';
-import { browserPath, rowCountIs } from './browser.js';
+import { browserArgs, browserPath, rowCountIs } from './browser.js';
 
 const LINES = 500;
 const OPENS = 3;
@@ -33,7 +33,7 @@ export async function invoiceOpenTime(opts: {
   const id = (await api('/invoice/new/invoice/')).invoice!.id;
   const browser = await chromium.launch({
     executablePath: browserPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [...browserArgs],
   });
   try {
     for (let i = 0; i < LINES; i += 1)

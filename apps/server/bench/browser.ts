@@ -12,6 +12,16 @@ const SCANS = 3;
 
 export const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The switches every bench browser starts with: no sandbox or GPU, nothing fetched in the background. */
+export const browserArgs: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Median ms from Enter to the new row, for each invoice size. */
 export async function scanToRow(opts: { address: string; token: string; db: Db; password: string; user?: string }) {
   const { address, token, db } = opts;
@@ -28,7 +38,7 @@ export async function scanToRow(opts: { address: string; token: string; db: Db; 
   const created: number[] = [];
   const browser = await chromium.launch({
     executablePath: browserPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [...browserArgs],
   });
   try {
     // The app's CSP allows no eval; Playwright's polling waits evaluate their predicates, so the bench page bypasses it.

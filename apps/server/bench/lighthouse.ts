@@ -17,17 +17,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
-import { browserPath } from './browser.js';
+import { browserArgs, browserPath } from './browser.js';
 
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const FLAGS = ['--headless=new', ...browserArgs];
 
 /** The figures of one audit. */
 export interface LighthouseFigures {

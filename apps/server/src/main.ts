@@ -27,7 +27,7 @@ const lines = [
   '',
   '  Wholesale Desk is running',
   `  Open:      ${started.url}`,
-  `  Database:  ${started.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${resolve(config.dataDir)}`}`,
+  `  Database:  ${started.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : !config.dataDir || config.dataDir === 'memory://' ? 'embedded, in memory (nothing is kept after a stop)' : `embedded, in ${resolve(config.dataDir)}`}`,
   `  API docs:  ${started.url}/api/docs`,
 ];
 if (started.admin.created) {

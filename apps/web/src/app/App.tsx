@@ -26,6 +26,8 @@ const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   autoContrast: true,
+  // A user whose system asks for less motion gets no transitions (menus, dialogs, notices).
+  respectReducedMotion: true,
   luminanceThreshold: 0.183,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSort, parseSize, parseSort } from './list-params';
+import { nextListSearch, nextSort, parseSize, parseSort } from './list-params';
 
 describe('column sort cycle', () => {
   it('goes none → asc → desc → none', () => {
@@ -27,5 +27,23 @@ describe('URL values', () => {
     expect(parseSize('all', 10)).toBe('all');
     expect(parseSize('-3', 10)).toBe(10);
     expect(parseSize('abc', 10)).toBe(10);
+  });
+});
+
+describe('quick changes of a list', () => {
+  it('a second change made before the first reached the address keeps the first', () => {
+    const first = nextListSearch('?q=Corner&page=3', { month: '11' }, true);
+    expect(first).toBe('q=Corner&month=11');
+    // The router has not committed the first address yet: the year must join the month.
+    expect(nextListSearch('?q=Corner&page=3', { year: '2026' }, true)).toBe('q=Corner&month=11&year=2026');
+    // Once it has, changes start from the address as it is.
+    expect(nextListSearch('?q=Corner&month=11&year=2026', { page: '2' }, false)).toBe(
+      'q=Corner&month=11&year=2026&page=2',
+    );
+  });
+
+  it('a change that changes nothing asks for nothing (no history entry)', () => {
+    expect(nextListSearch('?q=Corner', { q: 'Corner' }, true)).toBeNull();
+    expect(nextListSearch('?q=Corner', { q: null }, true)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { type ListFilterInput, MAX_PAGE_SIZE, type SortItem } from '@wd/contracts';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -57,6 +57,35 @@ export interface ListParamsOptions {
   mapExtra?: (extra: Record<string, string>) => Record<string, unknown>;
 }
 
+/** The address a list asked for last and the one it was on then (see nextListSearch). */
+let asked: { from: string; to: string } | null = null;
+
+/**
+ * The search a list's change leads to, or null when it changes nothing (a search typed, then
+ * Enter: no history entry, so Back undoes one real change). It starts from the address asked for
+ * last while that one is still on its way (the router commits a new address only once the route's
+ * loaders have answered), else from the address as it is now: two quick changes (a month, then a
+ * year) must both land, and the second must not put back the address the first one left.
+ */
+export function nextListSearch(
+  current: string,
+  changes: Record<string, string | null>,
+  resetPage: boolean,
+): string | null {
+  const now = new URLSearchParams(current).toString();
+  const base = asked && asked.from === now ? asked.to : now;
+  const next = new URLSearchParams(base);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) next.delete(k);
+    else next.set(k, v);
+  }
+  if (resetPage) next.delete('page');
+  const text = next.toString();
+  if (text === base) return null;
+  asked = { from: now, to: text };
+  return text;
+}
+
 export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
   const { defaultSize = 10, defaultSort = null, extraDefaults = {}, mapExtra } = options;
   const [params, setParams] = useSearchParams();
@@ -75,20 +104,18 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
     return Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d]));
   }, [extraText, extraKey]);
 
+  // The address asked for has arrived: from now on the address itself is where changes start (so
+  // that Back, then a change, starts from where Back went).
+  const committed = params.toString();
+  useEffect(() => {
+    if (asked?.to === committed) asked = null;
+  }, [committed]);
+
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean) => {
-      // Read the URL as it is now, not as it was at the last render: two quick changes
-      // (a month, then a year) must both land.
-      const next = new URLSearchParams(window.location.search);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null) next.delete(k);
-        else next.set(k, v);
-      }
-      if (resetPage) next.delete('page');
-      // The same list again (a search typed, then Enter) adds no history entry, so Back undoes one real change.
-      if (next.toString() === new URLSearchParams(window.location.search).toString()) return;
+      const next = nextListSearch(window.location.search, changes, resetPage);
       // A list's own change (page, search, sort, filter) keeps the scroll; only a new page starts at the top.
-      setParams(next, { replace: false, preventScrollReset: true });
+      if (next !== null) setParams(new URLSearchParams(next), { replace: false, preventScrollReset: true });
     },
     [setParams],
   );

@@ -62,8 +62,24 @@ export default function SettlementPage() {
     message: 'The counts and money typed on this settlement are not saved. Leave anyway?',
   });
 
-  if (query.isLoading) return <Loader aria-label="Loading the settlement" />;
-  if (!s) return <Alert color="red">{query.error ? errorMessage(query.error) : 'Settlement not found'}</Alert>;
+  // The screen keeps its title while it loads or when the settlement is not there.
+  const back = (
+    <Button variant="default" component={Link} to="/settlements">
+      Back
+    </Button>
+  );
+  if (query.isLoading || !s) {
+    return (
+      <Stack gap="md">
+        <PageTitle title="Settlement">{back}</PageTitle>
+        {query.isLoading ? (
+          <Loader aria-label="Loading the settlement" />
+        ) : (
+          <Alert color="red">{query.error ? errorMessage(query.error) : 'Settlement not found'}</Alert>
+        )}
+      </Stack>
+    );
+  }
   const open = s.status === 'open';
   const pending = changes(s, entries);
   const dirty = pending.counts.length + pending.handedIn.length > 0;
@@ -110,9 +126,7 @@ export default function SettlementPage() {
         <Button variant="default" onClick={() => window.print()}>
           Print
         </Button>
-        <Button variant="default" component={Link} to="/settlements">
-          Back
-        </Button>
+        {back}
       </PageTitle>
       <Text size="sm">
         {s.truck}

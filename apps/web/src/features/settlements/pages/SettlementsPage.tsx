@@ -68,7 +68,7 @@ export default function SettlementsPage() {
           </>
         )}
         actions={<Button onClick={() => setOpening(true)}>Settle a driver</Button>}
-        rowActions={(s) => [{ label: 'Open', to: `/settlements/${s.id}` }]}
+        rowActions={(s) => [{ label: 'Open', to: `/settlements/${s.id}`, opens: true }]}
         columns={(totals) => [
           { key: 'date', title: 'Day', sortable: true, render: (s) => formatDate(s.date) },
           { key: 'driver', title: 'Driver', sortable: true },

@@ -45,7 +45,8 @@ export default function SupplierInvoicesListPage() {
               amountPaid: { value: totals?.amountPaid, testId: 'supplier-total-paid' },
               amountDue: { value: totals?.amountDue, testId: 'supplier-total-due' },
             },
-            with: { status: { render: (i) => <StatusBadge status={i.status} /> } },
+            // The supplier's invoice number is the link to the invoice.
+            with: { invoiceNo: { rowLink: true }, status: { render: (i) => <StatusBadge status={i.status} /> } },
           })
         }
         rowActions={(i) => [
