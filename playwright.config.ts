@@ -32,6 +32,9 @@ export default defineConfig({
     // The app registers a service worker (the driver's offline shell); the office flows run
     // without it so that routed and slowed requests are seen. Route-mode flows allow it.
     serviceWorkers: 'block',
+    // The app's theme honours reduced motion: menus, sections and dialogs open without a transition,
+    // so a click never lands on something still sliding into place.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
