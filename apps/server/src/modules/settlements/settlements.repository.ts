@@ -1,5 +1,5 @@
 import { SETTLEMENT_CSV, type SettlementListFilter } from '@wd/contracts';
-import { and, desc, eq, gte, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, max, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import {
@@ -233,11 +233,12 @@ export const settlementsRepository = {
       });
   },
 
+  /** The money handed in, by key, on settlement `id` (every line is written to that settlement). */
   async setHandedIn(db: Tx, id: number, lines: (typeof settlementMoney.$inferInsert)[]) {
     if (lines.length === 0) return;
     await db
       .insert(settlementMoney)
-      .values(lines)
+      .values(lines.map((line) => ({ ...line, settlementId: id })))
       .onConflictDoUpdate({
         target: [settlementMoney.settlementId, settlementMoney.key],
         set: { handedIn: sql`excluded.handed_in` },
