@@ -127,7 +127,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   let client: PGlite;
   try {
-    const loadDataDir = options.loadDataDir ?? (dir ? emptyDatabaseFor(dir) : undefined);
+    // A new data folder, or a database in memory, starts from the built empty database.
+    const loadDataDir = options.loadDataDir ?? emptyDatabaseFor(dir);
     client = await PGlite.create(dir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir });
   } catch (error) {
     lock?.release();
@@ -176,9 +177,9 @@ const DELTA_TABLES = [
   'stock_level_deltas',
 ];
 
-/** The built empty database, for a data directory that holds no database yet. */
-function emptyDatabaseFor(dir: string): Blob | undefined {
-  if (existsSync(join(dir, 'PG_VERSION')) || !existsSync(emptyDatabaseDump)) return undefined;
+/** The built empty database, for a data directory that holds no database yet or one in memory. */
+function emptyDatabaseFor(dir: string | undefined): Blob | undefined {
+  if ((dir && existsSync(join(dir, 'PG_VERSION'))) || !existsSync(emptyDatabaseDump)) return undefined;
   return new Blob([readFileSync(emptyDatabaseDump)], { type: 'application/x-gzip' });
 }
 
