@@ -33,8 +33,11 @@ test('pick the biller and the customer by typing and Enter; scans and a quantity
   await biller.focus();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('My Sec');
-  // Enter once the list shows the match, as a clerk reads it (the billers may still be loading).
-  await expect(page.getByRole('option').first()).toHaveText('My Second Company');
+  // Enter once the list shows the match highlighted, as a clerk sees it (the billers may still be
+  // loading, and the list highlights its first option on the render after the typing).
+  const match = page.getByRole('option').first();
+  await expect(match).toHaveText('My Second Company');
+  await expect(match).toHaveAttribute('data-combobox-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(biller).toHaveValue('My Second Company');
   await expect(scanBox).toBeFocused();

@@ -164,8 +164,8 @@ test('billers: create, view read-only, delete and recover; biller 1 stays', asyn
   // The company's name is the link to the biller (its id is not).
   await page.goto(`/billers?q=${encodeURIComponent(company)}`);
   await row.getByRole('link', { name: company, exact: true }).click();
-  await expect(page.getByLabel('Company')).toHaveValue(company);
   await expect(page).toHaveURL(/\/billers\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue(company);
 
   await page.goto(`/billers?q=${encodeURIComponent(company)}`);
   await row.getByRole('button', { name: 'Delete' }).click();

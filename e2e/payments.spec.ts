@@ -73,6 +73,8 @@ test('a payment history: footer total, paid and balance; Download Cheque only wh
   // The row actions are in each row's menu (the table fits 1280 px): what it offers.
   const actionsOf = async (ref: string) => {
     await row(ref).getByRole('button', { name: 'More actions' }).click();
+    // Every row's menu ends with Delete: read the items once the menu is there.
+    await expect(page.getByRole('menuitem').last()).toHaveText('Delete');
     const items = await page.getByRole('menuitem').allTextContents();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menuitem')).toHaveCount(0);
