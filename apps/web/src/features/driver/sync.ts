@@ -128,41 +128,47 @@ async function round(): Promise<SyncRound> {
   const user = session.get();
   const result: SyncRound = { sent: 0, refused: 0, waiting: 0, error: null };
   if (!user) return result;
-  const items = (await driverDb.queue.where('state').equals('waiting').sortBy('seq')).filter(
-    (i) => i.userId === user.id,
-  );
-  for (const [index, item] of items.entries()) {
-    const inv = item.kind === 'invoice' ? await driverDb.invoices.get(item.localId) : undefined;
-    if (item.kind === 'invoice' && !inv) {
-      await driverDb.queue.update(item.seq!, { state: 'refused', lastError: 'The invoice is missing on the device' });
-      result.refused += 1;
-      continue;
-    }
-    try {
-      let answer: DeviceInvoiceResult | null = null;
-      if (inv) answer = await callApi(routeCalls.syncInvoice, { body: syncBody(inv), idempotencyKey: item.key });
-      else if (item.visit) await callApi(routeCalls.visit, { body: item.visit, idempotencyKey: item.key });
-      await driverDb.queue.update(item.seq!, {
-        state: 'sent',
-        answer,
-        sentAt: new Date().toISOString(),
-        lastError: '',
-      });
-      result.sent += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof ApiError && !retryLater(error)) {
-        await driverDb.queue.update(item.seq!, { state: 'refused', lastError: message, attempts: item.attempts + 1 });
+  // What waits is read again once it is all sent: an invoice queued while the round ran (a "Sync
+  // now" joins the running round) goes in this round, not 30 s later.
+  const tried = new Set<number>();
+  for (;;) {
+    const items = (await driverDb.queue.where('state').equals('waiting').sortBy('seq')).filter(
+      (i) => i.userId === user.id && !tried.has(i.seq!),
+    );
+    if (items.length === 0) return result;
+    for (const [index, item] of items.entries()) {
+      tried.add(item.seq!);
+      const inv = item.kind === 'invoice' ? await driverDb.invoices.get(item.localId) : undefined;
+      if (item.kind === 'invoice' && !inv) {
+        await driverDb.queue.update(item.seq!, { state: 'refused', lastError: 'The invoice is missing on the device' });
         result.refused += 1;
         continue;
       }
-      await driverDb.queue.update(item.seq!, { attempts: item.attempts + 1, lastError: message });
-      result.error = message;
-      result.waiting = items.length - index;
-      return result;
+      try {
+        let answer: DeviceInvoiceResult | null = null;
+        if (inv) answer = await callApi(routeCalls.syncInvoice, { body: syncBody(inv), idempotencyKey: item.key });
+        else if (item.visit) await callApi(routeCalls.visit, { body: item.visit, idempotencyKey: item.key });
+        await driverDb.queue.update(item.seq!, {
+          state: 'sent',
+          answer,
+          sentAt: new Date().toISOString(),
+          lastError: '',
+        });
+        result.sent += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof ApiError && !retryLater(error)) {
+          await driverDb.queue.update(item.seq!, { state: 'refused', lastError: message, attempts: item.attempts + 1 });
+          result.refused += 1;
+          continue;
+        }
+        await driverDb.queue.update(item.seq!, { attempts: item.attempts + 1, lastError: message });
+        result.error = message;
+        result.waiting = items.length - index;
+        return result;
+      }
     }
   }
-  return result;
 }
 
 /** Syncs when the connection comes back and every 30 s while online. Call once. */
