@@ -23,7 +23,12 @@ export default defineConfig({
     // spends much of its time waiting on the database, so a second file uses the wait.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/bench/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'web',

@@ -12,6 +12,8 @@
 // BENCH_ONLY=route runs route mode instead (bench/route.ts: one server process over a scratch
 // database beside DATABASE_URL's, a 3,000-product catalog: the morning download of a 30-stop route,
 // one device's day of 30 invoices, 20 devices syncing at once, then every total checked).
+// BENCH_ONLY=matrix runs the matrix of read calls alone (bench/matrix.ts; BENCH_MATRIX_CALLS a regular
+// expression of call names such as `invoice\.list`, BENCH_MATRIX_SECONDS, BENCH_MATRIX_OUT/BASE/LIMIT).
 // BENCH_ONLY=lighthouse runs Lighthouse alone (bench/lighthouse.ts: the mobile profile on /invoices
 // signed in, beside the sign-in page, 3 runs each); a full run ends with it.
 //   BENCH_SECONDS   seconds per measurement (default 5)
@@ -124,6 +126,10 @@ if (!only || only.test('scan')) {
 row('GET /api/health (again, at the end)', ...(await measure('GET', [{ path: '/api/health' }])));
 console.log('(ms; SQL: the statements one call runs, timed one after another on the driver; API÷SQL at 1 client, p50)');
 
+if (!only || only.test('matrix')) {
+  const calls = process.env.BENCH_MATRIX_CALLS ? new RegExp(process.env.BENCH_MATRIX_CALLS, 'i') : undefined;
+  await (await import('./matrix.js')).matrixBench({ address, token, db, app, only: calls });
+}
 if (!only || only.test('reports')) {
   await (await import('./reports.js')).reportBench({ address, token, db, seconds });
 }
