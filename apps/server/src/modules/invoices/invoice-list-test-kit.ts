@@ -32,6 +32,22 @@ export type Filter = Record<string, unknown> & {
   sortingList?: { column: string; order: string }[];
 };
 
+/** The list's sort columns, as the rows name them. */
+export const SORT_KEYS: Record<string, keyof Row> = {
+  id: 'id',
+  invoiceNo: 'id',
+  date: 'date',
+  type: 'type',
+  biller: 'biller',
+  customer: 'customer',
+  status: 'status',
+  total: 'total',
+  paid: 'paid',
+  discountRedeemed: 'discount_redeemed',
+  amountCredited: 'amount_credited',
+  balance: 'balance',
+};
+
 /** The list's definition, over the rows. */
 export function expected(all: Row[], f: Filter) {
   const q = f.searchQuery?.trim().toLowerCase();
@@ -48,9 +64,23 @@ export function expected(all: Row[], f: Filter) {
       (!f.type || r.type === f.type) &&
       (!f.status || r.status === f.status),
   );
-  const byTotal = f.sortingList?.[0]?.column === 'total';
-  match.sort((a, b) =>
-    byTotal && a.total !== b.total ? b.total - a.total : a.date !== b.date ? b.date.localeCompare(a.date) : b.id - a.id,
+  // The user's sort, then date and id in its direction (newest first without a sort); a walk-in's
+  // customer (null) last ascending, first descending, as PostgreSQL orders nulls.
+  const sort = f.sortingList?.[0];
+  const key = sort ? SORT_KEYS[sort.column] : undefined;
+  const way = sort?.order === 'asc' ? 1 : -1;
+  const compare = (a: unknown, b: unknown) =>
+    a === b
+      ? 0
+      : a === null
+        ? 1
+        : b === null
+          ? -1
+          : typeof a === 'number'
+            ? a - (b as number)
+            : String(a).localeCompare(String(b));
+  match.sort(
+    (a, b) => (key ? way * compare(a[key], b[key]) : 0) || way * a.date.localeCompare(b.date) || way * (a.id - b.id),
   );
   const sum = (k: keyof Row) => toDollars(match.reduce((s, r) => s + Number(r[k]), 0));
   return {

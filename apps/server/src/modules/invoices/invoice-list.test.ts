@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { foldRollups } from '../../db/rollups.js';
-import { expected, type Filter, invoiceRows, type Row } from './invoice-list-test-kit.js';
+import { expected, type Filter, invoiceRows, type Row, SORT_KEYS } from './invoice-list-test-kit.js';
 
 /**
  * invoice/all reads its footer from a daily roll-up and its searches from indexes
@@ -106,6 +106,50 @@ describe('invoice/all at scale: the same rows and figures as the plain query', (
     for (const f of filters) {
       expect({ f, ...(await list(f)) }).toEqual({ f, ...expected(all, f) });
     }
+  });
+
+  it('sorts by every column both ways: ties by date and number in the same direction', async () => {
+    const all = await invoiceRows(t.database.db);
+    for (const column of Object.keys(SORT_KEYS)) {
+      for (const order of ['asc', 'desc']) {
+        for (const f of [{ sortingList: [{ column, order }] }, { sortingList: [{ column, order }], status: 'DUE' }]) {
+          expect({ f, ...(await list(f)) }).toEqual({ f, ...expected(all, f) });
+        }
+      }
+    }
+  });
+
+  it("sorts by a customer's or a biller's company as it is now: after a rename, and after a draft's change of customer", async () => {
+    const byCustomer = { sortingList: [{ column: 'customer', order: 'asc' }] };
+    const byBiller = { sortingList: [{ column: 'biller', order: 'desc' }] };
+    const all = await invoiceRows(t.database.db);
+    const customerOf = async (id: number): Promise<number> =>
+      (await t.call('POST', `/api/invoice/summary/${id}/`, undefined, t.adminToken)).json().invoiceSummary.customerID;
+    const bolt = all.find((r) => r.customer === 'Bolt Corner 50%') as Row;
+    const boltId = await customerOf(bolt.id);
+    const rename = async (path: string, key: string, id: number, company: string) => {
+      const record = (await t.call('POST', `/api/${path}/${id}/`, undefined, t.adminToken)).json()[key];
+      const res = await t.call('PATCH', `/api/${path}/update/`, { ...record, company }, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const draft = all.find((r) => r.status === 'NEW') as Row;
+    const draftCustomer = await customerOf(draft.id);
+    expect(draftCustomer).not.toBe(boltId);
+    try {
+      await rename('customer', 'customer', boltId, 'Aardvark Bolt');
+      await rename('supplier', 'biller', bolt.biller_id, 'Zebra Billing');
+      await setInvoice(draft.id, { customerID: boltId });
+      const now = await invoiceRows(t.database.db);
+      expect(now.find((r) => r.id === draft.id)?.customer).toBe('Aardvark Bolt');
+      expect((await list(byCustomer)).ids).toEqual(expected(now, byCustomer).ids);
+      expect((await list(byCustomer)).ids.slice(0, 3)).toContain(draft.id);
+      expect((await list(byBiller)).ids).toEqual(expected(now, byBiller).ids);
+    } finally {
+      await setInvoice(draft.id, { customerID: draftCustomer });
+      await rename('customer', 'customer', boltId, 'Bolt Corner 50%');
+      await rename('supplier', 'biller', bolt.biller_id, bolt.biller);
+    }
+    expect((await list(byCustomer)).ids).toEqual(expected(await invoiceRows(t.database.db), byCustomer).ids);
   });
 
   it('pages deep in the default order and by total', async () => {

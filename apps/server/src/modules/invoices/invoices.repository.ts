@@ -8,7 +8,7 @@ import {
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
@@ -96,13 +96,18 @@ export function toInvoiceTotals(t: InvoiceTotalsCents): InvoiceTotals {
   };
 }
 
+/**
+ * The list's sort columns. Biller and customer sort by the companies each invoice keeps
+ * (`biller_sort`, `customer_sort`, kept by triggers): every sort is then an invoice column with
+ * an index of (column, date, id) (docs/performance-lists.md).
+ */
 const sortable = {
   id: invoices.id,
   invoiceNo: invoices.id,
   date: invoices.date,
   type: invoices.type,
-  biller: billers.company,
-  customer: customers.company,
+  biller: invoices.billerSort,
+  customer: invoices.customerSort,
   status: invoices.status,
   total: invoices.total,
   paid: invoices.paid,
@@ -111,8 +116,16 @@ const sortable = {
   balance: invoices.balance,
 };
 
-/** Sort keys that are invoice columns: a page in their order is read from the invoices alone first. */
-const ownSort = new Set(Object.keys(sortable).filter((key) => key !== 'biller' && key !== 'customer'));
+/**
+ * After the user's sort, ties go by date and number in the sort's direction (newest first with
+ * no sort or a descending one, oldest first under an ascending one), so that one index of
+ * (column, date, id) gives a page in either direction, read forwards or backwards.
+ */
+function listOrder(filter: InvoiceFilter) {
+  return filter.sortingList?.[0]?.order === 'asc'
+    ? [asc(invoices.date), asc(invoices.id)]
+    : [desc(invoices.date), desc(invoices.id)];
+}
 
 /** The list footer: sums over every matching invoice, in cents. */
 const listTotals = {
@@ -130,7 +143,7 @@ function listSpec(db: Tx, filter: InvoiceFilter, search: InvoiceSearch | undefin
     columns: invoiceColumns,
     where: and(search?.where, invoiceConditions(filter)),
     sortable,
-    order: [desc(invoices.date), desc(invoices.id)],
+    order: listOrder(filter),
   };
 }
 
@@ -151,14 +164,13 @@ export const invoicesRepository = {
   async list(db: Tx, filter: InvoiceFilter) {
     const search = await searchOf(db, filter);
     const own = invoiceConditions(filter);
-    const ownOrder = !search && (filter.sortingList ?? []).every((item) => ownSort.has(item.column));
     return listPage(filter, {
       ...listSpec(db, filter, search),
       totals: listTotals,
       // One customer's invoices are few and the roll-up has no customer: their footer is summed from the rows.
       aggregate: filter.customer ? undefined : search ? search.aggregate : () => rolledUpTotals(db, filter),
       // The page's ids from an index in the page's order (deep pages skip index entries, not joined rows).
-      page: ownOrder
+      page: !search
         ? (order, limit, offset) => {
             const ids = db
               .select({ id: invoices.id })
