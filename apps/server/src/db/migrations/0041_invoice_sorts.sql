@@ -4,8 +4,9 @@ ALTER TABLE "invoices" ADD COLUMN "customer_sort" text;--> statement-breakpoint
 -- The invoice list sorts by the biller's and the customer's company from an index: each invoice
 -- keeps both companies (null: a walk-in), set when it is made or its biller or customer changes,
 -- and rewritten when a biller or a customer is renamed.
-UPDATE "invoices" i SET "biller_sort" = b."company" FROM "billers" b WHERE b."id" = i."biller_id";--> statement-breakpoint
-UPDATE "invoices" i SET "customer_sort" = c."company" FROM "customers" c WHERE c."id" = i."customer_id";--> statement-breakpoint
+UPDATE "invoices" i SET
+  "biller_sort" = (SELECT b."company" FROM "billers" b WHERE b."id" = i."biller_id"),
+  "customer_sort" = (SELECT c."company" FROM "customers" c WHERE c."id" = i."customer_id");--> statement-breakpoint
 CREATE FUNCTION invoices_sort_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.biller_sort := (SELECT company FROM billers WHERE id = NEW.biller_id);

@@ -90,6 +90,11 @@ export const invoices = pgTable(
     index('invoices_credited_date_id_idx').on(t.amountCredited, t.date, t.id),
     index('invoices_biller_sort_idx').on(t.billerSort, t.date, t.id),
     index('invoices_customer_sort_idx').on(t.customerSort, t.date, t.id),
+    /**
+     * Invoices whose number is not the app's own `Invoice/<n>` (none, unless imported): when
+     * there are none, a search for a part of "Invoice/" matches every invoice.
+     */
+    index('invoices_other_numbers_idx').on(t.id).where(sql`${t.invoiceNo} not ilike 'Invoice/%'`),
     index('invoices_biller_idx').on(t.billerId),
     index('invoices_customer_idx').on(t.customerId),
     /** A day's device invoices, for the office's view of the routes. */

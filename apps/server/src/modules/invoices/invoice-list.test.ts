@@ -1,4 +1,4 @@
-import type { Invoice } from '@wd/contracts';
+import { type Invoice, invoiceListFilter } from '@wd/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
 import { invoiceCalls } from '../../../test/invoices.js';
 import { foldRollups } from '../../db/rollups.js';
 import { expected, type Filter, invoiceRows, type Row, SORT_KEYS } from './invoice-list-test-kit.js';
+import { invoicesRepository } from './invoices.repository.js';
 
 /**
  * invoice/all reads its footer from a daily roll-up and its searches from indexes
@@ -150,6 +151,48 @@ describe('invoice/all at scale: the same rows and figures as the plain query', (
       await rename('supplier', 'biller', bolt.biller_id, bolt.biller);
     }
     expect((await list(byCustomer)).ids).toEqual(expected(await invoiceRows(t.database.db), byCustomer).ids);
+  });
+
+  it('finds the same rows and figures when the invoice numbers matching are many (walked, not read by id)', async () => {
+    const all = await invoiceRows(t.database.db);
+    const searches = ['Inv', 'invoice/', all[2].invoice_no, 'acme', 'pai', 'ne', 'nothing like this'];
+    for (const searchQuery of searches) {
+      for (const extra of [{}, { status: 'DUE' }, { sortingList: [{ column: 'customer', order: 'asc' }] }]) {
+        const filter = invoiceListFilter.parse({ searchQuery, resultsPerPage: 100, ...extra });
+        const read = await invoicesRepository.list(t.database.db, filter);
+        const walked = await invoicesRepository.list(t.database.db, filter, 0);
+        const f = { searchQuery, ...extra };
+        expect({ f, ...walked, rows: walked.rows.map((r) => r.id) }).toEqual({
+          f,
+          ...read,
+          rows: read.rows.map((r) => r.id),
+        });
+      }
+    }
+    // A part of "Invoice/" matches every invoice; not one numbered otherwise (an import, say).
+    for (const f of [{ searchQuery: 'Inv' }, { searchQuery: 'VOICE/', status: 'DUE' }, { searchQuery: '/' }]) {
+      expect({ f, ...(await list(f)) }).toEqual({ f, ...expected(all, f) });
+    }
+    expect((await list({ searchQuery: 'Inv' })).totalRows).toBe(6);
+    const other = all[1];
+    await t.database.db.execute(sql`update invoices set invoice_no = ${`X-${other.id}`} where id = ${other.id}`);
+    try {
+      const now = await invoiceRows(t.database.db);
+      for (const f of [{ searchQuery: 'Inv' }, { searchQuery: '/' }, { searchQuery: 'x-' }]) {
+        expect({ f, ...(await list(f)) }).toEqual({ f, ...expected(now, f) });
+      }
+      expect((await list({ searchQuery: 'Inv' })).ids).not.toContain(other.id);
+      // A number ending in digits is looked up by them, then checked whole.
+      await t.database.db.execute(sql`update invoices set invoice_no = 'Invoice/900123' where id = ${other.id}`);
+      const renumbered = await invoiceRows(t.database.db);
+      for (const searchQuery of ['Invoice/900123', 'ice/9001', '900123', 'x/900123', 'Invoice/9001234', '/900']) {
+        const f = { searchQuery };
+        expect({ f, ...(await list(f)) }).toEqual({ f, ...expected(renumbered, f) });
+      }
+      expect((await list({ searchQuery: 'oice/900123' })).ids).toEqual([other.id]);
+    } finally {
+      await t.database.db.execute(sql`update invoices set invoice_no = ${other.invoice_no} where id = ${other.id}`);
+    }
   });
 
   it('pages deep in the default order and by total', async () => {

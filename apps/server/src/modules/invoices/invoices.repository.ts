@@ -17,7 +17,13 @@ import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
 import { listPage } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
-import { type InvoiceSearch, invoiceConditions, invoiceSearch, rolledUpTotals } from './invoice-list.repository.js';
+import {
+  everyInvoiceMatches,
+  type InvoiceSearch,
+  invoiceConditions,
+  invoiceSearch,
+  rolledUpTotals,
+} from './invoice-list.repository.js';
 
 /** An invoice with its biller's and customer's names and the customer's price group. */
 function select(db: Tx, fields: SelectedFields) {
@@ -147,10 +153,11 @@ function listSpec(db: Tx, filter: InvoiceFilter, search: InvoiceSearch | undefin
   };
 }
 
-/** The search's condition when the filter has a search text. */
-async function searchOf(db: Tx, filter: InvoiceFilter) {
+/** The search's condition when the filter has a search text (`denseAt`: see invoiceSearch). */
+async function searchOf(db: Tx, filter: InvoiceFilter, denseAt?: number) {
   const text = filter.searchQuery?.trim();
-  return text ? invoiceSearch(db, filter, text) : undefined;
+  if (!text || (await everyInvoiceMatches(db, text))) return undefined;
+  return invoiceSearch(db, filter, text, denseAt);
 }
 
 /** The CSV writes the type as the list's Invoice Type filter names it. */
@@ -161,8 +168,8 @@ const csvExtra = {
 export const invoicesRepository = {
   ...idRows(invoices),
   /** invoice/all: the plain query's rows and figures, read the fast way (invoice-list.repository.ts). */
-  async list(db: Tx, filter: InvoiceFilter) {
-    const search = await searchOf(db, filter);
+  async list(db: Tx, filter: InvoiceFilter, denseAt?: number) {
+    const search = await searchOf(db, filter, denseAt);
     const own = invoiceConditions(filter);
     return listPage(filter, {
       ...listSpec(db, filter, search),

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_other_numbers_idx" ON "invoices" USING btree ("id") WHERE "invoices"."invoice_no" not ilike 'Invoice/%';
