@@ -5,8 +5,9 @@ import {
   UNCATEGORIZED,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, asc, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { foldRollups, invoiceDayTotals } from '../../db/rollups.js';
 import { customers, invoiceItems, invoices, products } from '../../db/schema/index.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
@@ -146,7 +147,12 @@ export const dashboardRepository = {
       .orderBy(desc(sql`2`), asc(sql`1`));
   },
 
-  /** The latest counted invoices (any period unless the filter gives one), newest first. */
+  /**
+   * The latest counted invoices (any period unless the filter gives one), newest first. As on the
+   * invoice list (docs/performance-lists.md): without a search, the page's ids come from an index
+   * in the page's order (each sort column's (column, date, id), ties in the sort's direction, the
+   * customer by the company the invoice keeps) and the count from the daily roll-up.
+   */
   recentInvoices(db: Tx, filter: RecentInvoicesFilter) {
     const customer = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
     const columns = {
@@ -157,16 +163,51 @@ export const dashboardRepository = {
       status: invoices.status,
       date: invoices.date,
     };
+    const sortable = {
+      id: invoices.id,
+      invoiceNo: invoices.id,
+      customer: invoices.customerSort,
+      total: invoices.total,
+      status: invoices.status,
+      date: invoices.date,
+    };
+    const counted = and(ne(invoices.status, 'NEW'), periodCondition(invoices.date, filter));
+    const search = searchCondition(filter.searchQuery, [invoices.invoiceNo, customer]);
+    const joined = <F extends Parameters<typeof db.select>[0]>(fields: F) =>
+      db.select(fields).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId));
     return listPage(filter, {
-      from: (fields) => db.select(fields).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId)),
+      from: (fields) => joined(fields),
       columns,
-      where: and(
-        ne(invoices.status, 'NEW'),
-        periodCondition(invoices.date, filter),
-        searchCondition(filter.searchQuery, [invoices.invoiceNo, customer]),
-      ),
-      sortable: columns,
-      order: [desc(invoices.date), desc(invoices.id)],
+      where: and(counted, search),
+      sortable,
+      order:
+        filter.sortingList?.[0]?.order === 'asc'
+          ? [asc(invoices.date), asc(invoices.id)]
+          : [desc(invoices.date), desc(invoices.id)],
+      page: search
+        ? undefined
+        : (order, limit, offset) => {
+            const ids = db
+              .select({ id: invoices.id })
+              .from(invoices)
+              .where(counted)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset);
+            return joined(columns)
+              .where(inArray(invoices.id, ids))
+              .orderBy(...order);
+          },
+      aggregate: search
+        ? undefined
+        : async () => {
+            await foldRollups(db);
+            const [{ totalRows }] = await db
+              .select({ totalRows: whole(sql`sum(${invoiceDayTotals.invoices})`) })
+              .from(invoiceDayTotals)
+              .where(periodCondition(invoiceDayTotals.date, filter));
+            return { totalRows, totals: {} };
+          },
     });
   },
 };

@@ -99,6 +99,76 @@ describe('the figures, computed by hand (see dashboard.fixture.ts), with the def
   });
 });
 
+describe('the latest invoices, sorted and paged', () => {
+  interface Recent {
+    id: number;
+    invoiceNo: string;
+    customer: string;
+    total: number;
+    status: string;
+    date: string;
+  }
+  const WALK_IN = 'Walk-in customer';
+  /** The definition: the column, then date and id in the same direction; a walk-in has no company (last ascending). */
+  function sorted(rows: Recent[], column: keyof Recent | 'none', order: 'asc' | 'desc') {
+    const way = order === 'asc' ? 1 : -1;
+    const key = (r: Recent) =>
+      column === 'invoiceNo'
+        ? r.id
+        : column === 'customer'
+          ? r.customer === WALK_IN
+            ? null
+            : r.customer
+          : column === 'none'
+            ? 0
+            : r[column];
+    const compare = (a: unknown, b: unknown) =>
+      a === b
+        ? 0
+        : a === null
+          ? 1
+          : b === null
+            ? -1
+            : typeof a === 'number'
+              ? a - (b as number)
+              : String(a).localeCompare(String(b));
+    return [...rows].sort(
+      (a, b) => way * compare(key(a), key(b)) || way * a.date.localeCompare(b.date) || way * (a.id - b.id),
+    );
+  }
+
+  it('sorts by every column both ways, pages one row at a time, and counts only submitted invoices', async () => {
+    const all: Recent[] = (await call('invoices', { resultsPerPage: 1000 })).report;
+    expect(all.map((r) => r.id).sort()).toEqual([f.ids.i1, f.ids.i2, f.ids.i3, f.ids.i5].sort());
+    for (const column of ['id', 'invoiceNo', 'customer', 'total', 'status', 'date'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const sortingList = [{ column, order }];
+        const whole = (await call('invoices', { sortingList, resultsPerPage: 1000 })).report as Recent[];
+        expect({ column, order, ids: whole.map((r) => r.id) }).toEqual({
+          column,
+          order,
+          ids: sorted(all, column, order).map((r) => r.id),
+        });
+        const pages = [];
+        for (let currentPage = 1; currentPage <= all.length; currentPage++) {
+          const body = await call('invoices', { sortingList, resultsPerPage: 1, currentPage });
+          expect(body).toMatchObject({ totalRows: all.length, numPages: all.length });
+          pages.push(...body.report.map((r: Recent) => r.id));
+        }
+        expect(pages).toEqual(whole.map((r) => r.id));
+      }
+    }
+    const last = monthOf(f.lastMonth);
+    const month = await call('invoices', { ...last, sortingList: [{ column: 'total', order: 'asc' }] });
+    expect(month).toMatchObject({ totalRows: 1, report: [{ id: f.ids.i5 }] });
+    const found = await call('invoices', { searchQuery: `${TAG} corner` });
+    expect({ ids: found.report.map((r: Recent) => r.id), totalRows: found.totalRows }).toEqual({
+      ids: [f.ids.i1, f.ids.i5],
+      totalRows: 2,
+    });
+  });
+});
+
 describe('other periods', () => {
   it('last month alone: Cola 7, one customer, nothing paid, one order of 10.50', async () => {
     const last = monthOf(f.lastMonth);

@@ -1,8 +1,7 @@
 import type { InvoiceFilter } from '@wd/contracts';
 import { type AnyColumn, and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
-import { bigint, date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { foldRollups } from '../../db/rollups.js';
+import { invoiceDayTotals as dayTotals, foldRollups } from '../../db/rollups.js';
 import { invoices } from '../../db/schema/index.js';
 import { choice, likePattern, periodCondition } from '../../lib/list.js';
 
@@ -11,24 +10,6 @@ import { choice, likePattern, periodCondition } from '../../lib/list.js';
  * the footer from a daily roll-up, and a search that reads its rows from indexes. Every
  * figure is the same as the plain query over the rows would give.
  */
-
-/**
- * The roll-up (migrations 0009_list_totals, 0011): per day, biller, type and status, the number of
- * submitted (not NEW) invoices and the sums of the footer's columns, kept exact by statement triggers on invoices.
- * Not in the schema folder: only this list reads it, and only the triggers write it.
- */
-const dayTotals = pgTable('invoice_day_totals', {
-  date: date('date', { mode: 'string' }).notNull(),
-  billerId: integer('biller_id').notNull(),
-  type: text('type').notNull(),
-  status: text('status').notNull(),
-  invoices: bigint('invoices', { mode: 'number' }).notNull(),
-  total: bigint('total', { mode: 'number' }).notNull(),
-  paid: bigint('paid', { mode: 'number' }).notNull(),
-  discountRedeemed: bigint('discount_redeemed', { mode: 'number' }).notNull(),
-  amountCredited: bigint('amount_credited', { mode: 'number' }).notNull(),
-  balance: bigint('balance', { mode: 'number' }).notNull(),
-});
 
 type Source = typeof invoices | typeof dayTotals;
 export interface ListAggregate {
