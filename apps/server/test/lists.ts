@@ -20,3 +20,29 @@ export async function sortedColumn<T>(t: TestApp, url: string, key: string, colu
   expect(res.statusCode, res.body).toBe(200);
   return (res.json()[key] as Record<string, T>[]).map((row) => row[column]);
 }
+
+/**
+ * The invoice lists' order by definition (the invoice list, the dashboard's latest invoices):
+ * the user's column, then date and id, all in the sort's direction; no sort is newest first. A
+ * null (a walk-in's company) comes last ascending and first descending, as PostgreSQL orders nulls.
+ */
+export function invoiceOrder<R extends { date: string; id: number }>(
+  rows: R[],
+  key: ((row: R) => unknown) | undefined,
+  order: 'asc' | 'desc' | undefined,
+): R[] {
+  const way = order === 'asc' ? 1 : -1;
+  const compare = (a: unknown, b: unknown) =>
+    a === b
+      ? 0
+      : a === null
+        ? 1
+        : b === null
+          ? -1
+          : typeof a === 'number'
+            ? a - (b as number)
+            : String(a).localeCompare(String(b));
+  return [...rows].sort(
+    (a, b) => (key ? way * compare(key(a), key(b)) : 0) || way * a.date.localeCompare(b.date) || way * (a.id - b.id),
+  );
+}

@@ -1,6 +1,7 @@
 import { addDays } from '@wd/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
+import { invoiceOrder } from '../../../test/lists.js';
 import { createDashboardFixture } from './dashboard.fixture.js';
 
 const t = testApp();
@@ -109,33 +110,13 @@ describe('the latest invoices, sorted and paged', () => {
     date: string;
   }
   const WALK_IN = 'Walk-in customer';
-  /** The definition: the column, then date and id in the same direction; a walk-in has no company (last ascending). */
-  function sorted(rows: Recent[], column: keyof Recent | 'none', order: 'asc' | 'desc') {
-    const way = order === 'asc' ? 1 : -1;
-    const key = (r: Recent) =>
-      column === 'invoiceNo'
-        ? r.id
-        : column === 'customer'
-          ? r.customer === WALK_IN
-            ? null
-            : r.customer
-          : column === 'none'
-            ? 0
-            : r[column];
-    const compare = (a: unknown, b: unknown) =>
-      a === b
-        ? 0
-        : a === null
-          ? 1
-          : b === null
-            ? -1
-            : typeof a === 'number'
-              ? a - (b as number)
-              : String(a).localeCompare(String(b));
-    return [...rows].sort(
-      (a, b) => way * compare(key(a), key(b)) || way * a.date.localeCompare(b.date) || way * (a.id - b.id),
+  /** The definition: the column, then date and id in the same direction; a walk-in has no company. */
+  const sorted = (rows: Recent[], column: keyof Recent, order: 'asc' | 'desc') =>
+    invoiceOrder(
+      rows,
+      (r) => (column === 'invoiceNo' ? r.id : column === 'customer' && r.customer === WALK_IN ? null : r[column]),
+      order,
     );
-  }
 
   it('sorts by every column both ways, pages one row at a time, and counts only submitted invoices', async () => {
     const all: Recent[] = (await call('invoices', { resultsPerPage: 1000 })).report;

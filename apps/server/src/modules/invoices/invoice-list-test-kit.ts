@@ -1,5 +1,6 @@
 import { toDollars } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
+import { invoiceOrder } from '../../../test/lists.js';
 import type { Db } from '../../db/client.js';
 
 /** The invoice list by its definition, over the rows (the invoice list tests compare the fast list with it). */
@@ -64,27 +65,12 @@ export function expected(all: Row[], f: Filter) {
       (!f.type || r.type === f.type) &&
       (!f.status || r.status === f.status),
   );
-  // The user's sort, then date and id in its direction (newest first without a sort); a walk-in's
-  // customer (null) last ascending, first descending, as PostgreSQL orders nulls.
   const sort = f.sortingList?.[0];
   const key = sort ? SORT_KEYS[sort.column] : undefined;
-  const way = sort?.order === 'asc' ? 1 : -1;
-  const compare = (a: unknown, b: unknown) =>
-    a === b
-      ? 0
-      : a === null
-        ? 1
-        : b === null
-          ? -1
-          : typeof a === 'number'
-            ? a - (b as number)
-            : String(a).localeCompare(String(b));
-  match.sort(
-    (a, b) => (key ? way * compare(a[key], b[key]) : 0) || way * a.date.localeCompare(b.date) || way * (a.id - b.id),
-  );
+  const sorted = invoiceOrder(match, key && ((r: Row) => r[key]), sort?.order as 'asc' | 'desc' | undefined);
   const sum = (k: keyof Row) => toDollars(match.reduce((s, r) => s + Number(r[k]), 0));
   return {
-    ids: match.map((r) => r.id),
+    ids: sorted.map((r) => r.id),
     totalRows: match.length,
     totals: {
       total: sum('total'),
