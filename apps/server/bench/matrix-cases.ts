@@ -245,3 +245,20 @@ export function fieldVariants(
       }
     });
 }
+
+/** A body as the matrix prints it: `month=11 year=2026`. */
+export const describe = (body: Record<string, unknown>) =>
+  Object.entries(body)
+    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`)
+    .join(' ');
+
+/** The rows of an answer (its first list), and its page count when it has one. */
+export function pageOf(json: unknown): { rows: Record<string, unknown>[]; numPages?: number; totalRows?: number } {
+  const o = (json ?? {}) as Record<string, unknown>;
+  const rows = (Object.values(o).find((v) => Array.isArray(v)) as Record<string, unknown>[] | undefined) ?? [];
+  return {
+    rows,
+    numPages: typeof o.numPages === 'number' ? o.numPages : undefined,
+    totalRows: typeof o.totalRows === 'number' ? o.totalRows : undefined,
+  };
+}

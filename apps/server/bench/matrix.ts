@@ -11,7 +11,16 @@ import { todayIn } from '@wd/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.js';
 import { load } from './load.js';
-import { fieldVariants, type MatrixCall, matrixCalls, periodVariants, type Variant } from './matrix-cases.js';
+import {
+  describe,
+  fieldVariants,
+  type MatrixCall,
+  matrixCalls,
+  pageOf,
+  periodVariants,
+  type Variant,
+} from './matrix-cases.js';
+import { FIELD_SAMPLES, PARAM_SAMPLES } from './matrix-samples.js';
 import { captureSql, timeSql } from './sql-time.js';
 
 /** A case is met under this p95 at 10 clients (ms). */
@@ -53,84 +62,6 @@ export interface MatrixResult extends Case {
 type Rows = Record<string, unknown>[];
 type Query = (text: string) => Promise<Rows>;
 
-const BUSIEST_CUSTOMER =
-  'select customer_id as id from invoices where customer_id is not null group by 1 order by count(*) desc, 1 limit 1';
-
-/** The id a path's `:id` takes for each call: the record with the most rows behind it (the worst case). */
-const PARAM_SAMPLES: Record<string, string> = {
-  'invoice.items': 'select invoice_id as id from invoice_items group by 1 order by count(*) desc, 1 limit 1',
-  'payment.invoiceHistory': 'select invoice_id as id from payments group by 1 order by count(*) desc, 1 limit 1',
-  'payment.partyHistory': BUSIEST_CUSTOMER,
-  'receivables.statement': BUSIEST_CUSTOMER,
-  'priceGroup.items': 'select price_group_id as id from price_group_items group by 1 order by count(*) desc, 1 limit 1',
-  'priceGroup.productGroups':
-    'select price_group_id as id from price_group_items group by 1 order by count(*) desc, 1 limit 1',
-  'productGroup.members':
-    'select product_group_id as id from products where product_group_id is not null group by 1 order by count(*) desc, 1 limit 1',
-  'supplierPayment.invoiceHistory':
-    'select invoice_id as id from distributor_payments group by 1 order by count(*) desc, 1 limit 1',
-  'supplierPayment.partyHistory':
-    'select i.distributor_id as id from distributor_payments p join distributor_invoices i on i.id = p.invoice_id group by 1 order by count(*) desc, 1 limit 1',
-};
-
-/** A filter field's sample (as body fields), by the field's name: again the busiest. */
-const FIELD_SAMPLES: Record<string, { sql: string; body: (row: Record<string, unknown>) => Record<string, unknown> }> =
-  {
-    biller: {
-      sql: 'select biller_id as id from invoices group by 1 order by count(*) desc, 1 limit 1',
-      body: (r) => ({ biller: r.id }),
-    },
-    customer: { sql: BUSIEST_CUSTOMER, body: (r) => ({ customer: r.id }) },
-    distributor: {
-      sql: 'select distributor_id as id from distributor_invoices group by 1 order by count(*) desc, 1 limit 1',
-      body: (r) => ({ distributor: r.id }),
-    },
-    driverID: {
-      sql: 'select driver_id as id from delivery_routes where driver_id is not null order by id limit 1',
-      body: (r) => ({ driverID: r.id }),
-    },
-    locationID: {
-      sql: 'select location_id as id from stock_movements group by 1 order by count(*) desc, 1 limit 1',
-      body: (r) => ({ locationID: r.id }),
-    },
-    productID: {
-      sql: 'select product_id as id from stock_movements group by 1 order by count(*) desc, 1 limit 1',
-      body: (r) => ({ productID: r.id }),
-    },
-    routeID: {
-      sql: 'select route_id as id from route_stops group by 1 order by count(*) desc, 1 limit 1',
-      body: (r) => ({ routeID: r.id }),
-    },
-    userId: {
-      sql: 'select user_id as id from audit_log where user_id is not null group by 1 order by count(*) desc, 1 limit 1',
-      body: (r) => ({ userId: r.id }),
-    },
-    entity: {
-      sql: 'select entity from audit_log group by 1 order by count(*) desc, 1 limit 1',
-      body: (r) => ({ entity: r.entity }),
-    },
-    entityId: {
-      sql: 'select entity, entity_id as id from audit_log where entity_id is not null group by 1, 2 order by count(*) desc, 1, 2 limit 1',
-      body: (r) => ({ entity: r.entity, entityId: r.id }),
-    },
-  };
-
-const describe = (body: Record<string, unknown>) =>
-  Object.entries(body)
-    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`)
-    .join(' ');
-
-/** The rows of an answer (its first list), and its page count when it has one. */
-function pageOf(json: unknown): { rows: Rows; numPages?: number; totalRows?: number } {
-  const o = (json ?? {}) as Record<string, unknown>;
-  const rows = (Object.values(o).find((v) => Array.isArray(v)) as Rows | undefined) ?? [];
-  return {
-    rows,
-    numPages: typeof o.numPages === 'number' ? o.numPages : undefined,
-    totalRows: typeof o.totalRows === 'number' ? o.totalRows : undefined,
-  };
-}
-
 /** Builds each call's cases, asking the app what only it knows: what matches, what sorts, how many pages. */
 async function casesOf(
   app: FastifyInstance,
@@ -150,7 +81,7 @@ async function casesOf(
     const sql = PARAM_SAMPLES[call.name];
     const [row] = sql ? await query(sql) : [];
     if (!row) {
-      const why = sql ? `no record for :${param} in the database` : `no sample for :${param} (bench/matrix.ts)`;
+      const why = sql ? `no record for :${param} in the database` : `no sample for :${param} (bench/matrix-samples.ts)`;
       return [{ call: call.name, label: 'default', path, body: {}, missing: why }];
     }
     path = path.replace(`:${param}`, String(row.id));
