@@ -1,5 +1,9 @@
 import { toDollars } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { createProduct } from '../../../test/catalog.js';
+import type { TestApp } from '../../../test/helpers.js';
+import { invoiceCalls } from '../../../test/invoices.js';
 import { invoiceOrder } from '../../../test/lists.js';
 import type { Db } from '../../db/client.js';
 
@@ -80,4 +84,41 @@ export function expected(all: Row[], f: Filter) {
       balance: sum('balance'),
     },
   };
+}
+
+/**
+ * The invoices both invoice-list test files read: six invoices over three years, two customers and a
+ * walk-in, both types, every status, payments, biller transfers, a removed line and a removed invoice.
+ */
+export async function createListInvoices(t: TestApp) {
+  const { newInvoice, addLine, setInvoice, pay } = invoiceCalls(() => t);
+
+  const acme = (await t.call('POST', '/api/customer/new/', { company: 'Acme Listed Foods' }, t.adminToken)).json()
+    .customer;
+  const bolt = (await t.call('POST', '/api/customer/new/', { company: 'Bolt Corner 50%' }, t.adminToken)).json()
+    .customer;
+  const cola = await createProduct(t, { sellingPrice: 2.5 });
+  const chips = await createProduct(t, { sellingPrice: 1.75 });
+  const plan = [
+    { date: '2024-02-15', customerID: acme.id, lines: [cola, chips], submit: true, pay: 1.25 },
+    { date: '2025-01-31', customerID: bolt.id, lines: [cola, cola], submit: true, pay: 1 },
+    { date: '2025-02-01', customerID: acme.id, lines: [chips], submit: false, transferBiller: true },
+    { date: '2025-02-28', customerID: 0, lines: [cola], submit: true, type: 'consignment' },
+    { date: '2025-03-01', customerID: bolt.id, lines: [chips, chips, cola], submit: true, transferBiller: true },
+    { date: '2026-11-20', customerID: acme.id, lines: [cola], submit: true, pay: 5 },
+    { date: '2026-11-20', customerID: bolt.id, lines: [cola], submit: false, remove: true },
+  ];
+  for (const p of plan) {
+    const inv = await newInvoice(p.type ?? 'invoice');
+    await setInvoice(inv.id, { date: p.date, customerID: p.customerID });
+    const lines = [];
+    for (const product of p.lines) lines.push(await addLine(inv.id, product.id));
+    if (lines.length > 1) {
+      await t.call('DELETE', `/api/invoice/delete/item/${lines[0].id}/`, undefined, t.adminToken);
+    }
+    if (p.transferBiller) await setInvoice(inv.id, { transferBiller: true });
+    if (p.submit) await setInvoice(inv.id, { status: 'DUE', discountRedeemed: 0.5 });
+    if (p.pay) expect((await pay(inv.id, { amountPaid: p.pay })).statusCode).toBe(200);
+    if (p.remove) await t.call('DELETE', `/api/invoice/delete/${inv.id}/`, undefined, t.adminToken);
+  }
 }
