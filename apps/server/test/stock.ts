@@ -1,6 +1,7 @@
 import { isoWeekday, todayIn } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
+import { rowsOf } from '../src/db/client.js';
 import { foldRollups } from '../src/db/rollups.js';
 import type { TestApp } from './helpers.js';
 
@@ -21,12 +22,14 @@ export function stockKit(t: TestApp) {
   }
 
   /**
-   * The rule the roll-up must hold after anything: on hand per product and location (folded
-   * levels plus pending deltas) equals the sum of the ledger's movements, and equals it folded.
+   * The rules the roll-ups must hold after anything: on hand per product and location (folded
+   * levels plus pending deltas) equals the sum of the ledger's movements, and the movement counts
+   * per product, location and kind, and per location and kind over every product (product 0),
+   * equal the ledger's counts; both before and after a fold, which leaves no delta behind.
    */
   async function expectLevelsEqualLedger() {
     const db = t.database.db;
-    const compare = sql`
+    const levels = sql`
       select coalesce(l.product_id, m.product_id) as product_id, coalesce(l.location_id, m.location_id) as location_id,
         coalesce(l.q, 0)::bigint as levels, coalesce(m.q, 0)::bigint as ledger
       from (select product_id, location_id, sum(q) as q from (
@@ -35,15 +38,28 @@ export function stockKit(t: TestApp) {
       full join (select product_id, location_id, sum(quantity) as q from stock_movements group by 1, 2) m
         on m.product_id = l.product_id and m.location_id = l.location_id
       where coalesce(l.q, 0) <> coalesce(m.q, 0)`;
-    const pending = (await db.execute(compare)) as unknown as { rows: unknown[] };
-    expect(pending.rows).toEqual([]);
+    const counts = sql`
+      select coalesce(c.product_id, m.product_id) as product_id, coalesce(c.location_id, m.location_id) as location_id,
+        coalesce(c.kind, m.kind) as kind, coalesce(c.n, 0)::bigint as counted, coalesce(m.n, 0)::bigint as ledger
+      from (select product_id, location_id, kind, sum(n) as n from (
+              select product_id, location_id, kind, movements as n from stock_movement_counts
+              union all select product_id, location_id, kind, movements from stock_movement_count_deltas
+              union all select 0, location_id, kind, movements from stock_movement_count_deltas) x
+            group by 1, 2, 3) c
+      full join (select coalesce(product_id, 0) as product_id, location_id, kind, count(*) as n from stock_movements
+                 group by grouping sets ((product_id, location_id, kind), (location_id, kind))) m
+        on m.product_id = c.product_id and m.location_id = c.location_id and m.kind = c.kind
+      where coalesce(c.n, 0) <> coalesce(m.n, 0)`;
+    const differing = async () => [...rowsOf(await db.execute(levels)), ...rowsOf(await db.execute(counts))];
+    expect(await differing()).toEqual([]);
     await foldRollups(db);
-    const folded = (await db.execute(compare)) as unknown as { rows: unknown[] };
-    expect(folded.rows).toEqual([]);
-    const deltas = (await db.execute(sql`select count(*)::int as n from stock_level_deltas`)) as unknown as {
-      rows: { n: number }[];
-    };
-    expect(deltas.rows[0].n).toBe(0);
+    expect(await differing()).toEqual([]);
+    const [left] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select (select count(*) from stock_level_deltas) + (select count(*) from stock_movement_count_deltas) as n`,
+      ),
+    );
+    expect(Number(left.n)).toBe(0);
   }
 
   return { ok, stockOf, expectLevelsEqualLedger };

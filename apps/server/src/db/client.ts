@@ -22,6 +22,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The rows of `db.execute`: node-postgres and PGlite both answer { rows }. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export const migrationsFolder = join(here, 'migrations');
 /**
  * A migrated, empty embedded database that `npm run build` writes beside the built server
@@ -168,13 +173,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const UPKEEP_EVERY_MS = 5 * 60_000;
-/** The tables the roll-up triggers append to and every fold empties (migrations 0026 and 0032). */
+/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032 and 0043). */
 const DELTA_TABLES = [
   'invoice_day_total_deltas',
   'report_product_month_deltas',
   'report_party_month_deltas',
   'product_sold_deltas',
   'stock_level_deltas',
+  'stock_movement_count_deltas',
 ];
 
 /** The built empty database, for a data directory that holds no database yet or one in memory. */

@@ -65,6 +65,11 @@ export const stockMovements = pgTable(
     index('stock_movements_source_idx').on(t.source, t.sourceId),
     /** A truck's movements since its last settlement. */
     index('stock_movements_location_idx').on(t.locationId, t.id),
+    /** The ledger by kind, and sorted by kind or quantity (ties by id, either way). */
+    index('stock_movements_kind_idx').on(t.kind, t.id),
+    index('stock_movements_quantity_idx').on(t.quantity, t.id),
+    /** The few movements with a note, for the ledger's search. */
+    index('stock_movements_noted_idx').on(t.id).where(sql`${t.note} <> ''`),
     check('stock_movements_quantity_check', sql`${t.quantity} <> 0`),
   ],
 );
@@ -98,6 +103,34 @@ export const stockLevelDeltas = pgTable(
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
   },
   (t) => [index('stock_level_deltas_product_idx').on(t.productId)],
+);
+
+/**
+ * How many movements each product has per location and kind, and (product_id 0) each location and
+ * kind over every product: the ledger's count under any of its filters without reading the
+ * ledger. Folded from the deltas below (rollups_fold); a reader adds the unfolded deltas.
+ */
+export const stockMovementCounts = pgTable(
+  'stock_movement_counts',
+  {
+    productId: integer('product_id').notNull(),
+    locationId: integer('location_id').notNull(),
+    kind: text('kind').notNull(),
+    movements: bigint('movements', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.locationId, t.kind] })],
+);
+
+/** Movement counts not yet folded onto stock_movement_counts (appended by the ledger's trigger). */
+export const stockMovementCountDeltas = pgTable(
+  'stock_movement_count_deltas',
+  {
+    productId: integer('product_id').notNull(),
+    locationId: integer('location_id').notNull(),
+    kind: text('kind').notNull(),
+    movements: bigint('movements', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('stock_movement_count_deltas_product_idx').on(t.productId)],
 );
 
 /** The ids of the two fixed locations. */

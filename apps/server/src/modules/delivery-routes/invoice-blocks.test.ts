@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
+import { rowsOf } from '../../db/client.js';
 import { numberBlocksRepository } from './number-blocks.repository.js';
 import { routeProgressRepository } from './route-progress.repository.js';
 
@@ -17,7 +18,6 @@ const ok = async (method: string, url: string, body: unknown, token = t.adminTok
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Routes Today as it was computed before invoices kept their block (migration 0033): each device

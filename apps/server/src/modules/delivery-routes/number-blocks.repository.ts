@@ -1,7 +1,7 @@
 import type { ListFilter } from '@wd/contracts';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { invoices, numberBlocks, users } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
@@ -29,8 +29,6 @@ export type BlockRow = {
 function select<F extends SelectedFields>(db: Tx, fields: F) {
   return db.select(fields).from(numberBlocks).innerJoin(users, eq(users.id, numberBlocks.userId));
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 export const numberBlocksRepository = {
   /**

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { routeVisits } from '../../db/schema/index.js';
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** The office's view of a day's routes, and the stops skipped on the devices. */
 export const routeProgressRepository = {

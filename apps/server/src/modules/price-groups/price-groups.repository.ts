@@ -7,7 +7,7 @@ import {
 } from '@wd/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { priceGroupItems, priceGroups, productGroups, products } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
@@ -268,8 +268,3 @@ export const priceGroupsRepository = {
     return { rows: rows.map(toPricedProductGroup), totalRows };
   },
 };
-
-/** node-postgres answers { rows }, PGlite answers { rows } too; both are read the same way. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}

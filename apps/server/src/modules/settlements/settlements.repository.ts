@@ -1,7 +1,7 @@
 import { SETTLEMENT_CSV, type SettlementListFilter } from '@wd/contracts';
 import { and, desc, eq, gte, lte, max, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import {
   products,
   settlementAdjustments,
@@ -16,7 +16,6 @@ import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
 /** Rows of a raw statement (the driver answers `{ rows }`). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface SettlementRowDb {
   id: number;

@@ -5,21 +5,23 @@ import {
   type StockLevelFilter,
   type StockMovementFilter,
 } from '@wd/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
 import {
   invoices,
   products,
   stockLevels,
   stockLocations,
+  stockMovementCountDeltas,
+  stockMovementCounts,
   stockMovements,
   supplierInvoices,
   users,
 } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, searchCondition } from '../../lib/list.js';
 
 /** The stock report and the ledger: their pages, counts, totals and CSV statements (one spec each). */
 
@@ -134,23 +136,125 @@ function selectMovements(db: Tx, fields: SelectedFields) {
     );
 }
 
-/** The ledger's filter (its own columns, and the search through the joins), sorts and order. */
-function movementSpec(db: Tx, filter: StockMovementFilter) {
-  const own = and(
+/** At most this many invoice numbers matching a search are looked up as a list of ids. */
+const SEARCH_INVOICE_IDS = 2_000;
+
+/** A search of the ledger: its condition, and the parts the count takes apart (movementCount). */
+interface MovementSearch {
+  where: SQL;
+  /** The products whose name matches. */
+  productIds: number[];
+  /** The movements matched by invoice number or note (whatever their product). */
+  others: SQL;
+}
+
+/**
+ * The ledger's search (product name, note, invoice number) said on the ledger's own columns, so
+ * the page and the count read the ledger alone through its indexes, never the joins: the products
+ * and invoices whose name or number matches are read first by their trigram indexes and passed
+ * as ids (a subquery inside the OR would make the planner scan the whole ledger), the few
+ * movements with a note are found by a partial index. More invoice numbers than `invoiceIdsAt`
+ * match only a broad search ("Inv"), which stays a subquery.
+ */
+async function movementSearch(
+  db: Tx,
+  query: string | undefined,
+  invoiceIdsAt = SEARCH_INVOICE_IDS,
+): Promise<MovementSearch | undefined> {
+  const text = query?.trim();
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  const matching = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(ilike(invoices.invoiceNo, pattern))
+    .limit(invoiceIdsAt + 1);
+  const [found] = rowsOf<{ products: number[] | null; invoices: number[] | null }>(
+    await db.execute(sql`select
+      (select array_agg(${products.id}) from ${products} where ${ilike(products.name, pattern)}) as products,
+      (select array_agg(m.id) from (${matching}) m) as invoices`),
+  );
+  const productIds = found.products ?? [];
+  const invoiceIds = found.invoices ?? [];
+  const byInvoice =
+    invoiceIds.length > invoiceIdsAt
+      ? inArray(
+          stockMovements.sourceId,
+          db.select({ id: invoices.id }).from(invoices).where(ilike(invoices.invoiceNo, pattern)),
+        )
+      : inArray(stockMovements.sourceId, invoiceIds);
+  const others = or(
+    invoiceIds.length ? and(eq(stockMovements.source, 'invoice'), byInvoice) : undefined,
+    and(ne(stockMovements.note, ''), ilike(stockMovements.note, pattern)),
+  ) as SQL;
+  const where = productIds.length ? (or(inArray(stockMovements.productId, productIds), others) as SQL) : others;
+  return { where, productIds, others };
+}
+
+/** The ledger's filter on its own columns. */
+function ownConditions(filter: StockMovementFilter) {
+  return and(
     filter.productID ? eq(stockMovements.productId, filter.productID) : undefined,
     filter.locationID ? eq(stockMovements.locationId, filter.locationID) : undefined,
     filter.kind ? eq(stockMovements.kind, filter.kind) : undefined,
   );
-  const search = searchCondition(filter.searchQuery, [products.name, stockMovements.note, invoices.invoiceNo]);
+}
+
+/**
+ * The ledger's filter (`search`: movementSearch's), sorts and order. Ties of a sort go by id in
+ * the sort's direction, which the (column, id) indexes serve both ways.
+ */
+function movementSpec(db: Tx, filter: StockMovementFilter, search: MovementSearch | undefined) {
   return {
-    own,
-    search,
     from: (fields: SelectedFields) => selectMovements(db, fields),
     columns: movementColumns,
-    where: and(own, search),
+    where: and(ownConditions(filter), search?.where),
     sortable: { createdAt: stockMovements.id, quantity: stockMovements.quantity, kind: stockMovements.kind },
-    order: [desc(stockMovements.id)],
+    order: [filter.sortingList?.[0]?.order === 'asc' ? asc(stockMovements.id) : desc(stockMovements.id)],
   };
+}
+
+/**
+ * How many movements match the ledger's filter and search, without reading the ledger's rows
+ * where a count can say it: the folded movement counts (per product, or per location and kind
+ * over every product) plus the deltas not folded yet, in one statement, so it reads one snapshot
+ * whether or not a fold commits meanwhile. A search counts its matching products' movements so,
+ * and adds the movements matched by invoice number or note of the other products, counted.
+ */
+async function movementCount(db: Tx, filter: StockMovementFilter, search?: MovementSearch): Promise<number> {
+  const counted = (table: typeof stockMovementCounts | typeof stockMovementCountDeltas) =>
+    and(
+      filter.productID
+        ? eq(table.productId, filter.productID)
+        : table === stockMovementCounts && !search
+          ? eq(table.productId, 0)
+          : undefined,
+      search ? inArray(table.productId, search.productIds) : undefined,
+      filter.locationID ? eq(table.locationId, filter.locationID) : undefined,
+      filter.kind ? eq(table.kind, filter.kind) : undefined,
+    );
+  const folded = db
+    .select({ n: sql`coalesce(sum(${stockMovementCounts.movements}), 0)` })
+    .from(stockMovementCounts)
+    .where(counted(stockMovementCounts));
+  const pending = db
+    .select({ n: sql`coalesce(sum(${stockMovementCountDeltas.movements}), 0)` })
+    .from(stockMovementCountDeltas)
+    .where(counted(stockMovementCountDeltas));
+  const others = search
+    ? db
+        .select({ n: sql`count(*)` })
+        .from(stockMovements)
+        .where(
+          and(
+            ownConditions(filter),
+            search.others,
+            search.productIds.length ? notInArray(stockMovements.productId, search.productIds) : undefined,
+          ),
+        )
+    : sql`0`;
+  const [row] = rowsOf<{ n: string }>(await db.execute(sql`select (${folded}) + (${pending}) + (${others}) as n`));
+  return Number(row.n);
 }
 
 export const stockReportsRepository = {
@@ -212,44 +316,35 @@ export const stockReportsRepository = {
   },
 
   /**
-   * One page of the ledger. Without a search, the filter is on the ledger's own columns: the
-   * page's ids are read first from the product (or location) index in id order and only those
-   * rows joined, and the count reads the ledger alone (the joins cannot change it).
+   * One page of the ledger: the page's ids are read first from the ledger alone, through the
+   * index of the filter or the sort, and only those rows joined. Without a search the count is
+   * the movement counts' (movementCount), with one mostly too.
    */
-  async movements(db: Tx, filter: StockMovementFilter) {
-    const { own, search, ...spec } = movementSpec(db, filter);
+  async movements(db: Tx, filter: StockMovementFilter, invoiceIdsAt?: number) {
+    const search = await movementSearch(db, filter.searchQuery, invoiceIdsAt);
+    const spec = movementSpec(db, filter, search);
     const { rows, totalRows } = await listPage(filter, {
       ...spec,
-      page: search
-        ? undefined
-        : (order, limit, offset) => {
-            const ids = db
-              .select({ id: stockMovements.id })
-              .from(stockMovements)
-              .where(own)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset);
-            return selectMovements(db, movementColumns)
-              .where(inArray(stockMovements.id, ids))
-              .orderBy(...order);
-          },
-      aggregate: search
-        ? undefined
-        : async () => {
-            const [row] = await db
-              .select({ n: sql<number>`count(*)`.mapWith(Number) })
-              .from(stockMovements)
-              .where(own);
-            return { totalRows: row.n, totals: {} };
-          },
+      page: (order, limit, offset) => {
+        const ids = db
+          .select({ id: stockMovements.id })
+          .from(stockMovements)
+          .where(spec.where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
+        return selectMovements(db, movementColumns)
+          .where(inArray(stockMovements.id, ids))
+          .orderBy(...order);
+      },
+      aggregate: async () => ({ totalRows: await movementCount(db, filter, search), totals: {} }),
     });
     return { rows: rows as unknown as MovementRow[], totalRows };
   },
 
   /** The ledger's CSV under the same filter and sort; times in the business's time zone. */
-  movementsCsv(db: Tx, filter: StockMovementFilter, timeZone: string) {
-    const { own: _own, search: _search, ...spec } = movementSpec(db, filter);
+  async movementsCsv(db: Tx, filter: StockMovementFilter, timeZone: string) {
+    const spec = movementSpec(db, filter, await movementSearch(db, filter.searchQuery));
     const kindLabel = sql.join(
       [
         sql`case ${stockMovements.kind}`,

@@ -19,7 +19,7 @@ export async function stockRoutes(app: FastifyInstance) {
     product: async ({ params }) => ({ stock: await service.product(params.id) }),
     movements: ({ body }) => service.movements(body),
     movementsExport: async ({ body, reply }) =>
-      sendCsv(reply, await listCsv(app.ctx, 'stock-movements', service.movementsCsv(body), STOCK_MOVEMENT_CSV)),
+      sendCsv(reply, await listCsv(app.ctx, 'stock-movements', await service.movementsCsv(body), STOCK_MOVEMENT_CSV)),
     reorder: ({ body }) => reorder.list(body),
     reorderExport: async ({ body, reply }) =>
       sendCsv(reply, await listCsv(app.ctx, 'reorder', await reorder.csvQuery(body), REORDER_CSV)),

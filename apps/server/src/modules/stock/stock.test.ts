@@ -1,8 +1,11 @@
 import { DAMAGED_BIN_ID, WAREHOUSE_ID } from '@wd/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { stockKit, stockRoute } from '../../../test/stock.js';
+import { rowsOf } from '../../db/client.js';
+import { foldRollups } from '../../db/rollups.js';
 
 const t = testApp();
 const { ok, stockOf, expectLevelsEqualLedger } = stockKit(t);
@@ -133,6 +136,50 @@ describe('counts, loads and unloads', () => {
     expect(last.movements.map((m: { quantity: number }) => m.quantity)).toEqual([-3, 100]);
     const noted = await ok('POST', '/api/stock/movements/', { productID: chips.id, searchQuery: 'Morning' });
     expect(noted.totalRows).toBe(2);
+    await expectLevelsEqualLedger();
+  });
+
+  it("the ledger's count under each filter is the ledger counted, before and after a fold", async () => {
+    const tea = await createProduct(t, { name: 'Iced tea' });
+    await ok('POST', '/api/stock/count/', {
+      locationID: WAREHOUSE_ID,
+      lines: [{ productID: tea.id, counted: 30 }],
+      reason: 'Opening count',
+    });
+    await ok('POST', '/api/stock/transfer/', {
+      fromLocationID: WAREHOUSE_ID,
+      toLocationID: r.truckId,
+      lines: [{ productID: tea.id, quantity: 12 }],
+    });
+    const filters = [
+      {},
+      { productID: tea.id },
+      { locationID: WAREHOUSE_ID },
+      { locationID: r.truckId },
+      { kind: 'loaded' },
+      { kind: 'counted' },
+      { productID: tea.id, locationID: r.truckId },
+      { productID: tea.id, kind: 'loaded' },
+      { locationID: WAREHOUSE_ID, kind: 'counted' },
+      { productID: tea.id, locationID: WAREHOUSE_ID, kind: 'loaded' },
+      { productID: tea.id, kind: 'sold' },
+    ] as const;
+    const ledger = async (f: { productID?: number; locationID?: number; kind?: string }) => {
+      const [row] = rowsOf<{ n: string }>(
+        await t.database.db.execute(sql`select count(*) as n from stock_movements
+          where (${f.productID ?? 0} = 0 or product_id = ${f.productID ?? 0})
+            and (${f.locationID ?? 0} = 0 or location_id = ${f.locationID ?? 0})
+            and (${f.kind ?? ''} = '' or kind = ${f.kind ?? ''})`),
+      );
+      return Number(row.n);
+    };
+    const answered = async () =>
+      Promise.all(filters.map(async (f) => (await ok('POST', '/api/stock/movements/', f)).totalRows));
+    const expected = await Promise.all(filters.map(ledger));
+    expect(expected.slice(1, 3)).toEqual([3, expect.any(Number)]);
+    expect(await answered()).toEqual(expected);
+    await foldRollups(t.database.db);
+    expect(await answered()).toEqual(expected);
     await expectLevelsEqualLedger();
   });
 
