@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +79,44 @@ export interface OpenOptions {
   pooler?: 'none' | 'transaction';
 }
 
+/** At most this many statements are kept prepared on one connection (the first ones asked). */
+export const PREPARED_PER_CONNECTION = 300;
+/** A statement with more parameters than this (a list of ids) is rarely asked twice: not kept. */
+const PREPARED_MAX_PARAMETERS = 64;
+
+/**
+ * Keeps each connection's statements prepared, by a name made from their text: PostgreSQL parses
+ * a repeated statement once per connection and, once its plans prove alike, plans it once too.
+ * Planning was most of a list's time in the database (the stock ledger's page: 1.6 ms to plan,
+ * 0.2 ms to run). Reads and writes only (no DDL, no transaction control), at most
+ * PREPARED_PER_CONNECTION per connection; never behind a transaction pooler, whose next
+ * statement may land on a connection that never saw the name.
+ */
+function preparing(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = new Set<string>();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      !(config as { name?: string }).name &&
+      typeof (config as { text?: unknown }).text === 'string'
+    ) {
+      const text = (config as { text: string }).text;
+      const values = rest[0];
+      const count = Array.isArray(values) ? values.length : 0;
+      if (count <= PREPARED_MAX_PARAMETERS && /^\s*(select|with|insert|update|delete)\b/i.test(text)) {
+        const name = `wd_${createHash('sha1').update(text).digest('base64url')}`;
+        if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {
+          named.add(name);
+          return query({ ...config, name }, ...rest);
+        }
+      }
+    }
+    return query(config, ...rest);
+  };
+}
+
 /** Databases reached through a transaction pooler (`statementName`). */
 const pooled = new WeakSet<Db>();
 
@@ -96,6 +135,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection that the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    if (options.pooler !== 'transaction') pool.on('connect', preparing);
     // Numeric aggregates (bigint, numeric) come back as text by default; cents fit in a double.
     const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
     if (options.pooler === 'transaction') pooled.add(db);
