@@ -48,9 +48,9 @@ describe('statements kept prepared on each PostgreSQL connection', () => {
     );
     expect(row.n).toBe(100);
     await db.execute(sql`create temporary table prepared_probe (n int)`);
-    expect((await prepared(db)).map((s) => s.statement).filter((s) => /generate_series|prepared_probe/.test(s))).toEqual(
-      [],
-    );
+    expect(
+      (await prepared(db)).map((s) => s.statement).filter((s) => /generate_series|prepared_probe/.test(s)),
+    ).toEqual([]);
     for (let i = 0; i < PREPARED_PER_CONNECTION + 20; i++) await db.execute(sql.raw(`select ${i} as n`));
     // The listing itself is one of them until the cap is reached.
     expect((await prepared(db)).length).toBe(PREPARED_PER_CONNECTION);

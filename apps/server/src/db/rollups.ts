@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { addDays, monthRange, yearRange } from '@wd/contracts';
+import { and, type SQL, sql } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.js';
 
@@ -34,3 +35,56 @@ export const invoiceDayTotals = pgTable('invoice_day_totals', {
   amountCredited: bigint('amount_credited', { mode: 'number' }).notNull(),
   balance: bigint('balance', { mode: 'number' }).notNull(),
 });
+
+/** A period as the reports and the dashboard give it: inclusive dates, or a month and/or year. */
+export interface PeriodBounds {
+  startDate?: string;
+  endDate?: string;
+  /** '' (a cleared filter) is none, as undefined. */
+  month?: number | '';
+  year?: number | '';
+}
+
+/**
+ * The period as whole months (a condition on a monthly roll-up's `month`) and the days of a
+ * partly covered month at either end (a condition on `i.date`, the invoices), so a roll-up's
+ * months and the edge days' rows can be summed together; no period at all is all history.
+ */
+export function splitPeriod(filter: PeriodBounds): { months: SQL | undefined; days: SQL; allHistory: boolean } {
+  const { startDate, endDate, month, year } = filter;
+  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
+  const from = latest(startDate, range?.from);
+  const until = earliest(endDate ? addDays(endDate, 1) : undefined, range?.until);
+  // Whole months: [first month start at or after `from`, the month start of `until`).
+  const firstMonth = from && (from.endsWith('-01') ? from : nextMonth(from));
+  const lastMonth = until && `${until.slice(0, 8)}01`;
+  const calendarMonth = (column: SQL) => (month && !year ? sql`extract(month from ${column}) = ${month}` : undefined);
+  const date = sql`i.date`;
+  const between = (a: string | undefined, b: string | undefined) =>
+    and(a ? sql`${date} >= ${a}` : undefined, b ? sql`${date} < ${b}` : undefined) ?? sql`true`;
+  if (!from && !until && !month) return { months: undefined, days: sql`false`, allHistory: true };
+  if (firstMonth && lastMonth && firstMonth >= lastMonth) {
+    return { months: sql`false`, days: and(between(from, until), calendarMonth(date)) as SQL, allHistory: false };
+  }
+  const edges: SQL[] = [];
+  if (from && from !== firstMonth) edges.push(between(from, firstMonth));
+  if (until && until !== lastMonth) edges.push(between(lastMonth, until));
+  const m = sql`month`;
+  return {
+    months: and(
+      firstMonth ? sql`${m} >= ${firstMonth}` : undefined,
+      lastMonth ? sql`${m} < ${lastMonth}` : undefined,
+      calendarMonth(m),
+    ),
+    days: edges.length ? (and(sql`(${sql.join(edges, sql` or `)})`, calendarMonth(date)) as SQL) : sql`false`,
+    allHistory: false,
+  };
+}
+
+// An empty date ('' from a cleared filter) is no bound: `||`, not `??`.
+const latest = (a?: string, b?: string) => (a && b ? (a > b ? a : b) : a || b || undefined);
+const earliest = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : a || b || undefined);
+function nextMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return monthRange(y, m).until;
+}

@@ -1,24 +1,27 @@
 import {
+  addDays,
   type DateRange,
   type RecentInvoicesFilter,
   type TopProductsFilter,
   UNCATEGORIZED,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { foldRollups, invoiceDayTotals } from '../../db/rollups.js';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { foldRollups, invoiceDayTotals, splitPeriod } from '../../db/rollups.js';
 import { customers, invoiceItems, invoices, products } from '../../db/schema/index.js';
-import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
 
 /**
- * The SQL of the dashboard (docs/dashboard.md). Every
- * figure counts invoices that are not NEW, dated in a half-open range
- * [from, until) so the date index serves it; lines with quantity > 0 are
- * sales. Money stays in cents here; the service converts to dollars.
+ * The SQL of the dashboard (docs/dashboard.md). Every figure counts invoices that are not NEW,
+ * dated in a half-open range [from, until); lines with quantity > 0 are sales. The figures come
+ * from the roll-ups (the daily invoice totals, the monthly product and customer roll-ups) plus
+ * the rows of the days of a month the range cuts, after a fold, so they count every write
+ * committed before them. Money stays in cents here; the service converts to dollars.
  */
 
-const { quantity: qty, subtotal, damagedGood: damaged } = invoiceItems;
+const { quantity: qty, subtotal } = invoiceItems;
 
 /** Counted invoices dated in the range. */
 const counted = (range: DateRange) =>
@@ -27,105 +30,152 @@ const counted = (range: DateRange) =>
 /** A whole-number aggregate (sums come back as text from bigint). */
 const whole = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
 
-/** The lines of the counted invoices in the range. */
-const countedLines = (db: Tx, fields: Record<string, SQL | SQL.Aliased>, range: DateRange) =>
-  db
-    .select(fields)
-    .from(invoiceItems)
-    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
-    .where(counted(range));
+/** The range as the roll-ups' period: its whole months, and the days of the months it cuts. */
+const monthsOf = (range: DateRange) => splitPeriod({ startDate: range.from, endDate: addDays(range.until, -1) });
+
+/**
+ * The counted lines of the range per product and kind ('S' a sale, 'R' a resellable return, 'D' a
+ * damaged return): the whole months from the monthly product roll-up, the days of a month the
+ * range cuts from the lines themselves (u: barcode, product_name, kind, lines, quantity). A line
+ * marked damaged is always a return (the app refuses damaged goods on a sale), as the roll-up
+ * counts it. Read after a fold.
+ */
+function productKinds(range: DateRange): SQL {
+  const { months, days } = monthsOf(range);
+  return sql`(select barcode, product_name, kind, lines, quantity from report_product_months where ${months ?? sql`true`}
+    union all
+    select c.barcode, c.product_name,
+      case when not c.damaged_good and c.quantity > 0 then 'S' when not c.damaged_good and c.quantity < 0 then 'R'
+        when c.damaged_good and c.quantity < 0 then 'D' end, 1, c.quantity
+    from invoice_items c join invoices i on i.id = c.invoice_id
+    where i.status <> 'NEW' and ${days}) u(barcode, product_name, kind, lines, quantity)`;
+}
+
+/** The daily invoice roll-up's rows of the range (counted invoices only, per day, biller, type and status). */
+const dayTotalsIn = (range: DateRange) =>
+  and(gte(invoiceDayTotals.date, range.from), lt(invoiceDayTotals.date, range.until));
+
+/**
+ * The latest invoices' search ("invoice no or customer contains the text") on the invoices' own
+ * columns, so the page and the count never join: the matching numbers by their trigram index
+ * (as ids, unless more than `denseAt` match: then tested on the rows), a matching customer's
+ * invoices by the customer, the walk-in sales when the text is part of their label. A part of
+ * "Invoice/" that every number has is no search at all (undefined), as on the invoice list.
+ */
+async function recentSearch(db: Tx, query: string | undefined, denseAt: number): Promise<SQL | undefined> {
+  const text = query?.trim();
+  if (!text || (await everyInvoiceMatches(db, text))) return undefined;
+  const pattern = likePattern(text);
+  const numbers = await numbersMatching(db, text, denseAt);
+  const ofCustomers = sql`(select c.id from ${customers} c where c.company ilike ${pattern})`;
+  const walkIns = WALK_IN_CUSTOMER.toLowerCase().includes(text.toLowerCase());
+  if (numbers.length > denseAt) {
+    return or(
+      ilike(invoices.invoiceNo, pattern),
+      sql`${invoices.customerId} in ${ofCustomers}`,
+      walkIns ? isNull(invoices.customerId) : undefined,
+    );
+  }
+  return sql`${invoices.id} in (select unnest(${`{${numbers.join(',')}}`}::int[])
+    union select n.id from invoices n where n.customer_id in ${ofCustomers}
+    ${walkIns ? sql`union select n.id from invoices n where n.customer_id is null` : sql``})`;
+}
 
 export const dashboardRepository = {
-  /** Top selling: per product (line snapshot of barcode and name), the sales quantity; paged and sorted by listPage. */
-  topProducts(db: Tx, range: DateRange, filter: TopProductsFilter) {
-    const r = db
-      .select({
-        productName: sql<string>`${invoiceItems.productName}`.as('d_product_name'),
-        quantitySold: sql<string>`sum(${qty})::bigint`.as('d_quantity_sold'),
-        barcode: sql<string>`${invoiceItems.barcode}`.as('d_barcode'),
-      })
-      .from(invoiceItems)
-      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
-      .where(and(counted(range), sql`${qty} > 0`))
-      .groupBy(invoiceItems.barcode, invoiceItems.productName)
-      .as('r');
+  /**
+   * Top selling: per product (line snapshot of barcode and name), the sales quantity, from the
+   * product roll-up and the edge days' lines; paged and sorted by listPage.
+   */
+  async topProducts(db: Tx, range: DateRange, filter: TopProductsFilter) {
+    await foldRollups(db);
+    const r = sql`(select u.barcode as d_barcode, u.product_name as d_product_name,
+      sum(u.quantity)::bigint as d_quantity_sold from ${productKinds(range)}
+      where u.kind = 'S' group by u.barcode, u.product_name having sum(u.lines) > 0) r`;
     const columns = {
-      productName: sql<string>`${r.productName}`,
-      quantitySold: sql`${r.quantitySold}`.mapWith(Number),
+      productName: sql<string>`r.d_product_name`,
+      quantitySold: sql`r.d_quantity_sold`.mapWith(Number),
     };
     return listPage(filter, {
       from: (fields) => db.select(fields).from(r),
       columns,
-      where: searchCondition(filter.searchQuery, [sql`${r.productName}`, sql`${r.barcode}`]),
+      where: searchCondition(filter.searchQuery, [sql`r.d_product_name`, sql`r.d_barcode`]),
       sortable: columns,
-      order: [desc(sql`${r.quantitySold}`), asc(sql`${r.productName}`), asc(sql`${r.barcode}`)],
+      order: [desc(sql`r.d_quantity_sold`), asc(sql`r.d_product_name`), asc(sql`r.d_barcode`)],
     });
   },
 
-  /**
-   * Distinct products sold, and units sold, returned for resale and returned
-   * damaged: grouped per product first (a hash aggregate over the covering
-   * index), which is several times quicker than `count(distinct (barcode, name))`.
-   */
+  /** Distinct products sold, and units sold, returned for resale and returned damaged. */
   async productStatus(db: Tx, range: DateRange) {
-    const g = countedLines(
-      db,
-      {
-        sold: sql`coalesce(sum(${qty}) filter (where ${qty} > 0), 0)`.as('d_sold'),
-        returned: sql`coalesce(sum(-${qty}) filter (where ${qty} < 0 and not ${damaged}), 0)`.as('d_returned'),
-        damaged: sql`coalesce(sum(-${qty}) filter (where ${qty} < 0 and ${damaged}), 0)`.as('d_damaged'),
-      },
-      range,
-    )
-      .groupBy(invoiceItems.barcode, invoiceItems.productName)
-      .as('g');
+    await foldRollups(db);
+    const [row] = rowsOf<Record<string, string | null>>(
+      await db.execute(sql`select count(*) filter (where g.sold > 0) as "productsSold", sum(g.sold) as "unitsSold",
+        sum(g.returned) as "unitsReturned", sum(g.damaged) as "unitsDamaged"
+      from (select coalesce(sum(u.quantity) filter (where u.kind = 'S'), 0) as sold,
+          coalesce(sum(-u.quantity) filter (where u.kind = 'R'), 0) as returned,
+          coalesce(sum(-u.quantity) filter (where u.kind = 'D'), 0) as damaged
+        from ${productKinds(range)} where u.kind is not null group by u.barcode, u.product_name) g`),
+    );
+    return {
+      productsSold: Number(row.productsSold ?? 0),
+      unitsSold: Number(row.unitsSold ?? 0),
+      unitsReturned: Number(row.unitsReturned ?? 0),
+      unitsDamaged: Number(row.unitsDamaged ?? 0),
+    };
+  },
+
+  /**
+   * Units sold (the product roll-up), invoices with status PAID (the daily roll-up) and distinct
+   * customers invoiced (the monthly customer roll-up and the edge days' invoices; walk-in sales
+   * are nobody's), in one statement after a fold.
+   */
+  async status(db: Tx, range: DateRange) {
+    await foldRollups(db);
+    const { months, days } = monthsOf(range);
+    const [row] = rowsOf<Record<string, string | null>>(
+      await db.execute(sql`select
+        (select sum(u.quantity) from ${productKinds(range)} where u.kind = 'S') as "quantitySold",
+        (select sum(${invoiceDayTotals.invoices}) from ${invoiceDayTotals}
+          where ${and(dayTotalsIn(range), eq(invoiceDayTotals.status, 'PAID'))}) as "invoicesPaid",
+        (select count(distinct k.id) from (
+          select customer_id from report_party_months where ${and(months ?? sql`true`, sql`customer_id <> 0 and invoices > 0`)}
+          union all
+          select i.customer_id from invoices i where i.status <> 'NEW' and i.customer_id is not null and ${days}
+        ) k(id)) as "activeCustomers"`),
+    );
+    return {
+      quantitySold: Number(row.quantitySold ?? 0),
+      invoicesPaid: Number(row.invoicesPaid ?? 0),
+      activeCustomers: Number(row.activeCustomers ?? 0),
+    };
+  },
+
+  /** Σ total of the counted invoices in the range and how many they are (the daily roll-up). */
+  async overview(db: Tx, range: DateRange) {
+    await foldRollups(db);
     const [row] = await db
       .select({
-        productsSold: whole(sql`count(*) filter (where ${g.sold} > 0)`),
-        unitsSold: whole(sql`sum(${g.sold})`),
-        unitsReturned: whole(sql`sum(${g.returned})`),
-        unitsDamaged: whole(sql`sum(${g.damaged})`),
+        revenue: whole(sql`sum(${invoiceDayTotals.total})`),
+        ordersProcessed: whole(sql`sum(${invoiceDayTotals.invoices})`),
       })
-      .from(g);
-    return row;
-  },
-
-  /** Units sold (lines), invoices with status PAID and distinct customers invoiced (walk-in sales are nobody's). */
-  async status(db: Tx, range: DateRange) {
-    const [[lines], [heads]] = await Promise.all([
-      countedLines(db, { quantitySold: whole(sql`sum(${qty}) filter (where ${qty} > 0)`) }, range),
-      db
-        .select({
-          invoicesPaid: whole(sql`count(*) filter (where ${invoices.status} = 'PAID')`),
-          activeCustomers: whole(sql`count(distinct ${invoices.customerId})`),
-        })
-        .from(invoices)
-        .where(counted(range)),
-    ]);
-    return { ...(lines as { quantitySold: number }), ...heads };
-  },
-
-  /** Σ total of the counted invoices in the range and how many they are. */
-  async overview(db: Tx, range: DateRange) {
-    const [row] = await db
-      .select({ revenue: whole(sql`sum(${invoices.total})`), ordersProcessed: whole(sql`count(*)`) })
-      .from(invoices)
-      .where(counted(range));
+      .from(invoiceDayTotals)
+      .where(dayTotalsIn(range));
     return row;
   },
 
   /** Per day with counted invoices: Σ total and how many (the service adds the days without any). */
-  daily(db: Tx, range: DateRange) {
+  async daily(db: Tx, range: DateRange) {
+    await foldRollups(db);
     return db
       .select({
-        date: invoices.date,
-        totalRevenue: whole(sql`sum(${invoices.total})`),
-        totalOrders: whole(sql`count(*)`),
+        date: invoiceDayTotals.date,
+        totalRevenue: whole(sql`sum(${invoiceDayTotals.total})`),
+        totalOrders: whole(sql`sum(${invoiceDayTotals.invoices})`),
       })
-      .from(invoices)
-      .where(counted(range))
-      .groupBy(invoices.date)
-      .orderBy(invoices.date);
+      .from(invoiceDayTotals)
+      .where(dayTotalsIn(range))
+      .groupBy(invoiceDayTotals.date)
+      .having(sql`sum(${invoiceDayTotals.invoices}) <> 0`)
+      .orderBy(invoiceDayTotals.date);
   },
 
   /**
@@ -153,7 +203,7 @@ export const dashboardRepository = {
    * in the page's order (each sort column's (column, date, id), ties in the sort's direction, the
    * customer by the company the invoice keeps) and the count from the daily roll-up.
    */
-  recentInvoices(db: Tx, filter: RecentInvoicesFilter) {
+  async recentInvoices(db: Tx, filter: RecentInvoicesFilter, denseAt = DENSE_NUMBERS) {
     const customer = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
     const columns = {
       id: invoices.id,
@@ -172,7 +222,7 @@ export const dashboardRepository = {
       date: invoices.date,
     };
     const counted = and(ne(invoices.status, 'NEW'), periodCondition(invoices.date, filter));
-    const search = searchCondition(filter.searchQuery, [invoices.invoiceNo, customer]);
+    const search = await recentSearch(db, filter.searchQuery, denseAt);
     const joined = <F extends Parameters<typeof db.select>[0]>(fields: F) =>
       db.select(fields).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId));
     return listPage(filter, {
@@ -184,22 +234,26 @@ export const dashboardRepository = {
         filter.sortingList?.[0]?.order === 'asc'
           ? [asc(invoices.date), asc(invoices.id)]
           : [desc(invoices.date), desc(invoices.id)],
-      page: search
-        ? undefined
-        : (order, limit, offset) => {
-            const ids = db
-              .select({ id: invoices.id })
-              .from(invoices)
-              .where(counted)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset);
-            return joined(columns)
-              .where(inArray(invoices.id, ids))
-              .orderBy(...order);
-          },
+      page: (order, limit, offset) => {
+        const ids = db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(counted, search))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
+        return joined(columns)
+          .where(inArray(invoices.id, ids))
+          .orderBy(...order);
+      },
       aggregate: search
-        ? undefined
+        ? async () => {
+            const [{ totalRows }] = await db
+              .select({ totalRows: whole(sql`count(*)`) })
+              .from(invoices)
+              .where(and(counted, search));
+            return { totalRows, totals: {} };
+          }
         : async () => {
             await foldRollups(db);
             const [{ totalRows }] = await db

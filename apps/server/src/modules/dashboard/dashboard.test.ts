@@ -1,8 +1,9 @@
-import { addDays } from '@wd/contracts';
+import { addDays, recentInvoicesFilter } from '@wd/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceOrder } from '../../../test/lists.js';
 import { createDashboardFixture } from './dashboard.fixture.js';
+import { dashboardRepository } from './dashboard.repository.js';
 
 const t = testApp();
 const TAG = 'Dash';
@@ -147,6 +148,55 @@ describe('the latest invoices, sorted and paged', () => {
       ids: [f.ids.i1, f.ids.i5],
       totalRows: 2,
     });
+  });
+});
+
+describe('the latest invoices, searched', () => {
+  it('by invoice number or customer (walk-ins by their label), as many numbers or few, like the definition', async () => {
+    const all = (await call('invoices', { resultsPerPage: 1000 })).report as {
+      id: number;
+      invoiceNo: string;
+      customer: string;
+    }[];
+    const matches = (text: string) =>
+      all
+        .filter(
+          (r) =>
+            r.invoiceNo.toLowerCase().includes(text.toLowerCase()) ||
+            r.customer.toLowerCase().includes(text.toLowerCase()),
+        )
+        .map((r) => r.id);
+    const searches = [
+      f.numbers.i2,
+      f.numbers.i5.slice(-3),
+      `${TAG} corner`,
+      'DOCKSIDE',
+      'walk-in',
+      'Walk',
+      'Invoice/',
+      'voice',
+      'nothing like it',
+      '%',
+    ];
+    for (const searchQuery of searches) {
+      const expected = matches(searchQuery);
+      const body = await call('invoices', { searchQuery, resultsPerPage: 1000 });
+      expect({ searchQuery, ids: body.report.map((r: { id: number }) => r.id), totalRows: body.totalRows }).toEqual({
+        searchQuery,
+        ids: expected,
+        totalRows: expected.length,
+      });
+      // The same when every number counts as many (tested on the rows instead of read by id).
+      const filter = recentInvoicesFilter.parse({ searchQuery, resultsPerPage: 1000 });
+      const walked = await dashboardRepository.recentInvoices(t.database.db, filter, 0);
+      expect({ searchQuery, ids: walked.rows.map((r) => r.id), totalRows: walked.totalRows }).toEqual({
+        searchQuery,
+        ids: expected,
+        totalRows: expected.length,
+      });
+    }
+    expect(matches('walk-in')).toEqual([f.ids.i3]);
+    expect(matches(`${TAG} corner`)).toEqual([f.ids.i1, f.ids.i5]);
   });
 });
 

@@ -111,6 +111,17 @@ function numberMatch(text: string): SQL {
 }
 
 /**
+ * The ids of the invoices whose number contains the text (any case), read by numberMatch, at
+ * most `limit + 1` of them: more than `limit` says the numbers are dense.
+ */
+export async function numbersMatching(db: Tx, text: string, limit: number): Promise<number[]> {
+  const found = await db.execute(
+    sql`select array(select n.id from invoices n where ${numberMatch(text)} limit ${limit + 1}) as numbers`,
+  );
+  return pgArray((found as unknown as { rows: { numbers: unknown }[] }).rows[0].numbers).map(Number);
+}
+
+/**
  * Above this many invoice numbers matching, the numbers are dense ("Inv", "voice/1"): their rows
  * are found by walking the list's order, not read by id from the trigram index.
  */

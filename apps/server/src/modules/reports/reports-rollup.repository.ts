@@ -1,7 +1,6 @@
-import { addDays, monthRange, yearRange } from '@wd/contracts';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { foldRollups } from '../../db/rollups.js';
+import { foldRollups, splitPeriod } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 
@@ -16,46 +15,6 @@ migration 0026; docs/reports.md "Speed"). Every whole month of
  * holds the two together.
  */
 
-/** The period as whole months (a condition on a roll-up's month) and edge days (on invoices.date). */
-export function splitPeriod(filter: Filter): { months: SQL | undefined; days: SQL; allHistory: boolean } {
-  const { startDate, endDate, month, year } = filter;
-  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
-  const from = latest(startDate, range?.from);
-  const until = earliest(endDate ? addDays(endDate, 1) : undefined, range?.until);
-  // Whole months: [first month start at or after `from`, the month start of `until`).
-  const firstMonth = from && (from.endsWith('-01') ? from : nextMonth(from));
-  const lastMonth = until && `${until.slice(0, 8)}01`;
-  const calendarMonth = (column: SQL) => (month && !year ? sql`extract(month from ${column}) = ${month}` : undefined);
-  const date = sql`i.date`;
-  const between = (a: string | undefined, b: string | undefined) =>
-    and(a ? sql`${date} >= ${a}` : undefined, b ? sql`${date} < ${b}` : undefined) ?? sql`true`;
-  if (!from && !until && !month) return { months: undefined, days: sql`false`, allHistory: true };
-  if (firstMonth && lastMonth && firstMonth >= lastMonth) {
-    return { months: sql`false`, days: and(between(from, until), calendarMonth(date)) as SQL, allHistory: false };
-  }
-  const edges: SQL[] = [];
-  if (from && from !== firstMonth) edges.push(between(from, firstMonth));
-  if (until && until !== lastMonth) edges.push(between(lastMonth, until));
-  const m = sql`month`;
-  return {
-    months: and(
-      firstMonth ? sql`${m} >= ${firstMonth}` : undefined,
-      lastMonth ? sql`${m} < ${lastMonth}` : undefined,
-      calendarMonth(m),
-    ),
-    days: edges.length ? (and(sql`(${sql.join(edges, sql` or `)})`, calendarMonth(date)) as SQL) : sql`false`,
-    allHistory: false,
-  };
-}
-
-// An empty date ('' from a cleared filter) is no bound: `||`, not `??`.
-const latest = (a?: string, b?: string) => (a && b ? (a > b ? a : b) : a || b || undefined);
-const earliest = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : a || b || undefined);
-function nextMonth(date: string): string {
-  const [y, m] = date.split('-').map(Number);
-  return monthRange(y, m).until;
-}
-
 const statusIs = (column: SQL, status: string | undefined) =>
   status && status !== 'All' ? sql`${column} = ${status}` : undefined;
 
@@ -68,13 +27,17 @@ function grouped(query: SQL, keys: string[]): Grouped {
 /** `expr AS "r_<field>"`: the alias keeps its case (quoted), as `grouped` reads it. */
 const as = (expr: SQL, field: string) => sql`(${expr})::bigint as ${sql.raw(`"r_${field}"`)}`;
 
-/** Per product and kind ('S' sales and resellable returns, 'D' damaged returns), the figures of its report. */
+/**
+ * Per product, the figures of its report: 'S' the product report (sales and resellable returns,
+ * the roll-up's kinds 'S' and 'R'), 'D' the damaged-goods report (damaged returns).
+ */
 function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const { months, days, allHistory } = splitPeriod(filter);
   const table = sql.raw(allHistory ? 'report_product_totals' : 'report_product_months');
   const lineKind = kind === 'S' ? sql`c.quantity <> 0 and not c.damaged_good` : sql`c.quantity < 0 and c.damaged_good`;
+  const kinds = kind === 'S' ? sql`kind in ('S', 'R')` : sql`kind = 'D'`;
   const rollup = sql`select barcode, product_name, lines, quantity, cost, subtotal from ${table}
-    where ${and(sql`kind = ${kind}`, months, statusIs(sql`status`, filter.status))}`;
+    where ${and(kinds, months, statusIs(sql`status`, filter.status))}`;
   const rows = sql`select c.barcode, c.product_name, 1, c.quantity, c.quantity::bigint * c.cost_price, c.subtotal
     from invoice_items c join invoices i on i.id = c.invoice_id
     where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, filter.status), lineKind)}`;

@@ -2,6 +2,7 @@ import { REPORT_COLUMNS, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
+import { expectDashboardSameAsPlain } from '../../../test/dashboard-plain.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import type { Tx } from '../../db/client.js';
@@ -19,7 +20,8 @@ import { rollupReports } from './reports-rollup.repository.js';
  * (reports.repository.ts, summed from the rows) answers. My Report and the Customer Summary
  * without a period or status read the all-status table of migration 0018 and walk customers in
  * name order for their page: also compared page by page and sorted, and the table itself against
- * a recomputation from the rows.
+ * a recomputation from the rows. The dashboard's figures, read from the same roll-ups, are held
+ * to their plain definition after every step too (test/dashboard-plain.ts).
  */
 const t = testApp();
 const { newInvoice, addLine, setInvoice, pay } = invoiceCalls(() => t);
@@ -96,6 +98,7 @@ async function expectSameAsPlain() {
     }
   }
   await expectCustomerAllFromRows();
+  await expectDashboardSameAsPlain(t);
 }
 
 /** report_customer_all (migration 0018) holds, per customer, the sums recomputed from the counted invoices and lines. */

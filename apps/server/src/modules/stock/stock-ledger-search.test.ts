@@ -118,4 +118,31 @@ describe("the ledger's search", () => {
     await check();
     await expectLevelsEqualLedger();
   });
+
+  it('gives every page in order, the pages past the middle read from the end', async () => {
+    for (const filter of [
+      {},
+      { searchQuery: 'Pen' },
+      { kind: 'counted' },
+      { sortingList: [{ column: 'createdAt', order: 'asc' as const }] },
+      { sortingList: [{ column: 'quantity', order: 'asc' as const }] },
+      { sortingList: [{ column: 'kind', order: 'desc' as const }] },
+    ]) {
+      const first = await ok('POST', '/api/stock/movements/', { ...filter, resultsPerPage: 2 });
+      expect(first.numPages, JSON.stringify(filter)).toBeGreaterThanOrEqual(3);
+      const pages = [first.movements];
+      for (let page = 2; page <= first.numPages + 1; page++)
+        pages.push(
+          (await ok('POST', '/api/stock/movements/', { ...filter, resultsPerPage: 2, currentPage: page })).movements,
+        );
+      // Past the last page: nothing.
+      expect(pages.at(-1)).toEqual([]);
+      const all = await ok('POST', '/api/stock/movements/', { ...filter, resultsPerPage: 100 });
+      expect(all.totalRows).toBe(first.totalRows);
+      expect(
+        pages.flat().map((m: { id: number }) => m.id),
+        JSON.stringify(filter),
+      ).toEqual(all.movements.map((m: { id: number }) => m.id));
+    }
+  });
 });

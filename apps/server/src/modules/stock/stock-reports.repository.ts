@@ -205,12 +205,14 @@ function ownConditions(filter: StockMovementFilter) {
  * the sort's direction, which the (column, id) indexes serve both ways.
  */
 function movementSpec(db: Tx, filter: StockMovementFilter, search: MovementSearch | undefined) {
+  const ascending = filter.sortingList?.[0]?.order === 'asc';
   return {
     from: (fields: SelectedFields) => selectMovements(db, fields),
     columns: movementColumns,
     where: and(ownConditions(filter), search?.where),
     sortable: { createdAt: stockMovements.id, quantity: stockMovements.quantity, kind: stockMovements.kind },
-    order: [filter.sortingList?.[0]?.order === 'asc' ? asc(stockMovements.id) : desc(stockMovements.id)],
+    order: [ascending ? asc(stockMovements.id) : desc(stockMovements.id)],
+    reversedOrder: [ascending ? desc(stockMovements.id) : asc(stockMovements.id)],
   };
 }
 

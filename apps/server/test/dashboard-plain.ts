@@ -1,0 +1,63 @@
+import type { DateRange } from '@wd/contracts';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { rowsOf } from '../src/db/client.js';
+import { dashboardRepository } from '../src/modules/dashboard/dashboard.repository.js';
+import type { TestApp } from './helpers.js';
+
+/** Whole months, months cut at either end, a few days inside one month, a whole year. */
+const RANGES: DateRange[] = [
+  { from: '2026-01-01', until: '2026-02-01' },
+  { from: '2026-01-15', until: '2026-02-15' },
+  { from: '2025-12-31', until: '2026-03-02' },
+  { from: '2026-01-10', until: '2026-01-21' },
+  { from: '2026-02-01', until: '2026-03-01' },
+  { from: '2026-01-01', until: '2027-01-01' },
+];
+
+/**
+ * The dashboard's figures, read from the roll-ups and the edge days' rows, against the plain
+ * definition summed from the invoices and lines: counted invoices (not NEW) dated in the range;
+ * a line with quantity > 0 is a sale, < 0 a return, resellable or damaged.
+ */
+export async function expectDashboardSameAsPlain(t: TestApp) {
+  const db = t.database.db;
+  const read = async (query: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, string | number | null>>(await db.execute(query));
+  for (const range of RANGES) {
+    const counted = sql`i.status <> 'NEW' and i.date >= ${range.from} and i.date < ${range.until}`;
+    const lines = sql`invoice_items c join invoices i on i.id = c.invoice_id where ${counted}`;
+    const label = `${range.from} … ${range.until}`;
+
+    const top = await read(sql`select c.product_name as "productName", sum(c.quantity)::int as "quantitySold"
+      from ${lines} and c.quantity > 0 group by c.barcode, c.product_name
+      order by 2 desc, c.product_name, c.barcode`);
+    const fast = await dashboardRepository.topProducts(db, range, { currentPage: 1, resultsPerPage: 100 } as never);
+    expect({ label, rows: fast.rows, totalRows: fast.totalRows }).toEqual({ label, rows: top, totalRows: top.length });
+
+    const [status] = await read(sql`select
+      (select coalesce(sum(c.quantity) filter (where c.quantity > 0), 0)::int from ${lines}) as "quantitySold",
+      (select count(*)::int from invoices i where ${counted} and i.status = 'PAID') as "invoicesPaid",
+      (select count(distinct i.customer_id)::int from invoices i where ${counted}) as "activeCustomers"`);
+    expect({ label, ...(await dashboardRepository.status(db, range)) }).toEqual({ label, ...status });
+
+    const [products] = await read(sql`select count(*) filter (where g.sold > 0)::int as "productsSold",
+        coalesce(sum(g.sold), 0)::int as "unitsSold", coalesce(sum(g.returned), 0)::int as "unitsReturned",
+        coalesce(sum(g.damaged), 0)::int as "unitsDamaged"
+      from (select coalesce(sum(c.quantity) filter (where c.quantity > 0), 0) as sold,
+          coalesce(sum(-c.quantity) filter (where c.quantity < 0 and not c.damaged_good), 0) as returned,
+          coalesce(sum(-c.quantity) filter (where c.quantity < 0 and c.damaged_good), 0) as damaged
+        from ${lines} group by c.barcode, c.product_name) g`);
+    expect({ label, ...(await dashboardRepository.productStatus(db, range)) }).toEqual({ label, ...products });
+
+    const [overview] =
+      await read(sql`select coalesce(sum(i.total), 0)::int as revenue, count(*)::int as "ordersProcessed"
+      from invoices i where ${counted}`);
+    expect({ label, ...(await dashboardRepository.overview(db, range)) }).toEqual({ label, ...overview });
+
+    const daily = await read(sql`select i.date::text as date, sum(i.total)::int as "totalRevenue",
+        count(*)::int as "totalOrders"
+      from invoices i where ${counted} group by i.date order by i.date`);
+    expect({ label, daily: await dashboardRepository.daily(db, range) }).toEqual({ label, daily });
+  }
+}
