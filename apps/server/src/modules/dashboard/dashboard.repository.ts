@@ -223,6 +223,7 @@ export const dashboardRepository = {
     };
     const counted = and(ne(invoices.status, 'NEW'), periodCondition(invoices.date, filter));
     const search = await recentSearch(db, filter.searchQuery, denseAt);
+    const ascending = filter.sortingList?.[0]?.order === 'asc';
     const joined = <F extends Parameters<typeof db.select>[0]>(fields: F) =>
       db.select(fields).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId));
     return listPage(filter, {
@@ -230,10 +231,13 @@ export const dashboardRepository = {
       columns,
       where: and(counted, search),
       sortable,
-      order:
-        filter.sortingList?.[0]?.order === 'asc'
-          ? [asc(invoices.date), asc(invoices.id)]
-          : [desc(invoices.date), desc(invoices.id)],
+      order: ascending ? [asc(invoices.date), asc(invoices.id)] : [desc(invoices.date), desc(invoices.id)],
+      // The count is the roll-up's without a search: a page past the middle is read from the end.
+      reversedOrder: search
+        ? undefined
+        : ascending
+          ? [desc(invoices.date), desc(invoices.id)]
+          : [asc(invoices.date), asc(invoices.id)],
       page: (order, limit, offset) => {
         const ids = db
           .select({ id: invoices.id })

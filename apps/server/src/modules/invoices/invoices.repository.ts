@@ -127,8 +127,8 @@ const sortable = {
  * no sort or a descending one, oldest first under an ascending one), so that one index of
  * (column, date, id) gives a page in either direction, read forwards or backwards.
  */
-function listOrder(filter: InvoiceFilter) {
-  return filter.sortingList?.[0]?.order === 'asc'
+function listOrder(filter: InvoiceFilter, reversed = false) {
+  return (filter.sortingList?.[0]?.order === 'asc') !== reversed
     ? [asc(invoices.date), asc(invoices.id)]
     : [desc(invoices.date), desc(invoices.id)];
 }
@@ -176,6 +176,9 @@ export const invoicesRepository = {
       totals: listTotals,
       // One customer's invoices are few and the roll-up has no customer: their footer is summed from the rows.
       aggregate: filter.customer ? undefined : search ? search.aggregate : () => rolledUpTotals(db, filter),
+      // Without a search the count is the roll-up's (or one customer's few rows): a page past the
+      // middle is read from the end.
+      reversedOrder: search ? undefined : listOrder(filter, true),
       // The page's ids from an index in the page's order (deep pages skip index entries, not joined rows).
       page: !search
         ? (order, limit, offset) => {
