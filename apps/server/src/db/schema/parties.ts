@@ -57,6 +57,26 @@ export const customers = pgTable(
     index('customers_verified_idx').on(t.dateLastVerified),
     /** The few customers with a limit: the list's "over their limit" filter starts from them. */
     index('customers_credit_limit_idx').on(t.id).where(sql`${t.creditLimit} > 0`),
+    /**
+     * The customer list sorted by a column, live customers only: (column, company, id), read
+     * forwards for an ascending sort and backwards for a descending one (ties in its direction).
+     */
+    ...(
+      [
+        ['name', t.name],
+        ['city', t.city],
+        ['state', t.state],
+        ['phone', t.phone],
+        ['email', t.email],
+        ['edi_id', t.ediId],
+        ['edi_qualifier', t.ediQualifier],
+        ['award_points', t.awardPoints],
+        ['date_last_verified', t.dateLastVerified],
+        ['credit_limit', t.creditLimit],
+      ] as const
+    ).map(([name, column]) =>
+      index(`customers_live_${name}_idx`).on(column, t.company, t.id).where(sql`${t.deletedAt} is null`),
+    ),
   ],
 );
 

@@ -43,6 +43,63 @@ describe('customer/all', () => {
     expect((await page('/api/customer/all/deleted/', {})).totalRows).toBe(1);
   });
 
+  it('sorts by every column both ways, ties by company and id in its direction, page by page', async () => {
+    const db = t.database.db;
+    const ids: number[] = [];
+    for (const company of ['Sort Oak', 'Sort Elm', 'Sort Ash', 'Sort Elm', 'Sort Pine', 'Sort Fir', 'Sort Yew']) {
+      ids.push((await t.call('POST', '/api/customer/new/', { company }, t.adminToken)).json().customer.id);
+    }
+    // Ties on every column, an empty date, a deleted customer that no sort may show.
+    for (const [i, id] of ids.entries()) {
+      await db.execute(sql`update customers set name = ${['Ann', 'Bo', 'Ann', 'Cy', 'Bo', 'Ann', 'Di'][i]},
+        city = ${['Waco', 'Austin', 'Waco', 'Austin', 'Tyler', 'Waco', 'Austin'][i]}, state = ${i % 2 ? 'TX' : 'OK'},
+        phone = ${`555-01${i % 3}`}, email = ${i % 3 ? `s${i % 2}@x.test` : ''}, edi_id = ${i % 2 ? '' : `EDI${i % 3}`},
+        edi_qualifier = ${i % 2 ? '' : 'ZZ'}, award_points = ${(i % 3) * 5}, credit_limit = ${(i % 2) * 10_000},
+        date_last_verified = ${i % 3 ? `2026-0${1 + (i % 2)}-15` : null}, price_group_id = 1
+        where id = ${id}`);
+    }
+    await t.call('DELETE', `/api/customer/delete/${ids[6]}/`, undefined, t.adminToken);
+    const columns = {
+      id: 'c.id',
+      company: 'c.company',
+      name: 'c.name',
+      city: 'c.city',
+      state: 'c.state',
+      phone: 'c.phone',
+      email: 'c.email',
+      ediId: 'c.edi_id',
+      ediQualifier: 'c.edi_qualifier',
+      awardPoints: 'c.award_points',
+      priceGroup: 'g.name',
+      dateLastVerified: 'c.date_last_verified',
+      creditLimit: 'c.credit_limit',
+    };
+    for (const [column, expression] of Object.entries(columns)) {
+      for (const order of ['asc', 'desc'] as const) {
+        const way = sql.raw(order);
+        const definition =
+          (await db.execute(sql`select c.id from customers c join price_groups g on g.id = c.price_group_id
+            where c.deleted_at is null and c.company like 'Sort %'
+            order by ${sql.raw(expression)} ${way}, c.company ${way}, c.id ${way}`)) as unknown as {
+            rows: { id: number }[];
+          };
+        const expected = definition.rows.map((r) => Number(r.id));
+        const pages: number[] = [];
+        for (let currentPage = 1; currentPage <= 3; currentPage++) {
+          const res = await t.call(
+            'POST',
+            '/api/customer/all/',
+            { searchQuery: 'Sort ', sortingList: [{ column, order }], resultsPerPage: 2, currentPage },
+            t.adminToken,
+          );
+          expect(res.statusCode, res.body).toBe(200);
+          pages.push(...res.json().customers.map((c: { id: number }) => c.id));
+        }
+        expect({ column, order, pages }).toEqual({ column, order, pages: expected });
+      }
+    }
+  });
+
   it('answers 400 for an unknown sort column and 401 without a session', async () => {
     const bad = { sortingList: [{ column: 'nope', order: 'asc' }] };
     expect((await t.call('POST', '/api/customer/all/', bad, t.adminToken)).statusCode).toBe(400);

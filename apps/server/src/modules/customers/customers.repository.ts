@@ -6,7 +6,7 @@ import {
   toDollars,
   toEdiQualifier,
 } from '@wd/contracts';
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
@@ -99,7 +99,12 @@ function listSpec(db: Tx, filter: CustomerListFilter, deleted: boolean) {
       filter.overLimit ? overCreditLimit() : undefined,
     ),
     sortable,
-    order: [asc(customers.company), asc(customers.id)],
+    // Ties by company and id in the sort's direction: one index of (column, company, id) per
+    // column gives the page either way (customers_live_<column>_idx).
+    order:
+      filter.sortingList?.[0]?.order === 'desc'
+        ? [desc(customers.company), desc(customers.id)]
+        : [asc(customers.company), asc(customers.id)],
   };
 }
 
@@ -107,8 +112,25 @@ export const customersRepository = {
   ...idRows(customers),
   list(db: Tx, filter: CustomerListFilter, deleted: boolean) {
     const spec = listSpec(db, filter, deleted);
+    const byGroup = filter.sortingList?.some((item) => item.column === 'priceGroup');
     return listPage(filter, {
       ...spec,
+      // The page's ids from the customers alone, through the sort's index, then only those joined
+      // (the price group's name is the one sort that needs the join first).
+      page: byGroup
+        ? undefined
+        : (order, limit, offset) => {
+            const ids = db
+              .select({ id: customers.id })
+              .from(customers)
+              .where(spec.where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset);
+            return select(db, columns)
+              .where(inArray(customers.id, ids))
+              .orderBy(...order);
+          },
       // Every customer is in exactly one price group (not null, foreign key), and the filter
       // reads customer columns only: the count needs no join (docs/performance-lists.md).
       aggregate: async () => {
