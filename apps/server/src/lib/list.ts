@@ -1,7 +1,8 @@
 import { monthRange, type PeriodFilter, type SortItem, yearRange } from '@wd/contracts';
-import { type AnyColumn, and, asc, desc, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, desc, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Tx } from '../db/client.js';
 import { ValidationError } from './errors.js';
 
 /**
@@ -161,6 +162,30 @@ export async function listPage<C extends Selection, T extends Record<string, SQL
   }
   const [rows, aggregate] = await Promise.all([read(order, filter.resultsPerPage, offset), counted()]);
   return { rows: rows as SelectResultFields<C>[], ...aggregate };
+}
+
+/**
+ * A `page` for listPage that reads the page's ids first from `table` alone (`where` on its own
+ * columns, in the page's order, through the index of that order), then only those rows with
+ * their joins (`rows`): a deep page skips index entries, not joined rows.
+ */
+export function pageByIds(
+  db: Tx,
+  table: PgTable,
+  id: AnyPgColumn,
+  where: SQL | undefined,
+  rows: (where: SQL) => { orderBy(...order: SQL[]): PromiseLike<unknown[]> },
+): NonNullable<ListSpec<Selection, Record<never, SQL>>['page']> {
+  return (order, limit, offset) => {
+    const ids = db
+      .select({ id })
+      .from(table)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return rows(inArray(id, ids)).orderBy(...order);
+  };
 }
 
 /** The matching rows' count and every footer total, in one statement. */

@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage, pageByIds, searchCondition } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 import { overCreditLimit } from './credit-limit.repository.js';
 
@@ -119,18 +119,7 @@ export const customersRepository = {
       // (the price group's name is the one sort that needs the join first).
       page: byGroup
         ? undefined
-        : (order, limit, offset) => {
-            const ids = db
-              .select({ id: customers.id })
-              .from(customers)
-              .where(spec.where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset);
-            return select(db, columns)
-              .where(inArray(customers.id, ids))
-              .orderBy(...order);
-          },
+        : pageByIds(db, customers, customers.id, spec.where, (w) => select(db, columns).where(w)),
       // Every customer is in exactly one price group (not null, foreign key), and the filter
       // reads customer columns only: the count needs no join (docs/performance-lists.md).
       aggregate: async () => {

@@ -6,11 +6,11 @@ import {
   UNCATEGORIZED,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { foldRollups, invoiceDayTotals, splitPeriod } from '../../db/rollups.js';
 import { customers, invoiceItems, invoices, products } from '../../db/schema/index.js';
-import { likePattern, listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
 
 /**
@@ -238,18 +238,7 @@ export const dashboardRepository = {
         : ascending
           ? [desc(invoices.date), desc(invoices.id)]
           : [asc(invoices.date), asc(invoices.id)],
-      page: (order, limit, offset) => {
-        const ids = db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(and(counted, search))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset);
-        return joined(columns)
-          .where(inArray(invoices.id, ids))
-          .orderBy(...order);
-      },
+      page: pageByIds(db, invoices, invoices.id, and(counted, search), (w) => joined(columns).where(w)),
       aggregate: search
         ? async () => {
             const [{ totalRows }] = await db

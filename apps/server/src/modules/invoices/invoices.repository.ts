@@ -8,14 +8,14 @@ import {
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage } from '../../lib/list.js';
+import { listPage, pageByIds } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 import {
   everyInvoiceMatches,
@@ -180,20 +180,7 @@ export const invoicesRepository = {
       // middle is read from the end.
       reversedOrder: search ? undefined : listOrder(filter, true),
       // The page's ids from an index in the page's order (deep pages skip index entries, not joined rows).
-      page: !search
-        ? (order, limit, offset) => {
-            const ids = db
-              .select({ id: invoices.id })
-              .from(invoices)
-              .where(own)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset);
-            return select(db, invoiceColumns)
-              .where(inArray(invoices.id, ids))
-              .orderBy(...order);
-          }
-        : undefined,
+      page: !search ? pageByIds(db, invoices, invoices.id, own, (w) => select(db, invoiceColumns).where(w)) : undefined,
     });
   },
 

@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { likePattern, listPage, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, pageByIds, searchCondition } from '../../lib/list.js';
 
 /** The stock report and the ledger: their pages, counts, totals and CSV statements (one spec each). */
 
@@ -327,18 +327,9 @@ export const stockReportsRepository = {
     const spec = movementSpec(db, filter, search);
     const { rows, totalRows } = await listPage(filter, {
       ...spec,
-      page: (order, limit, offset) => {
-        const ids = db
-          .select({ id: stockMovements.id })
-          .from(stockMovements)
-          .where(spec.where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset);
-        return selectMovements(db, movementColumns)
-          .where(inArray(stockMovements.id, ids))
-          .orderBy(...order);
-      },
+      page: pageByIds(db, stockMovements, stockMovements.id, spec.where, (w) =>
+        selectMovements(db, movementColumns).where(w),
+      ),
       aggregate: async () => ({ totalRows: await movementCount(db, filter, search), totals: {} }),
     });
     return { rows: rows as unknown as MovementRow[], totalRows };
