@@ -15,7 +15,7 @@ import type { AppContext, AuthUser } from '../../lib/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { type LocationRow, type NewMovement, stockRepository as repo } from './stock.repository.js';
-import type { MovementRow } from './stock-reports.repository.js';
+import type { MovementRow } from './stock-ledger.repository.js';
 
 const toLocation = (row: LocationRow): StockLocation => ({ ...row });
 
