@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { nextListSearch, nextSort, parseSize, parseSort } from './list-params';
+import { period } from '../components/ListFilters';
+import {
+  latestListSearch,
+  listFilter,
+  nextListSearch,
+  nextSort,
+  parseSize,
+  parseSort,
+  readListParams,
+} from './list-params';
 
 describe('column sort cycle', () => {
   it('goes none → asc → desc → none', () => {
@@ -45,5 +54,32 @@ describe('quick changes of a list', () => {
   it('a change that changes nothing asks for nothing (no history entry)', () => {
     expect(nextListSearch('?q=Corner', { q: 'Corner' }, true)).toBeNull();
     expect(nextListSearch('?q=Corner', { q: null }, true)).toBe('');
+  });
+});
+
+describe('what the controls stand at', () => {
+  it('is the address asked for while it is on its way, and the address once it has arrived', () => {
+    nextListSearch('?month=11', { year: '2026' }, true);
+    expect(latestListSearch('month=11')).toBe('month=11&year=2026');
+    expect(latestListSearch('month=11&year=2026')).toBe('month=11&year=2026');
+    // Elsewhere (Back went to another address): that address.
+    expect(latestListSearch('q=Corner')).toBe('q=Corner');
+  });
+
+  it('reads a search into the request body, defaults filled in', () => {
+    const options = { defaultSize: 25, extraDefaults: { month: '', year: '' }, mapExtra: period };
+    const read = readListParams(new URLSearchParams('month=11&year=2026&sort=total.desc&page=3'), options);
+    expect(listFilter(read, options.mapExtra)).toEqual({
+      currentPage: 3,
+      resultsPerPage: 25,
+      searchQuery: '',
+      sortingList: [{ column: 'total', order: 'desc' }],
+      startDate: undefined,
+      endDate: undefined,
+      month: 11,
+      year: 2026,
+    });
+    // ALL asks for the known total, at most the maximum.
+    expect(listFilter({ ...read, size: 'all' }, undefined, 40).resultsPerPage).toBe(40);
   });
 });

@@ -27,6 +27,11 @@ export interface ListParamsApi extends ListParams {
   setExtra(values: Record<string, string>): void;
   /** The request body for a list call; ALL is sent as the known total (or the maximum). */
   toFilter(totalRows?: number): ListFilterInput & Record<string, unknown>;
+  /**
+   * The request body for what the controls show now (latestListSearch), read at the moment it is
+   * called: Export CSV right after a typed year exports that year, even before the rows have.
+   */
+  latestFilter(): ListFilterInput & Record<string, unknown>;
 }
 
 export function parseSort(text: string | null): SortItem | null {
@@ -61,11 +66,21 @@ export interface ListParamsOptions {
 let asked: { from: string; to: string } | null = null;
 
 /**
+ * The search a list's controls stand at: the address asked for last while it is still on its way
+ * (the router commits a new address only once the route's loaders have answered), else the
+ * address as it is now. The screen's rows can lag behind both: the router renders a committed
+ * address in a transition, so for a moment the address is new and the rendered state is not.
+ */
+export function latestListSearch(current: string): string {
+  const now = new URLSearchParams(current).toString();
+  return asked && asked.from === now ? asked.to : now;
+}
+
+/**
  * The search a list's change leads to, or null when it changes nothing (a search typed, then
- * Enter: no history entry, so Back undoes one real change). It starts from the address asked for
- * last while that one is still on its way (the router commits a new address only once the route's
- * loaders have answered), else from the address as it is now: two quick changes (a month, then a
- * year) must both land, and the second must not put back the address the first one left.
+ * Enter: no history entry, so Back undoes one real change). It starts from latestListSearch: two
+ * quick changes (a month, then a year) must both land, and the second must not put back the
+ * address the first one left.
  */
 export function nextListSearch(
   current: string,
@@ -73,7 +88,7 @@ export function nextListSearch(
   resetPage: boolean,
 ): string | null {
   const now = new URLSearchParams(current).toString();
-  const base = asked && asked.from === now ? asked.to : now;
+  const base = latestListSearch(current);
   const next = new URLSearchParams(base);
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) next.delete(k);
@@ -86,23 +101,38 @@ export function nextListSearch(
   return text;
 }
 
-export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
-  const { defaultSize = 10, defaultSort = null, extraDefaults = {}, mapExtra } = options;
-  const [params, setParams] = useSearchParams();
+/** The list's state in a search (page, size, search, sort and the extra filters, defaults filled in). */
+export function readListParams(params: URLSearchParams, options: ListParamsOptions = {}): ListParams {
+  const { defaultSize = 10, defaultSort = null, extraDefaults = {} } = options;
+  return {
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    size: parseSize(params.get('size'), defaultSize),
+    search: params.get('q') ?? '',
+    sort: params.has('sort') ? parseSort(params.get('sort')) : defaultSort,
+    extra: Object.fromEntries(Object.entries(extraDefaults).map(([k, d]) => [k, params.get(k) ?? d])),
+  };
+}
 
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const size = parseSize(params.get('size'), defaultSize);
-  const search = params.get('q') ?? '';
-  const sort = params.has('sort') ? parseSort(params.get('sort')) : defaultSort;
-  const extraKey = JSON.stringify(extraDefaults);
-  const extraText = Object.keys(extraDefaults)
-    .map((k) => `${k}=${params.get(k) ?? ''}`)
-    .join('&');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: extraText and extraKey stand for params and defaults
-  const extra = useMemo(() => {
-    const defaults = JSON.parse(extraKey) as Record<string, string>;
-    return Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d]));
-  }, [extraText, extraKey]);
+/** A list call's request body for a list state; ALL is sent as the known total (or the maximum). */
+export function listFilter(p: ListParams, mapExtra: ListParamsOptions['mapExtra'], totalRows?: number) {
+  return {
+    currentPage: p.page,
+    resultsPerPage: p.size === 'all' ? Math.min(MAX_PAGE_SIZE, Math.max(1, totalRows ?? MAX_PAGE_SIZE)) : p.size,
+    searchQuery: p.search,
+    sortingList: p.sort ? [p.sort] : [],
+    ...(mapExtra ? mapExtra(p.extra) : p.extra),
+  } as ListFilterInput & Record<string, unknown>;
+}
+
+export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
+  const { defaultSize = 10, defaultSort = null, mapExtra } = options;
+  const [params, setParams] = useSearchParams();
+  const read = readListParams(params, options);
+  const { page, size, search, sort } = read;
+  // The extra filters keep their identity while their values do (effects and memos depend on them).
+  const extraText = JSON.stringify(read.extra);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: extraText stands for the values
+  const extra = useMemo(() => read.extra, [extraText]);
 
   // The address asked for has arrived: from now on the address itself is where changes start (so
   // that Back, then a change, starts from where Back went).
@@ -111,13 +141,15 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
     if (asked?.to === committed) asked = null;
   }, [committed]);
 
+  // Changes start from the rendered address, as latestFilter does: the address asked for last was
+  // asked from it (window.location would do as well in the browser, but not under a memory router).
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean) => {
-      const next = nextListSearch(window.location.search, changes, resetPage);
+      const next = nextListSearch(committed, changes, resetPage);
       // A list's own change (page, search, sort, filter) keeps the scroll; only a new page starts at the top.
       if (next !== null) setParams(new URLSearchParams(next), { replace: false, preventScrollReset: true });
     },
-    [setParams],
+    [setParams, committed],
   );
 
   return {
@@ -134,12 +166,7 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
       update({ sort: next ? `${next.column}.${next.order}` : defaultSort ? '' : null }, true);
     },
     setExtra: (values) => update(values, true),
-    toFilter: (totalRows) => ({
-      currentPage: page,
-      resultsPerPage: size === 'all' ? Math.min(MAX_PAGE_SIZE, Math.max(1, totalRows ?? MAX_PAGE_SIZE)) : size,
-      searchQuery: search,
-      sortingList: sort ? [sort] : [],
-      ...(mapExtra ? mapExtra(extra) : extra),
-    }),
+    toFilter: (totalRows) => listFilter({ page, size, search, sort, extra }, mapExtra, totalRows),
+    latestFilter: () => listFilter(readListParams(new URLSearchParams(latestListSearch(committed)), options), mapExtra),
   };
 }

@@ -23,13 +23,13 @@ export interface ListHeaderActions {
 
 interface ListHeaderProps extends ListHeaderActions {
   title: ReactNode;
-  /** The filter of the rows on screen (the export's). */
-  filter: Record<string, unknown>;
+  /** The filter the controls show, read when Export CSV is clicked (the rows may still be the last filter's). */
+  exportFilter: () => Record<string, unknown>;
   /** The list answered and has no rows. */
   empty: boolean;
 }
 
-export function ListHeader({ title, filter, empty, ...a }: ListHeaderProps) {
+export function ListHeader({ title, exportFilter, empty, ...a }: ListHeaderProps) {
   const navigate = useNavigate();
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/'));
   return (
@@ -39,7 +39,9 @@ export function ListHeader({ title, filter, empty, ...a }: ListHeaderProps) {
       </Title>
       <Group gap="xs">
         {a.actions}
-        {a.exportCsv && <ExportCsvButton run={() => downloadListCsv(a.exportCsv as Call, filter, a.exportParams)} />}
+        {a.exportCsv && (
+          <ExportCsvButton run={() => downloadListCsv(a.exportCsv as Call, exportFilter(), a.exportParams)} />
+        )}
         {a.recoverTo && (
           <Button variant="default" component={Link} to={a.recoverTo}>
             Recover

@@ -91,7 +91,7 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
     <Stack gap="md">
       <ListHeader
         title={props.title}
-        filter={list.filter}
+        exportFilter={list.params.latestFilter}
         empty={Boolean(data && !list.isError && data.totalRows === 0)}
         {...props.header}
       />

@@ -17,7 +17,11 @@ export interface UseListOptions {
 /** What a list screen shows and everything that reads the same rows (its print, its export). */
 export interface ListState<T, Totals> {
   params: ListParamsApi;
-  /** The request body of the page on screen: its print and its Export CSV use this very filter. */
+  /**
+   * The request body of the page on screen: its print uses this very filter. Export CSV reads
+   * params.latestFilter() at its click, the filter the controls show even while these rows are
+   * still the last filter's.
+   */
   filter: ReturnType<ListParamsApi['toFilter']>;
   data: ListResult<T, Totals> | undefined;
   rows: T[];

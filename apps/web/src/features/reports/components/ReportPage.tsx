@@ -113,7 +113,7 @@ export function ReportScreen<T, Totals>(props: ReportScreenProps<T, Totals>) {
                 <Button variant="default" onClick={() => window.print()}>
                   Print
                 </Button>
-                <ExportCsvButton run={() => props.exportCsv(list.filter as Record<string, unknown>)} />
+                <ExportCsvButton run={() => props.exportCsv(list.params.latestFilter())} />
               </>
             ),
           }}

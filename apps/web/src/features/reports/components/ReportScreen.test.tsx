@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../../test/render';
+import { MonthYear, period } from '../../../components/ListFilters';
 import type { ListResult, ListSource } from '../../../lib/list-source';
 import { ReportScreen } from './ReportPage';
 
@@ -24,7 +25,12 @@ function fakeReport(total: number) {
   return { source, fetch };
 }
 
-function renderReport(source: ListSource<Row, { count: number }>, url: string, resultsPerPage: number) {
+function renderReport(
+  source: ListSource<Row, { count: number }>,
+  url: string,
+  resultsPerPage: number,
+  withPeriod = false,
+) {
   const exportCsv = vi.fn(async (_filter: Record<string, unknown>) => {});
   renderScreen(
     <ReportScreen<Row, { count: number }>
@@ -32,7 +38,8 @@ function renderReport(source: ListSource<Row, { count: number }>, url: string, r
       source={source}
       columns={() => [{ key: 'name', title: 'Store', sortable: true }]}
       rowKey={(r) => r.id}
-      params={{}}
+      params={withPeriod ? { extraDefaults: { month: '', year: '' }, mapExtra: period } : {}}
+      filters={withPeriod ? (p) => <MonthYear p={p} /> : undefined}
       words={() => ['All dates']}
       exportCsv={exportCsv}
     />,
@@ -66,5 +73,19 @@ describe('a report screen, its printout and its export read one query', () => {
     screen.getByRole('button', { name: 'Export CSV' }).click();
     await waitFor(() => expect(exportCsv).toHaveBeenCalledTimes(1));
     expect(exportCsv.mock.calls[0][0]).toMatchObject({ currentPage: 2, resultsPerPage: 3, searchQuery: 'Store' });
+  });
+
+  it('exports the year just typed, even when the click comes before the rows have followed it', async () => {
+    const { source } = fakeReport(8);
+    const { exportCsv } = renderReport(source, '/?month=11', 3, true);
+    await waitFor(() => expect(printedNames()).toEqual(['Store 1', 'Store 2', 'Store 3']));
+    // One act: the year's change and the click land before React renders the new address, as on a
+    // busy phone where the router renders the address in a transition.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2026' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    });
+    await waitFor(() => expect(exportCsv).toHaveBeenCalledTimes(1));
+    expect(exportCsv.mock.calls[0][0]).toMatchObject({ month: 11, year: 2026 });
   });
 });
