@@ -41,6 +41,13 @@ export const supplierPayments = pgTable(
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => supplierInvoices.id, { onDelete: 'cascade' }),
+    /**
+     * The invoice's supplier, so one supplier's payments are read through an index in date order
+     * (a supplier's history). Kept by triggers (migration 0046): set from the invoice on every
+     * insert and change of invoice, and moved when the invoice's supplier changes; whatever a
+     * writer sends is replaced.
+     */
+    supplierId: integer('distributor_id').notNull().default(0),
     date: date('date', { mode: 'string' }).notNull(),
     paymentType: text('payment_type', { enum: ['cash', 'cheque', 'credit', 'moneyOrder'] }).notNull(),
     amountPaid: integer('amount_paid').notNull(),
@@ -51,7 +58,10 @@ export const supplierPayments = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('distributor_payments_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('distributor_payments_invoice_idx').on(t.invoiceId),
+    index('distributor_payments_distributor_date_idx').on(t.supplierId, t.date, t.id),
+  ],
 );
 
 /**

@@ -84,6 +84,8 @@ export const spec = {
         .leftJoin(customers, eq(customers.id, invoices.customerId))
         .leftJoin(receipts, eq(receipts.id, payments.receiptId)),
     party: invoices.customerId,
+    /** Whether `party` is a column of the payment itself (else of its invoice). */
+    partyOnPayment: false,
     searchable: [payments.referenceNo, invoices.invoiceNo, payments.chequeNo, payments.paymentType],
     sortable: {
       referenceNo: payments.referenceNo,
@@ -100,7 +102,7 @@ export const spec = {
       chequeNo: payments.chequeNo,
     },
     totals: { paid: sql`${payments.amountPaid}`, discount: sql`${payments.discountRedeemed}` },
-    invoice: { table: invoices, total: invoices.total, balance: invoices.balance },
+    invoice: { table: invoices, total: invoices.total, balance: invoices.balance, party: invoices.customerId },
     /** The tables an export's id names: the invoice, or the party (customer). */
     owners: { invoice: invoices, party: customers },
     exportName: { invoice: 'invoice-payments', party: 'customer-payments' },
@@ -120,7 +122,8 @@ export const spec = {
         .from(supplierPayments)
         .innerJoin(supplierInvoices, eq(supplierInvoices.id, supplierPayments.invoiceId))
         .innerJoin(suppliers, eq(suppliers.id, supplierInvoices.supplierId)),
-    party: supplierInvoices.supplierId,
+    party: supplierPayments.supplierId,
+    partyOnPayment: true,
     searchable: [supplierPayments.referenceNo, supplierInvoices.invoiceNo, supplierPayments.chequeNo],
     sortable: {
       referenceNo: supplierPayments.referenceNo,
@@ -140,6 +143,7 @@ export const spec = {
       table: supplierInvoices,
       total: supplierInvoices.amountPurchase,
       balance: supplierInvoices.amountDue,
+      party: supplierInvoices.supplierId,
     },
     owners: { invoice: supplierInvoices, party: suppliers },
     exportName: { invoice: 'supplier-invoice-payments', party: 'supplier-payments' },

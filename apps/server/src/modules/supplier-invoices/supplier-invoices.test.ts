@@ -92,6 +92,45 @@ describe('supplier invoices', () => {
     ).toBe(400);
   });
 
+  it("a supplier's payments follow their invoice to another supplier; the footer counts each invoice once", async () => {
+    const other = (await t.call('POST', '/api/distributor/insert/', { company: 'McLane' }, t.adminToken)).json()
+      .distributor.id as number;
+    const history = async (id: number, filter: Record<string, unknown> = {}) =>
+      (await t.call('POST', `/api/distributorPayment/distributor/${id}/`, filter, t.adminToken)).json();
+    const a = await newInvoice({ invoiceNo: '81001', amountPurchase: 300 });
+    const b = await newInvoice({ invoiceNo: '81002', amountPurchase: 50 });
+    await pay(a.id, { amountPaid: 100, date: '2026-10-05' });
+    await pay(a.id, { amountPaid: 50, date: '2026-10-06' });
+    await pay(b.id, { amountPaid: 20, date: '2026-10-07' });
+    expect(await history(other)).toMatchObject({ totalRows: 0, totals: { paid: 0, total: 0, balance: 0 } });
+
+    // The invoice moves to McLane and takes its two payments along.
+    const moved = await t.call(
+      'PATCH',
+      '/api/distributor/invoices/update/',
+      { id: a.id, date: '2026-10-01', distributorID: other, invoiceNo: '81001', amountPurchase: 300, note: '' },
+      t.adminToken,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const mclane = await history(other);
+    expect(mclane.paymentHistory.map((p: { amountPaid: number }) => p.amountPaid)).toEqual([50, 100]);
+    expect(mclane.paymentHistory.every((p: { distributor: string }) => p.distributor === 'McLane')).toBe(true);
+    // Invoice 81001 once in the total and the balance, though two payments pay it.
+    expect(mclane).toMatchObject({ totalRows: 2, totals: { paid: 150, total: 300, balance: 150 } });
+    // The same figures through the searched (joined) path, and a period that keeps one payment.
+    expect(await history(other, { searchQuery: '81001' })).toMatchObject({
+      totalRows: 2,
+      totals: { paid: 150, total: 300, balance: 150 },
+    });
+    expect(await history(other, { startDate: '2026-10-06', endDate: '2026-10-06' })).toMatchObject({
+      totalRows: 1,
+      totals: { paid: 50, total: 300, balance: 150 },
+    });
+    const core = await history(supplierId, { startDate: '2026-10-05', endDate: '2026-10-07' });
+    expect(core.paymentHistory.map((p: { invoiceNo: string }) => p.invoiceNo)).not.toContain('81001');
+    expect(core.paymentHistory.map((p: { invoiceNo: string }) => p.invoiceNo)).toContain('81002');
+  });
+
   it('lists with filters and footer totals over all matching rows', async () => {
     await newInvoice({ invoiceNo: '70001', date: '2025-01-10', amountPurchase: 100 });
     await newInvoice({ invoiceNo: '70002', date: '2025-01-20', amountPurchase: 50.5 });
