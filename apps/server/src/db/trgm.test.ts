@@ -16,6 +16,12 @@ const TRGM = [
   'customers_name_trgm_idx',
   'customers_phone_trgm_idx',
   'customers_tax_permit_number_trgm_idx',
+  // The supplier invoice and expense lists' searches (0047).
+  'distributor_invoices_invoice_no_trgm_idx',
+  'distributor_invoices_note_trgm_idx',
+  'expenses_category_trgm_idx',
+  'expenses_expense_trgm_idx',
+  'expenses_reference_trgm_idx',
   'invoices_invoice_no_trgm_idx',
   // product/filter's lookup (0018).
   'products_barcode_trgm_idx',

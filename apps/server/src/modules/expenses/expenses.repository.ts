@@ -4,7 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { listPage, periodCondition, searchWithParent } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
 const columns = {
@@ -33,12 +33,19 @@ function select<F extends SelectedFields>(db: Tx, fields: F) {
 }
 
 /** The list's joins, filter and order: the page and the export share them. */
-function listSpec(db: Tx, filter: ExpenseListFilter) {
+async function listSpec(db: Tx, filter: ExpenseListFilter) {
   return {
     from: (fields: SelectedFields) => select(db, fields),
+    // The filter names only the expense's own columns, and every expense has its biller.
+    countFrom: (fields: SelectedFields) => db.select(fields).from(expenses),
     columns,
     where: and(
-      searchCondition(filter.searchQuery, [expenses.reference, expenses.expense, expenses.category, billers.company]),
+      await searchWithParent(db, filter.searchQuery, [expenses.reference, expenses.expense, expenses.category], {
+        table: billers,
+        id: billers.id,
+        key: expenses.billerId,
+        columns: [billers.company],
+      }),
       periodCondition(expenses.date, { month: filter.month, year: filter.year }),
     ),
     sortable,
@@ -49,12 +56,12 @@ function listSpec(db: Tx, filter: ExpenseListFilter) {
 export const expensesRepository = {
   ...idRows(expenses),
   /** One page, the count and the sum of amounts over every matching row (the footer). */
-  list(db: Tx, filter: ExpenseListFilter) {
-    return listPage(filter, { ...listSpec(db, filter), totals: { amount: sql`${expenses.amount}` } });
+  async list(db: Tx, filter: ExpenseListFilter) {
+    return listPage(filter, { ...(await listSpec(db, filter)), totals: { amount: sql`${expenses.amount}` } });
   },
   /** Export CSV's statement: every row of the list's filter, in its order. */
-  csvQuery(db: Tx, filter: ExpenseListFilter) {
-    return exportQuery(listSpec(db, filter), filter.sortingList, EXPENSE_CSV);
+  async csvQuery(db: Tx, filter: ExpenseListFilter) {
+    return exportQuery(await listSpec(db, filter), filter.sortingList, EXPENSE_CSV);
   },
   async find(db: Tx, id: number) {
     const [row] = await select(db, columns).where(eq(expenses.id, id));

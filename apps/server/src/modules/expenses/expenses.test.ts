@@ -52,6 +52,30 @@ describe('expenses', () => {
     expect(await found({ month: 2, year: '' })).toEqual([['2024-02-29', '2024-02-28', '2023-02-28'], 44]);
   });
 
+  it("searches the reference, expense, category and the biller's name: the rows, count and sum of the definition", async () => {
+    await add({ expense: 'Diesel', category: 'Truck', amount: 61.5 });
+    await add({ billerID: 1, expense: 'Second hand shelving', category: 'Store', amount: 12.25 });
+    await add({ expense: 'Rent', category: 'Company car', amount: 800 });
+    type Row = { id: number; reference: string; expense: string; category: string; biller: string; amount: number };
+    const list = async (filter: Record<string, unknown>) =>
+      (await t.call('POST', '/api/expenses/all/', { resultsPerPage: 1000, ...filter }, t.adminToken)).json();
+    const all: Row[] = (await list({})).expenses;
+    for (const q of ['second', 'COMPANY', 'EXP-0', 'diesel', 'ck', 'x', 'nothing like this']) {
+      const text = q.toLowerCase();
+      const want = all.filter((r) =>
+        [r.reference, r.expense, r.category, r.biller].some((v) => v.toLowerCase().includes(text)),
+      );
+      const got = await list({ searchQuery: q });
+      expect(
+        got.expenses.map((r: Row) => r.id),
+        q,
+      ).toEqual(want.map((r) => r.id));
+      expect(got.totalRows, q).toBe(want.length);
+      const cents = want.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+      expect(Math.round(got.totals.amount * 100), q).toBe(cents);
+    }
+  });
+
   it('changes and deletes an expense; 404 once gone', async () => {
     const e = (await add({ expense: 'Typo' })).json().expense;
     const upd = await t.call(

@@ -10,7 +10,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { products, supplierInvoiceLines, supplierInvoices, suppliers } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { choice, listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { choice, listPage, periodCondition, searchWithParent } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
 const columns = {
@@ -61,12 +61,19 @@ const listTotals = {
 };
 
 /** The list's joins, filter and order: the page and the export share them. */
-function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
+async function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
   return {
     from: (fields: SelectedFields) => select(db, fields),
+    // The filter names only the invoice's own columns, and every invoice has its supplier.
+    countFrom: (fields: SelectedFields) => db.select(fields).from(supplierInvoices),
     columns,
     where: and(
-      searchCondition(filter.searchQuery, [supplierInvoices.invoiceNo, suppliers.company, supplierInvoices.note]),
+      await searchWithParent(db, filter.searchQuery, [supplierInvoices.invoiceNo, supplierInvoices.note], {
+        table: suppliers,
+        id: suppliers.id,
+        key: supplierInvoices.supplierId,
+        columns: [suppliers.company],
+      }),
       periodCondition(supplierInvoices.date, filter),
       filter.distributor ? eq(supplierInvoices.supplierId, filter.distributor) : undefined,
       choice(supplierInvoices.status, filter.status),
@@ -78,13 +85,13 @@ function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
 
 export const supplierInvoicesRepository = {
   ...idRows(supplierInvoices),
-  list(db: Tx, filter: SupplierInvoiceFilter) {
-    return listPage(filter, { ...listSpec(db, filter), totals: listTotals });
+  async list(db: Tx, filter: SupplierInvoiceFilter) {
+    return listPage(filter, { ...(await listSpec(db, filter)), totals: listTotals });
   },
 
   /** Export CSV's statement: every row of the list's filter, in its order. */
-  csvQuery(db: Tx, filter: SupplierInvoiceFilter) {
-    return exportQuery(listSpec(db, filter), filter.sortingList, SUPPLIER_INVOICE_CSV);
+  async csvQuery(db: Tx, filter: SupplierInvoiceFilter) {
+    return exportQuery(await listSpec(db, filter), filter.sortingList, SUPPLIER_INVOICE_CSV);
   },
 
   async find(db: Tx, id: number) {

@@ -131,6 +131,34 @@ describe('supplier invoices', () => {
     expect(core.paymentHistory.map((p: { invoiceNo: string }) => p.invoiceNo)).toContain('81002');
   });
 
+  it("searches the invoice number, the note and the supplier's name: the rows, count and sums of the definition", async () => {
+    const eby = (
+      await t.call('POST', '/api/distributor/insert/', { company: 'Eby-Brown Wholesale' }, t.adminToken)
+    ).json().distributor.id as number;
+    await newInvoice({ distributorID: eby, invoiceNo: '91234', amountPurchase: 10.01, note: '' });
+    await newInvoice({ distributorID: eby, invoiceNo: '91235', amountPurchase: 20.02, note: 'brown boxes' });
+    await newInvoice({ invoiceNo: '77123', amountPurchase: 30.03, note: 'for Eby' });
+    await newInvoice({ invoiceNo: '77124', amountPurchase: 40.04, note: '50% off' });
+    type Row = { id: number; invoiceNo: string; note: string; distributor: string; amountPurchase: number };
+    const list = async (filter: Record<string, unknown>) =>
+      (
+        await t.call('POST', '/api/distributor/invoices/all/', { resultsPerPage: 1000, ...filter }, t.adminToken)
+      ).json();
+    const all: Row[] = (await list({})).distributorInvoices;
+    for (const q of ['eby', 'BROWN', '9123', '7712', 'or', '50%', ' 91235 ', 'x', 'nothing like this']) {
+      const text = q.trim().toLowerCase();
+      const want = all.filter((r) => [r.invoiceNo, r.note, r.distributor].some((v) => v.toLowerCase().includes(text)));
+      const got = await list({ searchQuery: q });
+      expect(
+        got.distributorInvoices.map((r: Row) => r.id),
+        q,
+      ).toEqual(want.map((r) => r.id));
+      expect(got.totalRows, q).toBe(want.length);
+      const cents = want.reduce((sum, r) => sum + Math.round(r.amountPurchase * 100), 0);
+      expect(Math.round(got.totals.amountPurchase * 100), q).toBe(cents);
+    }
+  });
+
   it('lists with filters and footer totals over all matching rows', async () => {
     await newInvoice({ invoiceNo: '70001', date: '2025-01-10', amountPurchase: 100 });
     await newInvoice({ invoiceNo: '70002', date: '2025-01-20', amountPurchase: 50.5 });
