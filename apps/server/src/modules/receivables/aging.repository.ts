@@ -1,4 +1,4 @@
-import { type AgingFilter, WALK_IN_CUSTOMER } from '@wd/contracts';
+import { type AgingFilter, addDays, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices } from '../../db/schema/index.js';
@@ -15,15 +15,16 @@ const BUCKETS = {
 /**
  * Aging (docs/receivables.md): per customer, the balances of DUE
  * invoices dated up to `asOf`, summed by the invoice's age in days. One
- * grouped statement over the (status, date) index; the page, count and totals
- * are taken from it by the shared list query.
+ * grouped statement over the DUE invoices' index (which holds the customer, the balance and the
+ * customer's name: no table is read or joined); the page, count and totals are taken from it by
+ * the shared list query.
  */
 export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
-  const day = sql`${asOf}::date`;
   const inBucket = (from: number, to: number | undefined): SQL<string> => {
-    // The invoice is `from`..`to` days old: its date lies in [asOf - to, asOf - from].
-    const newest = sql`${invoices.date} <= ${day} - ${from}::int`;
-    const oldest = to === undefined ? sql`true` : sql`${invoices.date} >= ${day} - ${to}::int`;
+    // The invoice is `from`..`to` days old: its date lies in [asOf - to, asOf - from]. The bounds
+    // are dates worked out here, so each row is compared with constants, not date arithmetic.
+    const newest = sql`${invoices.date} <= ${addDays(asOf, -from)}::date`;
+    const oldest = to === undefined ? sql`true` : sql`${invoices.date} >= ${addDays(asOf, -to)}::date`;
     return sql<string>`coalesce(sum(${invoices.balance}) filter (where ${newest} and ${oldest}), 0)`;
   };
   // A search picks the customers first (their trigram indexes), then only their open invoices are summed.
@@ -52,6 +53,9 @@ export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
   const g = db
     .select({
       customerId: sql<number>`coalesce(${invoices.customerId}, 0)`.as('a_customer_id'),
+      // The customer's company as every one of its invoices keeps it (customer_sort, kept by triggers
+      // on a rename), so no customer is joined: a walk-in's invoices have none.
+      name: sql<string>`coalesce(min(${invoices.customerSort}), ${WALK_IN_CUSTOMER})`.as('a_name'),
       oldest: sql<string>`min(${invoices.date})::text`.as('a_oldest'),
       ...sums,
     })
@@ -76,7 +80,7 @@ export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
     };
   };
 
-  const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
+  const name = sql<string>`${g.name}`;
   const figures = {
     openInvoices: sql<string>`${g.openInvoices}`,
     days0to30: sql<string>`${g.days0to30}`,
@@ -92,7 +96,7 @@ export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
     ...figures,
   };
   return listPage(filter, {
-    from: (fields) => db.select(fields).from(g).leftJoin(customers, eq(customers.id, g.customerId)),
+    from: (fields) => db.select(fields).from(g),
     columns,
     sortable: columns,
     // Who owes the most first; then by name and id so pages are stable.

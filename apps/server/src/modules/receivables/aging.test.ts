@@ -131,6 +131,25 @@ describe('POST reports/aging', () => {
     expect(page.totals.total).toBe(130);
   });
 
+  it("names each row by the customer's company as it is now: a rename shows, and sorts, at once", async () => {
+    const rename = async (company: string) => {
+      const read = (await t.call('POST', `/api/customer/${dockside}/`, undefined, t.adminToken)).json().customer;
+      const res = await t.call('PATCH', '/api/customer/update/', { ...read, id: dockside, company }, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const names = async () =>
+      (await aging({ asOf: AS_OF, sortingList: [{ column: 'customer', order: 'asc' }] }))
+        .json()
+        .report.map((r: { customer: string }) => r.customer);
+    await rename('Aaa Dockside Renamed');
+    try {
+      expect(await names()).toEqual(['Aaa Dockside Renamed', 'Aging Corner Store']);
+    } finally {
+      await rename('Aging Dockside Mart');
+    }
+    expect(await names()).toEqual(['Aging Corner Store', 'Aging Dockside Mart']);
+  });
+
   it('drops what a payment settles: the part-paid invoice leaves the report when paid in full', async () => {
     const pay = await inv.pay(partPaid, { amountPaid: 3 });
     expect(pay.statusCode).toBe(200);
