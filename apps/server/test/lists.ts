@@ -46,3 +46,37 @@ export function invoiceOrder<R extends { date: string; id: number }>(
     (a, b) => (key ? way * compare(key(a), key(b)) : 0) || way * a.date.localeCompare(b.date) || way * (a.id - b.id),
   );
 }
+
+/**
+ * Paged at each size, a list gives every row of its one-page answer, in the same order, with the
+ * same count and totals on every page: pages near the end, read from there (listPage's
+ * reversedOrder), are turned back round into the list's order.
+ */
+export async function expectPagesAreTheList(
+  t: TestApp,
+  url: string,
+  key: string,
+  filter: Record<string, unknown> = {},
+  sizes = [1, 3],
+) {
+  const ask = async (body: Record<string, unknown>) => {
+    const res = await t.call('POST', url, { ...filter, ...body }, t.adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { totalRows: number; totals: unknown } & Record<string, { id: number }[]>;
+  };
+  const whole = await ask({ resultsPerPage: 1000 });
+  const ids = whole[key].map((r) => r.id);
+  expect(ids.length, 'the list has rows to page').toBeGreaterThan(3);
+  for (const size of sizes) {
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(ids.length / size); page += 1) {
+      const answer = await ask({ resultsPerPage: size, currentPage: page });
+      expect({ totalRows: answer.totalRows, totals: answer.totals }).toEqual({
+        totalRows: whole.totalRows,
+        totals: whole.totals,
+      });
+      paged.push(...answer[key].map((r) => r.id));
+    }
+    expect(paged, `${url} ${JSON.stringify(filter)} by ${size}`).toEqual(ids);
+  }
+}

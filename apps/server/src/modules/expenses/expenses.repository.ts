@@ -1,5 +1,5 @@
 import { EXPENSE_CSV, type ExpenseListFilter } from '@wd/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
@@ -50,6 +50,8 @@ async function listSpec(db: Tx, filter: ExpenseListFilter) {
     ),
     sortable,
     order: [desc(expenses.date), desc(expenses.id)],
+    // A page nearer the end is read from there (the count is cheap: no join).
+    reversedOrder: [asc(expenses.date), asc(expenses.id)],
   };
 }
 

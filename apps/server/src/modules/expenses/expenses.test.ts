@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvDownload, expectExportRefusals, testApp } from '../../../test/helpers.js';
+import { expectPagesAreTheList } from '../../../test/lists.js';
 
 const t = testApp();
 
@@ -73,6 +74,17 @@ describe('expenses', () => {
       expect(got.totalRows, q).toBe(want.length);
       const cents = want.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
       expect(Math.round(got.totals.amount * 100), q).toBe(cents);
+    }
+  });
+
+  it('pages from either end in the order of the whole list, by default and by any sort', async () => {
+    for (const filter of [
+      {},
+      { sortingList: [{ column: 'biller', order: 'asc' }] },
+      { sortingList: [{ column: 'amount', order: 'desc' }] },
+      { year: 2025 },
+    ]) {
+      await expectPagesAreTheList(t, '/api/expenses/all/', 'expenses', filter);
     }
   });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
+import { expectPagesAreTheList } from '../../../test/lists.js';
 
 const t = testApp();
 let supplierId: number;
@@ -173,6 +174,35 @@ describe('supplier invoices', () => {
       totalRows: 2,
       totals: { amountPurchase: 150.5, amountPaid: 0, amountDue: 150.5 },
     });
+  });
+
+  it('pages from either end in the order of the whole list, by default and by any sort', async () => {
+    for (const filter of [
+      {},
+      { sortingList: [{ column: 'distributor', order: 'desc' }] },
+      { sortingList: [{ column: 'amountDue', order: 'asc' }] },
+      { searchQuery: '7' },
+    ]) {
+      await expectPagesAreTheList(t, '/api/distributor/invoices/all/', 'distributorInvoices', filter);
+    }
+    // A supplier's payments: sorted by their own columns the page's ids come from the payments alone.
+    const inv = await newInvoice({ invoiceNo: '66001', amountPurchase: 100 });
+    for (const [amountPaid, date] of [
+      [5, '2026-10-02'],
+      [5, '2026-10-01'],
+      [7.5, '2026-10-03'],
+      [1, '2026-10-03'],
+    ] as const)
+      expect((await pay(inv.id, { amountPaid, date })).statusCode).toBe(200);
+    for (const filter of [
+      {},
+      { sortingList: [{ column: 'amountPaid', order: 'asc' }] },
+      { sortingList: [{ column: 'paymentType', order: 'desc' }] },
+      { sortingList: [{ column: 'invoiceNo', order: 'asc' }] },
+      { searchQuery: 'SPAY' },
+    ]) {
+      await expectPagesAreTheList(t, `/api/distributorPayment/distributor/${supplierId}/`, 'paymentHistory', filter);
+    }
   });
 
   it('validates (invoice no numeric, cheque number) and 404s', async () => {
