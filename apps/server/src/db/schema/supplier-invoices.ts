@@ -30,6 +30,13 @@ export const supplierInvoices = pgTable(
   (t) => [
     index('distributor_invoices_date_idx').on(t.date),
     index('distributor_invoices_distributor_idx').on(t.supplierId),
+    // The list's sorts: the column, then date and id in the sort's direction, read through the
+    // index either way.
+    index('distributor_invoices_invoice_no_sort_idx').on(t.invoiceNo, t.date, t.id),
+    index('distributor_invoices_purchase_sort_idx').on(t.amountPurchase, t.date, t.id),
+    index('distributor_invoices_paid_sort_idx').on(t.amountPaid, t.date, t.id),
+    index('distributor_invoices_due_sort_idx').on(t.amountDue, t.date, t.id),
+    index('distributor_invoices_status_sort_idx').on(t.status, t.date, t.id),
   ],
 );
 

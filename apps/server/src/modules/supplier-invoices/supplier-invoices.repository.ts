@@ -10,7 +10,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { products, supplierInvoiceLines, supplierInvoices, suppliers } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { choice, listPage, periodCondition, searchWithParent } from '../../lib/list.js';
+import { choice, listPage, pageByIds, periodCondition, searchWithParent } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
 const columns = {
@@ -62,6 +62,7 @@ const listTotals = {
 
 /** The list's joins, filter and order: the page and the export share them. */
 async function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
+  const ascending = filter.sortingList?.[0]?.order === 'asc';
   return {
     from: (fields: SelectedFields) => select(db, fields),
     // The filter names only the invoice's own columns, and every invoice has its supplier.
@@ -79,16 +80,32 @@ async function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
       choice(supplierInvoices.status, filter.status),
     ),
     sortable,
-    order: [desc(supplierInvoices.date), desc(supplierInvoices.id)],
+    // Newest first; under a sort, ties by date and id in the sort's direction, so one index of
+    // (column, date, id) per sortable column gives the page either way.
+    order: ascending
+      ? [asc(supplierInvoices.date), asc(supplierInvoices.id)]
+      : [desc(supplierInvoices.date), desc(supplierInvoices.id)],
     // A page nearer the end is read from there (the count is cheap: no join).
-    reversedOrder: [asc(supplierInvoices.date), asc(supplierInvoices.id)],
+    reversedOrder: ascending
+      ? [desc(supplierInvoices.date), desc(supplierInvoices.id)]
+      : [asc(supplierInvoices.date), asc(supplierInvoices.id)],
   };
 }
 
 export const supplierInvoicesRepository = {
   ...idRows(supplierInvoices),
   async list(db: Tx, filter: SupplierInvoiceFilter) {
-    return listPage(filter, { ...(await listSpec(db, filter)), totals: listTotals });
+    const spec = await listSpec(db, filter);
+    // Sorted by the invoice's own columns, the page's ids come from the invoices alone (through the
+    // sort's index), then only those are joined; the supplier's name needs the join first.
+    const bySupplier = filter.sortingList?.some((item) => item.column === 'distributor');
+    return listPage(filter, {
+      ...spec,
+      totals: listTotals,
+      page: bySupplier
+        ? undefined
+        : pageByIds(db, supplierInvoices, supplierInvoices.id, spec.where, (w) => select(db, columns).where(w)),
+    });
   },
 
   /** Export CSV's statement: every row of the list's filter, in its order. */

@@ -185,6 +185,29 @@ describe('supplier invoices', () => {
     ]) {
       await expectPagesAreTheList(t, '/api/distributor/invoices/all/', 'distributorInvoices', filter);
     }
+    // The order by definition: the column, then date and id in the sort's direction; newest first unsorted.
+    type Row = { id: number; date: string; invoiceNo: string; amountPurchase: number };
+    const rows = async (sortingList: unknown[]) =>
+      (
+        await t.call('POST', '/api/distributor/invoices/all/', { resultsPerPage: 1000, sortingList }, t.adminToken)
+      ).json().distributorInvoices as Row[];
+    const all = await rows([]);
+    const byDate = (a: Row, b: Row) => a.date.localeCompare(b.date) || a.id - b.id;
+    expect(all.map((r) => r.id)).toEqual([...all].sort((a, b) => byDate(b, a)).map((r) => r.id));
+    for (const order of ['asc', 'desc'] as const) {
+      const way = order === 'asc' ? 1 : -1;
+      const want = (key: (r: Row) => string | number) =>
+        [...all]
+          .sort((a, b) => {
+            const [x, y] = [key(a), key(b)];
+            return way * (x < y ? -1 : x > y ? 1 : 0) || way * byDate(a, b);
+          })
+          .map((r) => r.id);
+      expect((await rows([{ column: 'invoiceNo', order }])).map((r) => r.id)).toEqual(want((r) => r.invoiceNo));
+      expect((await rows([{ column: 'amountPurchase', order }])).map((r) => r.id)).toEqual(
+        want((r) => r.amountPurchase),
+      );
+    }
     // A supplier's payments: sorted by their own columns the page's ids come from the payments alone.
     const inv = await newInvoice({ invoiceNo: '66001', amountPurchase: 100 });
     for (const [amountPaid, date] of [
