@@ -80,3 +80,38 @@ export async function expectPagesAreTheList(
     expect(paged, `${url} ${JSON.stringify(filter)} by ${size}`).toEqual(ids);
   }
 }
+
+/**
+ * A list's search by its definition: for each text, the rows whose `fields` contain it (trimmed,
+ * case ignored) in the list's order, their count, and the footer's `money` sum (dollars, compared
+ * in cents) over them, against the list's one-page answer without a search.
+ */
+export async function expectSearchIsTheDefinition(
+  t: TestApp,
+  url: string,
+  key: string,
+  opts: { fields: string[]; money: string; texts: string[] },
+) {
+  const list = async (filter: Record<string, unknown>) => {
+    const res = await t.call('POST', url, { resultsPerPage: 1000, ...filter }, t.adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { totalRows: number; totals: Record<string, number> } & Record<
+      string,
+      Record<string, unknown>[]
+    >;
+  };
+  const all = (await list({}))[key];
+  const cents = (rows: Record<string, unknown>[]) =>
+    rows.reduce((sum, r) => sum + Math.round(Number(r[opts.money]) * 100), 0);
+  for (const q of opts.texts) {
+    const text = q.trim().toLowerCase();
+    const want = all.filter((r) => opts.fields.some((f) => String(r[f]).toLowerCase().includes(text)));
+    const got = await list({ searchQuery: q });
+    expect(
+      got[key].map((r) => r.id),
+      q,
+    ).toEqual(want.map((r) => r.id));
+    expect(got.totalRows, q).toBe(want.length);
+    expect(Math.round(got.totals[opts.money] * 100), q).toBe(cents(want));
+  }
+}

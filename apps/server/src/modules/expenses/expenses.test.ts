@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvDownload, expectExportRefusals, testApp } from '../../../test/helpers.js';
-import { expectPagesAreTheList } from '../../../test/lists.js';
+import { expectPagesAreTheList, expectSearchIsTheDefinition } from '../../../test/lists.js';
 
 const t = testApp();
 
@@ -57,24 +57,11 @@ describe('expenses', () => {
     await add({ expense: 'Diesel', category: 'Truck', amount: 61.5 });
     await add({ billerID: 1, expense: 'Second hand shelving', category: 'Store', amount: 12.25 });
     await add({ expense: 'Rent', category: 'Company car', amount: 800 });
-    type Row = { id: number; reference: string; expense: string; category: string; biller: string; amount: number };
-    const list = async (filter: Record<string, unknown>) =>
-      (await t.call('POST', '/api/expenses/all/', { resultsPerPage: 1000, ...filter }, t.adminToken)).json();
-    const all: Row[] = (await list({})).expenses;
-    for (const q of ['second', 'COMPANY', 'EXP-0', 'diesel', 'ck', 'x', 'nothing like this']) {
-      const text = q.toLowerCase();
-      const want = all.filter((r) =>
-        [r.reference, r.expense, r.category, r.biller].some((v) => v.toLowerCase().includes(text)),
-      );
-      const got = await list({ searchQuery: q });
-      expect(
-        got.expenses.map((r: Row) => r.id),
-        q,
-      ).toEqual(want.map((r) => r.id));
-      expect(got.totalRows, q).toBe(want.length);
-      const cents = want.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
-      expect(Math.round(got.totals.amount * 100), q).toBe(cents);
-    }
+    await expectSearchIsTheDefinition(t, '/api/expenses/all/', 'expenses', {
+      fields: ['reference', 'expense', 'category', 'biller'],
+      money: 'amount',
+      texts: ['second', 'COMPANY', 'EXP-0', 'diesel', 'ck', 'x', 'nothing like this'],
+    });
   });
 
   it('pages from either end in the order of the whole list, by default and by any sort', async () => {

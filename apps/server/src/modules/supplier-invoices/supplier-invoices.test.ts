@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
-import { expectPagesAreTheList } from '../../../test/lists.js';
+import { expectPagesAreTheList, expectSearchIsTheDefinition } from '../../../test/lists.js';
 
 const t = testApp();
 let supplierId: number;
@@ -140,24 +140,11 @@ describe('supplier invoices', () => {
     await newInvoice({ distributorID: eby, invoiceNo: '91235', amountPurchase: 20.02, note: 'brown boxes' });
     await newInvoice({ invoiceNo: '77123', amountPurchase: 30.03, note: 'for Eby' });
     await newInvoice({ invoiceNo: '77124', amountPurchase: 40.04, note: '50% off' });
-    type Row = { id: number; invoiceNo: string; note: string; distributor: string; amountPurchase: number };
-    const list = async (filter: Record<string, unknown>) =>
-      (
-        await t.call('POST', '/api/distributor/invoices/all/', { resultsPerPage: 1000, ...filter }, t.adminToken)
-      ).json();
-    const all: Row[] = (await list({})).distributorInvoices;
-    for (const q of ['eby', 'BROWN', '9123', '7712', 'or', '50%', ' 91235 ', 'x', 'nothing like this']) {
-      const text = q.trim().toLowerCase();
-      const want = all.filter((r) => [r.invoiceNo, r.note, r.distributor].some((v) => v.toLowerCase().includes(text)));
-      const got = await list({ searchQuery: q });
-      expect(
-        got.distributorInvoices.map((r: Row) => r.id),
-        q,
-      ).toEqual(want.map((r) => r.id));
-      expect(got.totalRows, q).toBe(want.length);
-      const cents = want.reduce((sum, r) => sum + Math.round(r.amountPurchase * 100), 0);
-      expect(Math.round(got.totals.amountPurchase * 100), q).toBe(cents);
-    }
+    await expectSearchIsTheDefinition(t, '/api/distributor/invoices/all/', 'distributorInvoices', {
+      fields: ['invoiceNo', 'note', 'distributor'],
+      money: 'amountPurchase',
+      texts: ['eby', 'BROWN', '9123', '7712', 'or', '50%', ' 91235 ', 'x', 'nothing like this'],
+    });
   });
 
   it('lists with filters and footer totals over all matching rows', async () => {
