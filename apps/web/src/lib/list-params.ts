@@ -162,7 +162,10 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
     setSize: (s) => update({ size: s === defaultSize ? null : String(s) }, true),
     setSearch: (q) => update({ q: q || null }, true),
     cycleSort: (column) => {
-      const next = nextSort(sort, column);
+      // From the sort the controls stand at, not the rendered one: a second click before the list
+      // has rendered the first must go on to the next order, not ask for the same one again.
+      const latest = readListParams(new URLSearchParams(latestListSearch(committed)), options).sort;
+      const next = nextSort(latest, column);
       update({ sort: next ? `${next.column}.${next.order}` : defaultSort ? '' : null }, true);
     },
     setExtra: (values) => update(values, true),

@@ -88,4 +88,17 @@ describe('a report screen, its printout and its export read one query', () => {
     await waitFor(() => expect(exportCsv).toHaveBeenCalledTimes(1));
     expect(exportCsv.mock.calls[0][0]).toMatchObject({ month: 11, year: 2026 });
   });
+
+  it('two quick clicks on a column sort it descending, even when the second comes before the rows render', async () => {
+    const { source, fetch } = fakeReport(8);
+    renderReport(source, '/', 3);
+    await waitFor(() => expect(printedNames()).toEqual(['Store 1', 'Store 2', 'Store 3']));
+    const sortButton = screen.getByRole('button', { name: 'Sort by Store' });
+    act(() => {
+      fireEvent.click(sortButton);
+      fireEvent.click(sortButton);
+    });
+    await waitFor(() => expect(fetch.mock.calls.at(-1)?.[0].sortingList).toEqual([{ column: 'name', order: 'desc' }]));
+    expect(fetch.mock.calls.map(([f]) => f.sortingList).filter((s) => s.length && s[0].order === 'asc')).toEqual([]);
+  });
 });
