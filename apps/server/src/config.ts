@@ -16,6 +16,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   TZ: z.string().default('America/Chicago'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag.default(false),
@@ -42,6 +43,12 @@ export interface Config {
   mailFrom: string;
   timeZone: string;
   sessionIdleMs: number;
+  /**
+   * How long an instance trusts a session it has checked (SESSION_CACHE_SECONDS; 0: never). A
+   * sign-out, a new password or a changed user on this instance drops it at once; on another
+   * instance it holds until this runs out. Admin-only calls always check.
+   */
+  sessionCacheMs: number;
   logLevel: string;
   /** Folder of the built web app; served when it exists. */
   webDist?: string;
@@ -72,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM || 'Wholesale Desk <invoices@localhost>',
     timeZone: e.TZ,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
@@ -91,6 +99,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoSeed: 1,
     timeZone: 'America/Chicago',
     sessionIdleMs: 12 * 3_600_000,
+    sessionCacheMs: 5000,
     logLevel: 'silent',
     mailFrom: 'Wholesale Desk <desk@wholesale.test>',
     trustProxy: false,

@@ -31,7 +31,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       request.routeOptions.config.auth ?? (url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'user' : 'public');
     if (level === 'public') return;
     const token = request.headers.token;
-    const user = typeof token === 'string' && token ? await users.authenticate(token) : undefined;
+    const user = typeof token === 'string' && token ? await users.authenticate(token, level === 'admin') : undefined;
     if (!user) throw new UnauthorizedError(MESSAGES.notSignedIn);
     if (level === 'admin' && user.type !== 'admin') throw new ForbiddenError(MESSAGES.adminsOnly);
     request.user = user;

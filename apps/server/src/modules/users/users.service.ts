@@ -21,6 +21,7 @@ import {
 } from '../../lib/errors.js';
 import { pageResponse } from '../../lib/list.js';
 import { decoyHash, hashPassword, randomPassword, verifyPassword } from '../../lib/password.js';
+import { sessionCache } from './session-cache.js';
 import { authFailuresRepository, sessionsRepository, usersRepository } from './users.repository.js';
 
 /**
@@ -54,6 +55,7 @@ function usernameConflict(error: unknown): unknown {
 
 export function createUsersService({ db, config }: AppContext) {
   const idleSince = () => new Date(Date.now() - config.sessionIdleMs);
+  const recent = sessionCache(db, config.sessionCacheMs);
 
   async function openSession(user: User): Promise<Session> {
     const token = randomBytes(32).toString('base64url');
@@ -94,14 +96,27 @@ export function createUsersService({ db, config }: AppContext) {
       return openSession(user);
     },
 
-    /** The user behind a token, or undefined when it is unknown or idle too long. */
-    async authenticate(token: string): Promise<AuthUser | undefined> {
-      const row = await sessionsRepository.findActive(db, hashToken(token), idleSince());
-      if (!row) return undefined;
-      if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await sessionsRepository.touch(db, row.sessionId);
+    /**
+     * The user behind a token, or undefined when it is unknown or idle too long. A session this
+     * instance checked lately is trusted without a statement (SessionCache) unless `fresh` (the
+     * admin-only calls) or its last use is due to be moved.
+     */
+    async authenticate(token: string, fresh = false): Promise<AuthUser | undefined> {
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      const cached = fresh ? undefined : recent.get(tokenHash, now);
+      if (cached && now - cached.lastUsedAt <= TOUCH_EVERY_MS && cached.lastUsedAt > now - config.sessionIdleMs) {
+        return cached.user;
       }
-      return {
+      const generation = recent.generation;
+      const row = await sessionsRepository.findActive(db, tokenHash, idleSince());
+      if (!row) return undefined;
+      let lastUsedAt = row.lastUsedAt.getTime();
+      if (now - lastUsedAt > TOUCH_EVERY_MS) {
+        await sessionsRepository.touch(db, row.sessionId);
+        lastUsedAt = now;
+      }
+      const user: AuthUser = {
         id: row.id,
         username: row.username,
         email: row.email,
@@ -109,10 +124,13 @@ export function createUsersService({ db, config }: AppContext) {
         driver: row.driver,
         sessionId: row.sessionId,
       };
+      recent.set(tokenHash, { user, lastUsedAt, checkedAt: now }, generation);
+      return user;
     },
 
     async signOut(sessionId: number): Promise<void> {
       await sessionsRepository.delete(db, sessionId);
+      recent.dropSession(sessionId);
     },
 
     async changePassword(body: ChangePasswordBody, address: string): Promise<void> {
@@ -123,6 +141,7 @@ export function createUsersService({ db, config }: AppContext) {
         });
         await sessionsRepository.deleteForUser(tx, user.id);
       });
+      recent.dropUser(user.id);
     },
 
     async list(filter: ListFilter) {
@@ -161,7 +180,7 @@ export function createUsersService({ db, config }: AppContext) {
 
     async update(body: UpdateUserBody, requester: AuthUser): Promise<User> {
       const passwordHash = body.password ? await hashPassword(body.password, config.scryptN) : undefined;
-      return db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         const current = await usersRepository.findById(tx, body.id);
         if (!current) throw new NotFoundError(MESSAGES.userNotFound);
         if (body.username && (await usersRepository.usernameTaken(tx, body.username, body.id))) {
@@ -194,6 +213,9 @@ export function createUsersService({ db, config }: AppContext) {
         }
         return updated as User;
       });
+      // After the commit: a session read in between would otherwise be kept with the old user.
+      recent.dropUser(body.id);
+      return user;
     },
 
     /**
