@@ -110,7 +110,7 @@ function preparing(client: pg.PoolClient): void {
       const count = Array.isArray(values) ? values.length : 0;
       if (
         count <= PREPARED_MAX_PARAMETERS &&
-        /^\s*(select|with|insert|update|delete)\b/i.test(text) &&
+        /^[\s(]*(select|with|insert|update|delete)\b/i.test(text) &&
         !/\b(i?like)\b/i.test(text)
       ) {
         const name = `wd_${createHash('sha1').update(text).digest('base64url')}`;

@@ -1,8 +1,9 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { invoices } from '../db/schema/index.js';
 import { ValidationError } from './errors.js';
-import { choice, likePattern, orderBy, periodCondition } from './list.js';
+import { choice, likePattern, orderBy, pageLimit, periodCondition } from './list.js';
 
 const dialect = new PgDialect();
 const render = (s: Parameters<PgDialect['sqlToQuery']>[0] | undefined) => (s ? dialect.sqlToQuery(s) : undefined);
@@ -65,5 +66,22 @@ describe('choice and likePattern', () => {
 
   it('escapes LIKE wildcards', () => {
     expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe('pageLimit', () => {
+  // A query builder that never connects: only the statement text is read.
+  const db = drizzle.mock();
+  const page = (limit: number, offset: number) =>
+    db.select({ id: invoices.id }).from(invoices).limit(pageLimit(limit)).offset(offset).toSQL();
+
+  it('writes a page size into the statement, so one plan serves every run', () => {
+    expect(page(10, 0)).toEqual({ sql: 'select "id" from "invoices" limit 10', params: [] });
+    expect(page(25, 50)).toEqual({ sql: 'select "id" from "invoices" limit 25 offset $1', params: [50] });
+  });
+
+  it('keeps a large limit (ALL) a parameter, so sizes do not multiply statements', () => {
+    expect(page(101, 0)).toEqual({ sql: 'select "id" from "invoices" limit $1', params: [101] });
+    expect(page(5000, 0).params).toEqual([5000]);
   });
 });

@@ -137,6 +137,23 @@ export interface ListSpec<C extends Selection, T extends Record<string, SQL>> {
   reversedOrder?: SQL[];
 }
 
+/** Page sizes up to this are written into the statement (pageLimit); larger ones are parameters. */
+const LITERAL_LIMIT_MAX = 100;
+
+/**
+ * A page's LIMIT as text in the statement, not a parameter. PostgreSQL plans a kept statement
+ * once (a generic plan) only when that plan costs no more than planning each run; with LIMIT a
+ * parameter it guesses a tenth of the rows, so a page of 10 invoices was planned again on every
+ * call (1.2–1.4 ms, against 0.3–0.45 ms with `limit 10` written in). A page has few sizes (10,
+ * 25, 50, 100, a last page's rest), so few statements; larger limits (ALL) stay parameters.
+ * Pass it to a Drizzle `.limit()` only: it is an SQL fragment typed as the number it stands for.
+ */
+export function pageLimit(limit: number): number {
+  return Number.isInteger(limit) && limit >= 0 && limit <= LITERAL_LIMIT_MAX
+    ? (sql.raw(String(limit)) as unknown as number)
+    : limit;
+}
+
 /** The subset of a Drizzle select builder the helper uses (`.$dynamic()` is not needed: it only chains). */
 interface DynamicSelect {
   where(where: SQL | undefined): {
@@ -172,7 +189,7 @@ export async function listPage<C extends Selection, T extends Record<string, SQL
           .from(spec.columns)
           .where(spec.where)
           .orderBy(...by)
-          .limit(limit)
+          .limit(pageLimit(limit))
           .offset(skip);
   const counted = () => (spec.aggregate ? spec.aggregate() : countAndTotals(spec));
   if (spec.reversedOrder && offset > 0) {
@@ -212,7 +229,7 @@ export function pageByIds(
       .from(table)
       .where(where)
       .orderBy(...order)
-      .limit(limit)
+      .limit(pageLimit(limit))
       .offset(offset);
     return rows(inArray(id, ids)).orderBy(...order);
   };
