@@ -18,13 +18,8 @@ export async function foldRollups(db: Tx, wait = true): Promise<void> {
 /** How often an instance folds in the background. */
 export const FOLD_EVERY_MS = 1_000;
 
-/**
- * The roll-up (migrations 0009_list_totals, 0011): per day, biller, type and status, the number of
- * submitted (not NEW) invoices and the sums of the footer's columns, kept exact by statement triggers on invoices.
- * Not in the schema folder: only the triggers write it (the invoice list and the dashboard read it).
- */
-export const invoiceDayTotals = pgTable('invoice_day_totals', {
-  date: date('date', { mode: 'string' }).notNull(),
+/** The figures of the invoice day and month totals and of the day totals' pending deltas. */
+const invoiceTotalColumns = () => ({
   billerId: integer('biller_id').notNull(),
   type: text('type').notNull(),
   status: text('status').notNull(),
@@ -34,6 +29,31 @@ export const invoiceDayTotals = pgTable('invoice_day_totals', {
   discountRedeemed: bigint('discount_redeemed', { mode: 'number' }).notNull(),
   amountCredited: bigint('amount_credited', { mode: 'number' }).notNull(),
   balance: bigint('balance', { mode: 'number' }).notNull(),
+});
+const dayTotalColumns = () => ({ date: date('date', { mode: 'string' }).notNull(), ...invoiceTotalColumns() });
+
+/**
+ * The roll-up (migrations 0009_list_totals, 0011): per day, biller, type and status, the number of
+ * submitted (not NEW) invoices and the sums of the footer's columns, kept exact by statement triggers on invoices.
+ * Not in the schema folder: only the triggers write it (the invoice list and the dashboard read it).
+ */
+export const invoiceDayTotals = pgTable('invoice_day_totals', dayTotalColumns());
+
+/**
+ * The day totals' deltas not folded yet (migration 0026): what the triggers append, with the
+ * same columns. The day totals plus these, read in one statement, are the exact figures at that
+ * statement's snapshot whether or not a fold commits meanwhile (a fold moves rows from here to
+ * there in one transaction), so a reader that reads both need not fold first.
+ */
+export const invoiceDayTotalDeltas = pgTable('invoice_day_total_deltas', dayTotalColumns());
+
+/**
+ * The day totals summed per month (migration 0050), kept by a row trigger on the day totals: a
+ * period's whole months read here, its edge days from the day totals (splitPeriod).
+ */
+export const invoiceMonthTotals = pgTable('invoice_month_totals', {
+  month: date('month', { mode: 'string' }).notNull(),
+  ...invoiceTotalColumns(),
 });
 
 /** A period as the reports and the dashboard give it: inclusive dates, or a month and/or year. */

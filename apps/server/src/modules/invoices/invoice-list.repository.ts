@@ -1,17 +1,26 @@
 import type { InvoiceFilter } from '@wd/contracts';
 import { type AnyColumn, and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { invoiceDayTotals as dayTotals, foldRollups } from '../../db/rollups.js';
+import {
+  invoiceDayTotals as dayTotals,
+  invoiceMonthTotals as monthTotals,
+  invoiceDayTotalDeltas as pendingTotals,
+  splitPeriod,
+} from '../../db/rollups.js';
 import { invoices } from '../../db/schema/index.js';
 import { choice, likePattern, periodCondition } from '../../lib/list.js';
 
 /**
  * The parts of invoice/all that keep it fast at 200,000 invoices (docs/performance-lists.md):
- * the footer from a daily roll-up, and a search that reads its rows from indexes. Every
+ * the footer from the month and day roll-ups, and a search that reads its rows from indexes. Every
  * figure is the same as the plain query over the rows would give.
  */
 
-type Source = typeof invoices | typeof dayTotals;
+/** The day totals as splitPeriod's edge days name them (`i.date`). */
+const edgeDays = alias(dayTotals, 'i');
+type Totals = typeof dayTotals | typeof edgeDays | typeof pendingTotals | typeof monthTotals;
+type Source = typeof invoices | Totals;
 export interface ListAggregate {
   totalRows: number;
   totals: { total: number; paid: number; discount: number; credit: number; balance: number };
@@ -19,24 +28,31 @@ export interface ListAggregate {
 
 const sum = (column: AnyColumn | SQL) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** The filter's conditions on invoice columns; the roll-up has the same columns. */
-export function invoiceConditions(filter: InvoiceFilter, t: Source = invoices): SQL | undefined {
+/** The filter's conditions other than its period, on the columns every source has. */
+function ownConditions(filter: InvoiceFilter, t: Source): SQL | undefined {
   return and(
-    periodCondition(t.date, filter),
     filter.biller ? eq(t.billerId, filter.biller) : undefined,
     choice(t.type, filter.type),
     choice(t.status, filter.status),
-    // The roll-up has no customer column: a list of one customer's invoices is summed from the rows.
+    // The roll-ups have no customer column: a list of one customer's invoices is summed from the rows.
     filter.customer && t === invoices ? eq(invoices.customerId, filter.customer) : undefined,
   );
 }
 
-/** Count and footer sums over the invoices (or roll-up rows) that match. */
-async function sums(db: Tx, t: Source, where: SQL | undefined): Promise<ListAggregate> {
-  const [{ totalRows, ...totals }] = await db
+/** The filter's conditions on invoice columns; the day totals and their deltas have the same columns. */
+export function invoiceConditions(
+  filter: InvoiceFilter,
+  t: typeof invoices | typeof dayTotals | typeof pendingTotals = invoices,
+): SQL | undefined {
+  return and(periodCondition(t.date, filter), ownConditions(filter, t));
+}
+
+/** Count and footer sums over the invoices (or roll-up rows, or pending deltas) that match: one part of `sums`. */
+function sumsOf(db: Tx, t: Source, where: SQL | undefined) {
+  return db
     .select({
-      // Each roll-up row stands for `invoices` invoices.
-      totalRows: t === dayTotals ? sum(dayTotals.invoices) : sql<number>`count(*)`.mapWith(Number),
+      // Each roll-up row (and each delta) stands for `invoices` invoices.
+      totalRows: t === invoices ? sql<number>`count(*)`.mapWith(Number) : sum((t as Totals).invoices),
       total: sum(t.total),
       paid: sum(t.paid),
       discount: sum(t.discountRedeemed),
@@ -45,35 +61,45 @@ async function sums(db: Tx, t: Source, where: SQL | undefined): Promise<ListAggr
     })
     .from(t as typeof invoices)
     .where(where);
+}
+type SumsPart = ReturnType<typeof sumsOf>;
+
+/** The parts' figures added up, read in one statement (one snapshot, one round trip). */
+async function sums(parts: SumsPart[]): Promise<ListAggregate> {
+  const [first, second, ...rest] = parts;
+  const rows = second ? await unionAll(first, second, ...rest) : await first;
+  const totals = { total: 0, paid: 0, discount: 0, credit: 0, balance: 0 };
+  let totalRows = 0;
+  for (const row of rows) {
+    totalRows += row.totalRows;
+    for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += row[key];
+  }
   return { totalRows, totals };
 }
 
-/** Adds two sets of figures. */
-function plus(a: ListAggregate, b: ListAggregate): ListAggregate {
-  const totals = { ...a.totals };
-  for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += b.totals[key];
-  return { totalRows: a.totalRows + b.totalRows, totals };
-}
-
 /**
- * Figures over the invoices that match the filter and `where` (written for either source):
- * submitted ones from the roll-up, NEW ones (few; left out of the roll-up so that scans do
- * not queue on one row) from the rows.
+ * The parts of the figures over the invoices that match the filter and `where` (written for any
+ * source): submitted ones from the roll-ups (the period's whole months from the month totals, its
+ * edge days from the day totals) and the deltas not folded yet, NEW ones (few; left out of the
+ * roll-ups so that scans do not queue on one row) from the rows. Read together in one statement
+ * they need no fold first (invoiceDayTotalDeltas).
  */
-async function rolledUp(db: Tx, filter: InvoiceFilter, where: (t: Source) => SQL | undefined) {
-  await foldRollups(db);
-  const [submitted, drafts] = await Promise.all([
-    sums(db, dayTotals, and(invoiceConditions(filter, dayTotals), where(dayTotals))),
-    filter.status && filter.status !== 'All'
-      ? undefined
-      : sums(db, invoices, and(invoiceConditions(filter), eq(invoices.status, 'NEW'), where(invoices))),
-  ]);
-  return drafts ? plus(submitted, drafts) : submitted;
+function rolledUp(db: Tx, filter: InvoiceFilter, where: (t: Source) => SQL | undefined): SumsPart[] {
+  const { months, days, allHistory } = splitPeriod(filter);
+  const submitted = (t: Totals, period: SQL | undefined) =>
+    sumsOf(db, t, and(period, ownConditions(filter, t), where(t)));
+  const parts = [submitted(monthTotals, months)];
+  if (!allHistory) parts.push(submitted(edgeDays, days));
+  parts.push(submitted(pendingTotals, periodCondition(pendingTotals.date, filter)));
+  if (!filter.status || filter.status === 'All') {
+    parts.push(sumsOf(db, invoices, and(invoiceConditions(filter), eq(invoices.status, 'NEW'), where(invoices))));
+  }
+  return parts;
 }
 
 /** The footer of a list without a search, from at most a few roll-up rows a day. */
 export function rolledUpTotals(db: Tx, filter: InvoiceFilter): Promise<ListAggregate> {
-  return rolledUp(db, filter, () => undefined);
+  return sums(rolledUp(db, filter, () => undefined));
 }
 
 export interface InvoiceSearch {
@@ -175,18 +201,16 @@ export async function invoiceSearch(
   if (!broadRows) {
     // Many numbers match: their footer is summed from the invoices alone (no joins).
     return numbers.length > denseAt
-      ? { where: narrow, aggregate: () => sums(db, invoices, and(invoiceConditions(filter), narrow)) }
+      ? { where: narrow, aggregate: () => sums([sumsOf(db, invoices, and(invoiceConditions(filter), narrow))]) }
       : { where: narrow };
   }
   return {
     where: or(narrow, broadRows) as SQL,
-    aggregate: async () => {
-      const [dense, rest] = await Promise.all([
-        rolledUp(db, filter, broad),
-        sums(db, invoices, and(invoiceConditions(filter), narrow, not(broadRows))),
-      ]);
-      return plus(dense, rest);
-    },
+    aggregate: () =>
+      sums([
+        ...rolledUp(db, filter, broad),
+        sumsOf(db, invoices, and(invoiceConditions(filter), narrow, not(broadRows))),
+      ]),
   };
 }
 
