@@ -43,6 +43,50 @@ describe('customer/all', () => {
     expect((await page('/api/customer/all/deleted/', {})).totalRows).toBe(1);
   });
 
+  it('counts the live customers as the rows do after every kind of change (the kept count, migration 0051)', async () => {
+    const listed = async () => {
+      const res = await t.call('POST', '/api/customer/all/', { resultsPerPage: 1 }, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().totalRows as number;
+    };
+    const expectSame = async (step: string) => {
+      const live = (await customerRows(sql`deleted_at is null`)).length;
+      expect({ step, listed: await listed() }).toEqual({ step, listed: live });
+    };
+    await expectSame('at the start');
+    const ids: number[] = [];
+    for (const company of ['Count One', 'Count Two', 'Count Three']) {
+      ids.push((await t.call('POST', '/api/customer/new/', { company }, t.adminToken)).json().customer.id);
+    }
+    await expectSame('three added');
+    const call = async (method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => {
+      const res = await t.call(method, path, body, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    await call('POST', '/api/customer/delete/', { ids: [ids[0], ids[1]] });
+    await expectSame('two deleted at once');
+    await call('POST', `/api/customer/recover/${ids[0]}/`);
+    await expectSame('one recovered');
+    await call('DELETE', `/api/customer/delete/${ids[1]}/`);
+    await expectSame('a deleted one deleted for good');
+    const record = (await call('POST', `/api/customer/${ids[2]}/`)).customer;
+    await call('PATCH', '/api/customer/update/', { ...record, company: 'Count Three Renamed' });
+    await expectSame('a rename');
+    const group = (await t.database.db.execute(sql`select min(id) as id from price_groups`)) as unknown as {
+      rows: { id: number }[];
+    };
+    await t.database.db.execute(sql`insert into customers (company, price_group_id, deleted_at)
+      values ('Bulk A', ${group.rows[0].id}, null), ('Bulk B', ${group.rows[0].id}, now()), ('Bulk C', ${group.rows[0].id}, null)`);
+    await expectSame('three inserted in one statement, one of them deleted');
+    await t.database.db.execute(
+      sql`update customers set deleted_at = case when deleted_at is null then now() end where company like 'Bulk %'`,
+    );
+    await expectSame('one statement deleting two and restoring one');
+    await t.database.db.execute(sql`delete from customers where company like 'Bulk %'`);
+    await expectSame('removed in one statement');
+  });
+
   it('sorts by every column both ways, ties by company and id in its direction, page by page', async () => {
     const db = t.database.db;
     const ids: number[] = [];

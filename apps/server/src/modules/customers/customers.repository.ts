@@ -6,9 +6,9 @@ import {
   toDollars,
   toEdiQualifier,
 } from '@wd/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
@@ -121,8 +121,13 @@ export const customersRepository = {
         ? undefined
         : pageByIds(db, customers, customers.id, spec.where, (w) => select(db, columns).where(w)),
       // Every customer is in exactly one price group (not null, foreign key), and the filter
-      // reads customer columns only: the count needs no join (docs/performance-lists.md).
+      // reads customer columns only: the count needs no join (docs/performance-lists.md). With no
+      // search and no filter it is the count the triggers keep (migration 0051).
       aggregate: async () => {
+        if (!deleted && !filter.searchQuery?.trim() && !filter.overLimit) {
+          const [{ live }] = rowsOf<{ live: string }>(await db.execute(sql`select live from customer_count`));
+          return { totalRows: Number(live), totals: {} };
+        }
         const [{ rows }] = await db.select({ rows: count() }).from(customers).where(spec.where);
         return { totalRows: rows, totals: {} };
       },
