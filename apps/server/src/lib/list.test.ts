@@ -1,3 +1,4 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -72,12 +73,22 @@ describe('choice and likePattern', () => {
 describe('pageLimit', () => {
   // A query builder that never connects: only the statement text is read.
   const db = drizzle.mock();
-  const page = (limit: number, offset: number) =>
-    db.select({ id: invoices.id }).from(invoices).limit(pageLimit(limit)).offset(offset).toSQL();
+  const page = (limit: number, offset: number, where?: SQL) =>
+    db.select({ id: invoices.id }).from(invoices).where(where).limit(pageLimit(limit, where)).offset(offset).toSQL();
 
-  it('writes a page size into the statement, so one plan serves every run', () => {
+  it('writes a page size into a statement with no condition of its own, so one plan serves every run', () => {
     expect(page(10, 0)).toEqual({ sql: 'select "id" from "invoices" limit 10', params: [] });
     expect(page(25, 50)).toEqual({ sql: 'select "id" from "invoices" limit 25 offset $1', params: [50] });
+    expect(page(10, 0, sql`${invoices.customerId} is null`).sql).toBe(
+      'select "id" from "invoices" where "invoices"."customer_id" is null limit 10',
+    );
+  });
+
+  it('keeps the limit a parameter when the condition has one, so each run is planned for its values', () => {
+    expect(page(10, 0, eq(invoices.status, 'NEW'))).toEqual({
+      sql: 'select "id" from "invoices" where "invoices"."status" = $1 limit $2',
+      params: ['NEW', 10],
+    });
   });
 
   it('keeps a large limit (ALL) a parameter, so sizes do not multiply statements', () => {

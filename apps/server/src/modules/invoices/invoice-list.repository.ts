@@ -92,7 +92,9 @@ function rolledUp(db: Tx, filter: InvoiceFilter, where: (t: Source) => SQL | und
   if (!allHistory) parts.push(submitted(edgeDays, days));
   parts.push(submitted(pendingTotals, periodCondition(pendingTotals.date, filter)));
   if (!filter.status || filter.status === 'All') {
-    parts.push(sumsOf(db, invoices, and(invoiceConditions(filter), eq(invoices.status, 'NEW'), where(invoices))));
+    // 'NEW' written into the statement: as a parameter, the statement's one kept plan took it for
+    // any status and walked 36 months of invoices by date to find the 15 drafts (57 ms, not 0.1).
+    parts.push(sumsOf(db, invoices, and(invoiceConditions(filter), sql`${invoices.status} = 'NEW'`, where(invoices))));
   }
   return parts;
 }

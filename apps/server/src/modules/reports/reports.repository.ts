@@ -2,7 +2,7 @@ import { WALK_IN_CUSTOMER } from '@wd/contracts';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, expenses, invoices } from '../../db/schema/index.js';
-import { listPage, pageLimit, periodCondition, searchCondition } from '../../lib/list.js';
+import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
 
 import {
   cost,
@@ -62,7 +62,7 @@ export const reportViews = {
         from(db, first, columns)
           .leftJoin(customers, eq(customers.id, c.key))
           .orderBy(...order)
-          .limit(pageLimit(limit))
+          .limit(limit)
           .offset(offset),
       ),
     });
@@ -85,7 +85,7 @@ export const reportViews = {
         from(db, first, columns)
           .leftJoin(customers, eq(customers.id, g.cols.id))
           .orderBy(...order)
-          .limit(pageLimit(limit))
+          .limit(limit)
           .offset(offset),
       ),
     });
