@@ -93,8 +93,13 @@ const PREPARED_MAX_PARAMETERS = 64;
  * statement may land on a connection that never saw the name. Never a search (LIKE, ILIKE):
  * the one plan kept for every text cannot tell a pattern that matches one row from one that
  * matches thousands, and walked 26,667 customers in name order to find one (12.8 ms against
- * 2.2 ms planned for its text).
+ * 2.2 ms planned for its text). Nor a statement given a date: a period of a month and one of 36
+ * months want different plans, and the one kept for a customer's payments over any period read
+ * every payment of the period by date (65 ms a statement against 0.3 ms planned for its dates).
  */
+/** A date or a time (a period's bound, a session's idle limit): `2026-11-27…`. */
+const isDateValue = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
+
 function preparing(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const named = new Set<string>();
@@ -111,7 +116,8 @@ function preparing(client: pg.PoolClient): void {
       if (
         count <= PREPARED_MAX_PARAMETERS &&
         /^[\s(]*(select|with|insert|update|delete)\b/i.test(text) &&
-        !/\b(i?like)\b/i.test(text)
+        !/\b(i?like)\b/i.test(text) &&
+        !(Array.isArray(values) && values.some(isDateValue))
       ) {
         const name = `wd_${createHash('sha1').update(text).digest('base64url')}`;
         if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {

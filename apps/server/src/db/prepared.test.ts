@@ -39,7 +39,7 @@ describe('statements kept prepared on each PostgreSQL connection', () => {
     expect(kept.every((s) => /^wd_[\w-]{27}$/.test(s.name))).toBe(true);
   });
 
-  it('keeps neither a long list of ids, nor a search, nor DDL, and at most the cap per connection', async ({
+  it('keeps neither a long list of ids, nor a search, nor a statement given a date, nor DDL, and at most the cap per connection', async ({
     skip,
   }) => {
     if (t.database.kind !== 'postgres') skip();
@@ -49,11 +49,15 @@ describe('statements kept prepared on each PostgreSQL connection', () => {
       await db.execute(sql`select count(*)::int as n from generate_series(0, 200) g where g in ${ids}`),
     );
     expect(row.n).toBe(100);
+    // A period's bounds: each run planned for its dates.
+    for (let i = 0; i < 3; i++) {
+      await db.execute(sql`select count(*) from generate_series(1, 3) g where ${'2026-11-01'}::date < now()`);
+    }
     await db.execute(sql`create temporary table prepared_probe (n int)`);
     for (let i = 0; i < 3; i++)
       await db.execute(sql`select count(*) from pg_class where relname ilike ${'%probe%'} or relname like ${'x%'}`);
     expect(
-      (await prepared(db)).map((s) => s.statement).filter((s) => /generate_series|prepared_probe|like/i.test(s)),
+      (await prepared(db)).map((s) => s.statement).filter((s) => /generate_series|prepared_probe|like|::date/i.test(s)),
     ).toEqual([]);
     for (let i = 0; i < PREPARED_PER_CONNECTION + 20; i++) await db.execute(sql.raw(`select ${i} as n`));
     // (The listing searches with LIKE: it is never one of them.)
