@@ -93,29 +93,6 @@ export function printableText(text: string): string {
   return out;
 }
 
-/** Advance widths in 1/1000 em by code point, regular and bold. */
-const advances = { regular: new Map<number, number>(), bold: new Map<number, number>() };
-
-/**
- * A character's advance width in 1/1000 em as the PDF draws it (as
- * printableText has it: � for one the font lacks), from the font file;
- * kerning is left out, a line break is 0.
- */
-export function advanceWidth(codePoint: number, bold = false): number {
-  const cache = bold ? advances.bold : advances.regular;
-  let width = cache.get(codePoint);
-  if (width === undefined) {
-    const font = fonts()[bold ? 'bold' : 'regular'];
-    const shown = printableText(String.fromCodePoint(codePoint));
-    width =
-      shown === '' || shown === '\n'
-        ? 0
-        : (font.glyphForCodePoint(shown.codePointAt(0) ?? 0).advanceWidth * 1000) / font.unitsPerEm;
-    cache.set(codePoint, width);
-  }
-  return width;
-}
-
 /** The element tree with every text in it made printable; an element none of whose texts change stays as it is. */
 function printableTree(node: ReactNode): ReactNode {
   if (typeof node === 'string') return printableText(node);

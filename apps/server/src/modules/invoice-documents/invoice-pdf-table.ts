@@ -1,8 +1,5 @@
-import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { type DocumentLine, type DocumentRow, formatMoney, formatPercent, type InvoiceDocument } from '@wd/contracts';
-import { createElement as h } from 'react';
-import { PDF_BOLD } from '../../lib/pdf.js';
-import { lineCount } from './invoice-pdf-pages.js';
+import type { TableRow, TableSpec } from '../../lib/pdf-canvas.js';
 
 /** The lines table of the invoice PDF: its columns follow the invoice's flags; the header repeats on every page. */
 
@@ -19,11 +16,6 @@ interface Column {
 }
 
 const money = formatMoney;
-const FONT_SIZE = 8;
-/** Points per text line: every text in the PDF has a line height of 1.2 × its size. */
-const LINE = FONT_SIZE * 1.2;
-const PADDING = 3;
-const MARGIN_TOP = 12;
 
 export function tableColumns(flags: InvoiceDocument['columns']): Column[] {
   const columns: Column[] = [
@@ -58,78 +50,29 @@ export function tableColumns(flags: InvoiceDocument['columns']): Column[] {
   return columns;
 }
 
-const styles = StyleSheet.create({
-  table: { marginTop: MARGIN_TOP },
-  header: {
-    flexDirection: 'row',
-    backgroundColor: '#222222',
-    color: '#ffffff',
-    ...PDF_BOLD,
-    fontSize: FONT_SIZE,
-    lineHeight: `${LINE}pt`,
-  },
-  row: { flexDirection: 'row', borderBottom: '0.5pt solid #cccccc' },
-  striped: { backgroundColor: '#f4f4f4' },
-  group: {
-    flexDirection: 'row',
-    backgroundColor: '#e4e4e4',
-    ...PDF_BOLD,
-    borderBottom: '0.75pt solid #888888',
-  },
-  cell: { padding: PADDING, fontSize: FONT_SIZE, lineHeight: `${LINE}pt` },
-});
-
-function cells(columns: Column[], text: (c: Column) => string) {
-  return columns.map((c) =>
-    h(
-      Text,
-      {
-        key: c.label,
-        style: [
-          styles.cell,
-          c.width ? { width: c.width } : { flexGrow: 1, flexBasis: 0 },
-          { textAlign: c.align ?? 'left' },
-        ],
-      },
-      text(c),
-    ),
-  );
-}
-
-const cellText = (c: Column, row: DocumentRow) => (row.kind === 'line' ? c.line(row) : (c.group?.(row) ?? ''));
-
-/**
- * The columns' widths and a row's height in points, estimated on the high side
- * (invoice-pdf-pages.ts), in a table as wide as the page between its margins.
- */
-export function tableMeasure(flags: InvoiceDocument['columns'], contentWidth: number) {
+/** The table's columns and header: 8 pt text, 3 pt around each cell, white bold on near-black. */
+export function linesTableSpec(flags: InvoiceDocument['columns']): TableSpec {
   const columns = tableColumns(flags);
-  const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
-  const widthOf = (c: Column) => (c.width ?? contentWidth - fixed) - 2 * PADDING;
-  const height = (text: (c: Column) => string, bold: boolean, border: number) =>
-    2 * PADDING + border + LINE * Math.max(...columns.map((c) => lineCount(text(c), widthOf(c), FONT_SIZE, bold)));
   return {
-    /** Its margin above and its header row. */
-    head: MARGIN_TOP + height((c) => c.label, true, 0),
-    row: (row: DocumentRow) =>
-      height((c) => cellText(c, row), row.kind === 'groupSubtotal', row.kind === 'line' ? 0.5 : 0.75),
+    columns: columns.map(({ width, align }) => ({ width, align })),
+    header: { cells: columns.map((c) => c.label), style: { bold: true, fill: '#222222', color: '#ffffff' } },
+    fontSize: 8,
+    padding: 3,
   };
 }
 
-/** The table with some of the invoice's rows; its header repeats should react-pdf still break it. */
-export function linesTable(doc: InvoiceDocument, rows: DocumentRow[]) {
+const LINE_RULE = { width: 0.5, color: '#cccccc' };
+const GROUP_RULE = { width: 0.75, color: '#888888' };
+
+/** The rows as drawn: lines striped every other one, a consignment's group subtotal in bold on grey. */
+export function linesTableRows(doc: InvoiceDocument): TableRow[] {
   const columns = tableColumns(doc.columns);
-  return h(
-    View,
-    { style: styles.table },
-    h(View, { style: styles.header, fixed: true }, ...cells(columns, (c) => c.label)),
-    ...rows.map((row, i) => {
-      const key = `${row.kind}${i}`;
-      if (row.kind === 'groupSubtotal') {
-        return h(View, { key, style: styles.group, wrap: false }, ...cells(columns, (c) => cellText(c, row)));
-      }
-      const style = row.no % 2 === 0 ? [styles.row, styles.striped] : styles.row;
-      return h(View, { key, style, wrap: false }, ...cells(columns, (c) => c.line(row)));
-    }),
+  return doc.rows.map((row) =>
+    row.kind === 'groupSubtotal'
+      ? { cells: columns.map((c) => c.group?.(row) ?? ''), style: { bold: true, fill: '#e4e4e4', border: GROUP_RULE } }
+      : {
+          cells: columns.map((c) => c.line(row)),
+          style: { fill: row.no % 2 === 0 ? '#f4f4f4' : undefined, border: LINE_RULE },
+        },
   );
 }

@@ -6,9 +6,9 @@ import type { DocumentLine, InvoiceDocument } from '@wd/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentFixture } from '../../../test/documents.js';
 import { multipart, testApp } from '../../../test/helpers.js';
+import { PdfCanvas, wrapWords } from '../../lib/pdf-canvas.js';
 import { barcodePng } from '../barcodes/barcode-image.js';
-import { invoicePageRows, renderInvoicePdf } from './invoice-pdf.js';
-import { lineCount, paginate, textWidth } from './invoice-pdf-pages.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
 
 const t = testApp();
 /** PDF_PREVIEW_DIR keeps the PDFs and page-1 pictures there to look at; otherwise a temporary folder. */
@@ -142,7 +142,7 @@ describe('renderInvoicePdf', () => {
 });
 
 describe('renderInvoicePdf in any script', () => {
-  it('puts each row on the page the estimate cut it for: names that wrap, in Polish, Greek, Russian, signs and CJK', async () => {
+  it('keeps every row whole and in order across the pages: names that wrap, in Polish, Greek, Russian, signs and CJK', async () => {
     const { invoice } = await documentFixture(t);
     const doc = await documentOf(invoice.id);
     const names = [
@@ -159,32 +159,44 @@ describe('renderInvoicePdf in any script', () => {
       description: `Item ${i + 1}: ${names.slice(i % names.length, (i % names.length) + 1 + (i % 3)).join(' ')}`,
     }));
     const big = { ...doc, lines, rows: lines, columns: { suggested: true, margin: true, damaged: true } };
-    const cut = invoicePageRows(big).map((rows) => rows.map((row) => (row.kind === 'line' ? row.no : 0)));
     const pages = pagesOf(await renderInvoicePdf(big), 'scripts-long');
-    expect(cut.length).toBeGreaterThan(5);
-    // Had a page's rows come out taller than estimated, react-pdf would have moved its last ones on.
+    expect(pages.length).toBeGreaterThan(5);
+    // Each row's number once, on one page, in order: no row cut in two, none lost or repeated.
     const rowsOn = pages.map((page) => [...page.matchAll(/Item (\d+):/g)].map((m) => Number(m[1])));
-    expect(rowsOn.slice(0, cut.length)).toEqual(cut);
-    // Only the totals and notes may go on past the last cut page.
-    expect(pages.length - cut.length).toBeLessThanOrEqual(1);
-    expect(rowsOn.slice(cut.length).flat()).toEqual([]);
-    for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    expect(rowsOn.flat()).toEqual(lines.map((l) => l.no));
+    // Pages are filled: 16–17 of these three- to six-line rows a page, 13 under the head of page 1.
+    expect(rowsOn[0].length).toBeGreaterThanOrEqual(12);
+    expect(rowsOn.slice(1, -1).every((rows) => rows.length >= 15)).toBe(true);
+    for (const [i, page] of pages.entries()) {
+      expect(page).toMatch(/No\s+Barcode\s+Description\s+Qty/);
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    }
+    expect(pages.at(-1)).toContain('Total Balance');
   });
 });
 
-describe('invoice-pdf-pages', () => {
-  it('measures the embedded font and wraps between words', () => {
-    // DejaVu Sans Condensed's advance widths (T 1251, o 1116, t 719, a 1123, l 511 of 2048) and 3% for kerning.
-    expect(textWidth('Total', 10)).toBeCloseTo(23.21, 2);
-    expect(textWidth('Total', 10, true)).toBeGreaterThan(textWidth('Total', 10));
-    expect(lineCount('Cola', 100, 8)).toBe(1);
-    expect(lineCount('Cola Chips Original Family Size Sugar Free', 60, 8)).toBe(3);
-    expect(lineCount('X'.repeat(40), 60, 8)).toBe(4);
+describe('wrapping', () => {
+  it('wraps between words, breaks a word wider than the box, keeps line breaks', () => {
+    const chars = (line: string) => line.length;
+    expect(wrapWords('Cola Chips Original Family Size', 12, chars)).toEqual(['Cola Chips', 'Original', 'Family Size']);
+    expect(wrapWords('X'.repeat(25), 10, chars)).toEqual(['X'.repeat(10), 'X'.repeat(10), 'X'.repeat(5)]);
+    expect(wrapWords('One\n\nTwo  words', 20, chars)).toEqual(['One', '', 'Two words']);
+    expect(wrapWords('', 10, chars)).toEqual(['']);
   });
 
-  it('fills the first page, then the others; an item taller than a page still gets one', () => {
-    const pages = paginate([5, 5, 5, 5, 5, 30], (n) => n, 12, 20);
-    expect(pages).toEqual([[5, 5], [5, 5, 5], [30]]);
-    expect(paginate([], (n: number) => n, 10, 10)).toEqual([[]]);
+  it('measures in the embedded font as drawn: each wrapped line fits its box', () => {
+    const canvas = new PdfCanvas('A4', { title: 'wrap', creationDate: new Date(0) });
+    const style = { size: 8 };
+    // DejaVu Sans Condensed's advance widths in 1/2048 em: T 1251, o 1116, t 719, a 1123, l 511 (23.05 pt at
+    // 10 pt), and "To" kerned 453 closer: 20.83 pt.
+    expect(canvas.measure('Total', { size: 10 })).toBeCloseTo((10 * (1251 + 1116 + 719 + 1123 + 511 - 453)) / 2048, 2);
+    expect(canvas.measure('Total', { size: 10, bold: true })).toBeGreaterThan(canvas.measure('Total', { size: 10 }));
+    const name = 'Cola Chips Original Family Size Sugar Free Łódź Москва';
+    const wrapped = canvas.wrap(name, 60, style);
+    expect(wrapped.join(' ')).toBe(name);
+    expect(wrapped.length).toBeGreaterThan(2);
+    for (const line of wrapped) expect(canvas.measure(line, style)).toBeLessThanOrEqual(60);
+    expect(canvas.ellipsize(name, 60, style)).toMatch(/^Cola Chips.*…$/);
+    expect(canvas.measure(canvas.ellipsize(name, 60, style), style)).toBeLessThanOrEqual(60);
   });
 });

@@ -1,7 +1,5 @@
-import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import {
   CONSIGNMENT_BANNER_TEXT,
-  type DocumentRow,
   type DocumentSuggestions,
   formatDate,
   formatMoney,
@@ -9,65 +7,25 @@ import {
   type InvoiceDocument,
   type PaperSize,
 } from '@wd/contracts';
-import { createElement as h } from 'react';
 import type { Tx } from '../../db/client.js';
-import { PAGE_FOOT_ROOM, PDF_BOLD, PDF_FONT, PDF_MARGIN, pageFoot, pdfPage, renderPdf } from '../../lib/pdf.js';
+import { fitImage, lineHeight, PdfCanvas, type PdfImage } from '../../lib/pdf-canvas.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { filesRepository } from '../files/files.repository.js';
 import { settingsRepository } from '../settings/settings.repository.js';
 import { invoicePdfFilename, loadInvoiceDocument } from './invoice-document.js';
-import { lineCount, paginate } from './invoice-pdf-pages.js';
-import { linesTable, tableMeasure } from './invoice-pdf-table.js';
+import { linesTableRows, linesTableSpec } from './invoice-pdf-table.js';
 
 /**
  * The invoice as a PDF (docs/invoice-documents.md), on the paper of the
  * settings (A4 or Letter), drawn from the one document model in the embedded
- * font of lib/pdf.ts (any Latin, Greek or Cyrillic name prints, and its text
- * can be searched and copied). Words wrap between words, never hyphenated.
+ * font (any Latin, Greek or Cyrillic name prints, and its text can be searched
+ * and copied). Words wrap between words, never hyphenated.
+ *
+ * At the top the biller (or the consignment banner) and the title, under them
+ * the customer; then the lines, their header on every page; then the totals,
+ * the notes and the proof of delivery, each kept whole on a page; at the foot
+ * of each page the invoice's number and "Page x of y".
  */
-
-/** 10 mm in points. */
-const MARGIN = PDF_MARGIN;
-/** Points per line of a text of that size (every text has lineHeight 1.2). */
-const line = (fontSize: number) => fontSize * 1.2;
-/** A font size with its line height in points (react-pdf multiplies a bare number by the size, or by 12 pt where none is set). */
-const text = (fontSize: number) => ({ fontSize, lineHeight: `${line(fontSize)}pt` });
-
-const styles = StyleSheet.create({
-  page: {
-    paddingTop: MARGIN,
-    paddingHorizontal: MARGIN,
-    paddingBottom: MARGIN + PAGE_FOOT_ROOM,
-    fontSize: 8,
-    fontFamily: PDF_FONT,
-  },
-  top: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start' },
-  biller: { flexDirection: 'row', alignItems: 'flex-start', maxWidth: 340 },
-  logo: { maxWidth: 120, maxHeight: 60, marginRight: 10, objectFit: 'contain' },
-  company: { ...PDF_BOLD, ...text(13), marginBottom: 2 },
-  line: { ...text(9), marginBottom: 1 },
-  banner: { border: '2pt solid #000000', paddingVertical: 8, paddingHorizontal: 18 },
-  bannerText: { ...PDF_BOLD, ...text(24), letterSpacing: 4 },
-  title: { alignItems: 'flex-end' },
-  titleText: { ...PDF_BOLD, ...text(18), marginBottom: 4 },
-  number: { ...PDF_BOLD, ...text(11), marginBottom: 2 },
-  to: { marginTop: 14, paddingTop: 6, borderTop: '0.75pt solid #888888' },
-  toLabel: { ...PDF_BOLD, ...text(9), color: '#555555', marginBottom: 2 },
-  toName: { ...PDF_BOLD, ...text(11), marginBottom: 1 },
-  end: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginTop: 10 },
-  box: { width: 210, border: '0.75pt solid #888888' },
-  boxTitle: { ...PDF_BOLD, backgroundColor: '#e4e4e4', padding: 4, ...text(9) },
-  sumRow: {
-    flexDirection: 'row',
-    justifyContent: 'space-between',
-    paddingVertical: 3,
-    paddingHorizontal: 6,
-    ...text(9),
-  },
-  balance: { ...PDF_BOLD, ...text(10), borderTop: '0.75pt solid #888888' },
-  notes: { marginTop: 12, border: '0.75pt solid #888888' },
-  notesText: { padding: 6, ...text(9) },
-});
 
 export interface InvoicePdfOptions {
   /** The biller's logo, drawn beside its details when it is a JPEG or PNG (anything else is left out). */
@@ -83,132 +41,201 @@ function imageFormat(data: Buffer): 'png' | 'jpg' | null {
   return null;
 }
 
-function head(doc: InvoiceDocument, assets: InvoicePdfOptions) {
+/** Lines of text one under the other, each with room below it; returns the height used. */
+function stack(
+  c: PdfCanvas,
+  x: number,
+  top: number,
+  width: number,
+  items: { text: string; size: number; bold?: boolean; color?: string; gap: number; align?: 'right' }[],
+): number {
+  let y = top;
+  for (const item of items) y += c.text(item.text, x, y, width, item) + item.gap;
+  return y - top;
+}
+
+const BILLER_WIDTH = 340;
+const TITLE_WIDTH = 200;
+const LOGO = { width: 120, height: 60, gap: 10 };
+const BANNER = { border: 2, padX: 18, padY: 8, size: 24, spacing: 4 };
+
+/** The biller's logo and details, the banner or nothing at the left; the title at the right. Returns its height. */
+function top(c: PdfCanvas, doc: InvoiceDocument, logo: PdfImage | null): number {
+  const title = stack(c, c.right - TITLE_WIDTH, c.y, TITLE_WIDTH, [
+    { text: 'INVOICE', size: 18, bold: true, gap: 4, align: 'right' },
+    { text: `Invoice #${doc.invoice.number}`, size: 11, bold: true, gap: 2, align: 'right' },
+    { text: `Date: ${formatDate(doc.invoice.date)}`, size: 9, gap: 1, align: 'right' },
+  ]);
+  let left = 0;
   if (doc.head.print === 'consignmentBanner') {
-    return h(View, { style: styles.banner }, h(Text, { style: styles.bannerText }, CONSIGNMENT_BANNER_TEXT));
+    const banner = { size: BANNER.size, bold: true, letterSpacing: BANNER.spacing };
+    const width = c.measure(CONSIGNMENT_BANNER_TEXT, banner) + 2 * (BANNER.padX + BANNER.border);
+    left = 2 * (BANNER.padY + BANNER.border) + lineHeight(BANNER.size);
+    c.frame(c.left, c.y, width, left, BANNER.border, '#000000');
+    c.lines(
+      [CONSIGNMENT_BANNER_TEXT],
+      c.left + BANNER.border + BANNER.padX,
+      c.y + BANNER.border + BANNER.padY,
+      width,
+      banner,
+    );
+  } else if (doc.head.print === 'biller') {
+    const b = doc.biller;
+    let x = c.left;
+    if (logo) {
+      const size = fitImage(logo, LOGO.width, LOGO.height);
+      c.image(logo, x, c.y, size);
+      x += size.width + LOGO.gap;
+      left = size.height;
+    }
+    const details = [...b.addressLines, b.phone ? `Phone: ${b.phone}` : ''].filter(Boolean);
+    const text = stack(c, x, c.y, c.left + BILLER_WIDTH - x, [
+      { text: b.company, size: 13, bold: true, gap: 2 },
+      ...details.map((line) => ({ text: line, size: 9, gap: 1 })),
+    ]);
+    left = Math.max(left, text);
   }
-  if (doc.head.print === 'none') return h(View, null);
-  const b = doc.biller;
-  const format = assets.logo ? imageFormat(assets.logo) : null;
-  return h(
-    View,
-    { style: styles.biller },
-    assets.logo && format ? h(Image, { style: styles.logo, src: { data: assets.logo, format } }) : null,
-    h(
-      View,
-      null,
-      h(Text, { style: styles.company }, b.company),
-      ...[...b.addressLines, b.phone ? `Phone: ${b.phone}` : '']
-        .filter(Boolean)
-        .map((line, i) => h(Text, { key: String(i), style: styles.line }, line)),
-    ),
+  return Math.max(left, title);
+}
+
+/** "To:" and the customer, under a rule. */
+function customerBlock(c: PdfCanvas, doc: InvoiceDocument): number {
+  const cust = doc.customer;
+  const lines = cust ? [...cust.addressLines, cust.phone ? `Phone: ${cust.phone}` : ''].filter(Boolean) : [];
+  c.rule(c.left, c.y + 14, c.width, 0.75, '#888888');
+  return (
+    14 +
+    0.75 +
+    6 +
+    stack(c, c.left, c.y + 14 + 0.75 + 6, c.width, [
+      { text: 'To:', size: 9, bold: true, color: '#555555', gap: 2 },
+      { text: doc.customerName, size: 11, bold: true, gap: 1 },
+      ...lines.map((line) => ({ text: line, size: 9, gap: 1 })),
+    ])
   );
 }
 
-function customerBlock(doc: InvoiceDocument) {
-  const c = doc.customer;
-  const lines = c ? [...c.addressLines, c.phone ? `Phone: ${c.phone}` : ''].filter(Boolean) : [];
-  return h(
-    View,
-    { style: styles.to },
-    h(Text, { style: styles.toLabel }, 'To:'),
-    h(Text, { style: styles.toName }, doc.customerName),
-    ...lines.map((line, i) => h(Text, { key: String(i), style: styles.line }, line)),
-  );
+/** A box's frame. */
+const BORDER = 0.75;
+const GREY = '#888888';
+const TITLE_ROW = { pad: 4, size: 9 };
+const titleRowHeight = 2 * TITLE_ROW.pad + lineHeight(TITLE_ROW.size);
+
+/** A box's title row: bold on grey. */
+function titleRow(c: PdfCanvas, x: number, top: number, width: number, title: string): void {
+  c.fill(x, top, width, titleRowHeight, '#e4e4e4');
+  c.lines([title], x + TITLE_ROW.pad, top + TITLE_ROW.pad, width - 2 * TITLE_ROW.pad, {
+    size: TITLE_ROW.size,
+    bold: true,
+  });
 }
 
-function sumRow(label: string, value: string, key: string, bold = false) {
-  return h(
-    View,
-    { key, style: bold ? [styles.sumRow, styles.balance] : styles.sumRow },
-    h(Text, null, label),
-    h(Text, null, value),
-  );
+interface SumRow {
+  label: string;
+  value: string;
+  /** The closing row: bold, larger, a rule above it. */
+  closing?: boolean;
+}
+const SUM = { padX: 6, padY: 3, width: 210 };
+const sumRowHeight = (r: SumRow) => 2 * SUM.padY + (r.closing ? BORDER + lineHeight(10) : lineHeight(9));
+const sumBoxHeight = (title: boolean, rows: SumRow[]) =>
+  2 * BORDER + (title ? titleRowHeight : 0) + rows.reduce((sum, r) => sum + sumRowHeight(r), 0);
+
+/** A box of label/amount rows, 210 pt wide. */
+function sumBox(c: PdfCanvas, x: number, top: number, title: string | null, rows: SumRow[]): void {
+  const inner = SUM.width - 2 * BORDER;
+  c.frame(x, top, SUM.width, sumBoxHeight(Boolean(title), rows), BORDER, GREY);
+  let y = top + BORDER;
+  if (title) {
+    titleRow(c, x + BORDER, y, inner, title);
+    y += titleRowHeight;
+  }
+  for (const r of rows) {
+    if (r.closing) {
+      c.rule(x + BORDER, y, inner, BORDER, GREY);
+      y += BORDER;
+    }
+    const style = { size: r.closing ? 10 : 9, bold: r.closing };
+    const width = inner - 2 * SUM.padX;
+    c.lines([r.label], x + BORDER + SUM.padX, y + SUM.padY, width, style);
+    c.lines([r.value], x + BORDER + SUM.padX, y + SUM.padY, width, { ...style, align: 'right' });
+    y += sumRowHeight(r) - (r.closing ? BORDER : 0);
+  }
 }
 
-function suggestionsBox(s: DocumentSuggestions) {
-  return h(
-    View,
-    { style: styles.box },
-    h(Text, { style: styles.boxTitle }, 'Suggested Retail Analysis'),
-    sumRow('Total Sugg', formatMoney(s.totalSuggested), 'ts'),
-    sumRow('Sugg Credit', formatMoney(s.suggestedCredited), 'sc'),
-    sumRow('Margin %', formatPercent(s.marginPercent), 'mp'),
-    sumRow('Sugg Balance', formatMoney(s.suggestedBalance), 'sb', true),
-  );
+function suggestionRows(s: DocumentSuggestions): SumRow[] {
+  return [
+    { label: 'Total Sugg', value: formatMoney(s.totalSuggested) },
+    { label: 'Sugg Credit', value: formatMoney(s.suggestedCredited) },
+    { label: 'Margin %', value: formatPercent(s.marginPercent) },
+    { label: 'Sugg Balance', value: formatMoney(s.suggestedBalance), closing: true },
+  ];
 }
 
-function totals(doc: InvoiceDocument) {
-  return h(
-    View,
-    { style: styles.end, wrap: false },
-    doc.suggestions ? suggestionsBox(doc.suggestions) : h(View, null),
-    h(
-      View,
-      { style: styles.box },
-      ...doc.footer.map((r) => sumRow(r.label, formatMoney(r.amount), r.key, r.key === 'totalBalance')),
-    ),
-  );
+/** The suggested retail analysis (when asked for) at the left and the footer rows at the right, kept together. */
+function totals(c: PdfCanvas, doc: InvoiceDocument): void {
+  const footer = doc.footer.map((r) => ({
+    label: r.label,
+    value: formatMoney(r.amount),
+    closing: r.key === 'totalBalance',
+  }));
+  const suggestions = doc.suggestions ? suggestionRows(doc.suggestions) : null;
+  const height = Math.max(sumBoxHeight(false, footer), suggestions ? sumBoxHeight(true, suggestions) : 0);
+  c.y += 10;
+  c.ensure(height);
+  if (suggestions) sumBox(c, c.left, c.y, 'Suggested Retail Analysis', suggestions);
+  sumBox(c, c.right - SUM.width, c.y, null, footer);
+  c.y += height;
 }
+
+const NOTE = { pad: 6, size: 9, gap: 12 };
+
+/**
+ * A framed box with a title row and a text, the whole width, kept on one page
+ * when it fits one; a text longer than a page goes on over the next ones.
+ */
+function textBox(c: PdfCanvas, title: string, text: string): void {
+  const inner = c.width - 2 * BORDER - 2 * NOTE.pad;
+  let lines = c.wrap(text, inner, { size: NOTE.size });
+  const line = lineHeight(NOTE.size);
+  c.y += NOTE.gap;
+  c.ensure(Math.min(2 * BORDER + titleRowHeight + 2 * NOTE.pad + lines.length * line, c.bottom - c.top));
+  let first = true;
+  while (lines.length > 0) {
+    const head = first ? titleRowHeight : 0;
+    const room = c.bottom - c.y - 2 * BORDER - head - 2 * NOTE.pad;
+    const part = lines.slice(0, Math.max(1, Math.floor(room / line)));
+    const height = 2 * BORDER + head + 2 * NOTE.pad + part.length * line;
+    c.frame(c.left, c.y, c.width, height, BORDER, GREY);
+    if (first) titleRow(c, c.left + BORDER, c.y + BORDER, c.width - 2 * BORDER, title);
+    c.lines(part, c.left + BORDER + NOTE.pad, c.y + BORDER + head + NOTE.pad, inner, { size: NOTE.size });
+    c.y += height;
+    lines = lines.slice(part.length);
+    first = false;
+    if (lines.length > 0) c.newPage();
+  }
+}
+
+const SIGNATURE = { width: 200, height: 50 };
 
 /** The proof of delivery: who received the goods, when, and their signature. */
-function proofBlock(proof: NonNullable<InvoiceDocument['proof']>) {
+function proofBlock(c: PdfCanvas, proof: NonNullable<InvoiceDocument['proof']>): void {
   const data = Buffer.from(proof.signature.slice(proof.signature.indexOf(',') + 1), 'base64');
-  const format = imageFormat(data);
+  const image = imageFormat(data) ? c.openImage(data) : null;
+  const size = image ? fitImage(image, SIGNATURE.width, SIGNATURE.height) : null;
   const when = new Date(proof.signedAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' });
-  return h(
-    View,
-    { style: styles.notes, wrap: false },
-    h(Text, { style: styles.boxTitle }, 'Proof of Delivery'),
-    h(Text, { style: styles.notesText }, `Received by ${proof.receivedBy} on ${when}`),
-    format
-      ? h(Image, {
-          style: { height: 50, width: 200, objectFit: 'contain', marginLeft: 6, marginBottom: 6 },
-          src: { data, format },
-        })
-      : null,
-  );
-}
-
-function notes(text: string) {
-  return h(
-    View,
-    { style: styles.notes, wrap: false },
-    h(Text, { style: styles.boxTitle }, 'Notes For Customer'),
-    h(Text, { style: styles.notesText }, text),
-  );
-}
-
-/** The height of what comes above the table on page 1 (biller or banner, title, "To:"), on the high side. */
-function headHeight(doc: InvoiceDocument, logo: boolean): number {
-  const b = doc.biller;
-  const details = [...b.addressLines, b.phone].filter(Boolean).length;
-  const left = {
-    consignmentBanner: 4 + 16 + line(24),
-    none: 0,
-    biller: Math.max(
-      logo ? 60 : 0,
-      lineCount(b.company, logo ? 210 : 340, 13, true) * line(13) + 2 + details * (line(9) + 1),
-    ),
-  }[doc.head.print];
-  const title = line(18) + 4 + line(11) + 2 + line(9) + 1;
-  const c = doc.customer;
-  const customerLines = c ? [...c.addressLines, c.phone].filter(Boolean).length : 0;
-  const to = 14 + 6 + 1 + line(9) + 2 + line(11) + 1 + customerLines * (line(9) + 1);
-  return Math.max(left, title) + to;
-}
-
-/** A few points of slack per page against rounding in the estimates. */
-const SLACK = 8;
-
-/** The invoice's rows cut into pages by the estimate: one <Page> each, the first under the head. */
-export function invoicePageRows(doc: InvoiceDocument, assets: InvoicePdfOptions = {}): DocumentRow[][] {
-  const page = pdfPage(assets.paperSize ?? 'A4');
-  const table = tableMeasure(doc.columns, page.contentWidth);
-  const body = page.height - 2 * MARGIN - PAGE_FOOT_ROOM;
-  const room = body - table.head - SLACK;
-  const hasLogo = Boolean(assets.logo && imageFormat(assets.logo));
-  return paginate(doc.rows, table.row, room - headHeight(doc, hasLogo), room);
+  const inner = c.width - 2 * BORDER - 2 * NOTE.pad;
+  const lines = c.wrap(`Received by ${proof.receivedBy} on ${when}`, inner, { size: NOTE.size });
+  const text = 2 * NOTE.pad + lines.length * lineHeight(NOTE.size);
+  const height = 2 * BORDER + titleRowHeight + text + (size ? size.height + NOTE.pad : 0);
+  c.y += NOTE.gap;
+  c.ensure(height);
+  c.frame(c.left, c.y, c.width, height, BORDER, GREY);
+  titleRow(c, c.left + BORDER, c.y + BORDER, c.width - 2 * BORDER, 'Proof of Delivery');
+  const y = c.y + BORDER + titleRowHeight;
+  c.lines(lines, c.left + BORDER + NOTE.pad, y + NOTE.pad, inner, { size: NOTE.size });
+  if (image && size) c.image(image, c.left + BORDER + NOTE.pad, y + text, size);
+  c.y += height;
 }
 
 /**
@@ -217,49 +244,23 @@ export function invoicePageRows(doc: InvoiceDocument, assets: InvoicePdfOptions 
  */
 export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfOptions = {}): Promise<Buffer> {
   const number = doc.invoice.number;
-  const { size } = pdfPage(assets.paperSize ?? 'A4');
-  const chunks = invoicePageRows(doc, assets);
-  const top = h(
-    View,
-    { key: 'top', style: styles.top },
-    head(doc, assets),
-    h(
-      View,
-      { style: styles.title },
-      h(Text, { style: styles.titleText }, 'INVOICE'),
-      h(Text, { style: styles.number }, `Invoice #${number}`),
-      h(Text, { style: styles.line }, `Date: ${formatDate(doc.invoice.date)}`),
-    ),
-  );
-  const pages = chunks.map((rows, i) => {
-    const first = i === 0;
-    const last = i === chunks.length - 1;
-    return h(
-      Page,
-      { key: String(i), size, style: styles.page },
-      first ? top : null,
-      first ? customerBlock(doc) : null,
-      linesTable(doc, rows),
-      last ? totals(doc) : null,
-      last && doc.notes ? notes(doc.notes) : null,
-      last && doc.proof ? proofBlock(doc.proof) : null,
-      ...pageFoot(`Invoice #${number}`),
-    );
+  const c = new PdfCanvas(assets.paperSize ?? 'A4', {
+    title: `Invoice #${number}`,
+    author: doc.biller.company,
+    subject: `Invoice #${number} for ${doc.customerName}`,
+    // A fixed creation date (the invoice's) makes the file, and the /ID pdfkit derives from it,
+    // the same bytes on every render of an unchanged invoice: the e-mailed PDF is the download.
+    creationDate: new Date(`${doc.invoice.date}T00:00:00Z`),
   });
-  return renderPdf(
-    h(
-      Document,
-      {
-        title: `Invoice #${number}`,
-        author: doc.biller.company,
-        subject: `Invoice #${number} for ${doc.customerName}`,
-        // A fixed creation date (the invoice's) makes the file, and the /ID pdfkit derives from it,
-        // the same bytes on every render of an unchanged invoice: the e-mailed PDF is the download.
-        creationDate: new Date(`${doc.invoice.date}T00:00:00Z`),
-      },
-      ...pages,
-    ),
-  );
+  const logo = doc.head.print === 'biller' && assets.logo && imageFormat(assets.logo) ? c.openImage(assets.logo) : null;
+  c.y += top(c, doc, logo);
+  c.y += customerBlock(c, doc);
+  c.y += 12;
+  c.table(linesTableSpec(doc.columns), linesTableRows(doc));
+  totals(c, doc);
+  if (doc.notes) textBox(c, 'Notes For Customer', doc.notes);
+  if (doc.proof) proofBlock(c, doc.proof);
+  return c.finish(`Invoice #${number}`);
 }
 
 /** The biller's stored logo when the PDF can embed it (JPEG or PNG); null otherwise. */
