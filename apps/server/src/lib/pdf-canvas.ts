@@ -328,18 +328,100 @@ export class PdfCanvas {
     this.onNewPage = null;
   }
 
+  /** Texts one under the other from (x, top), each wrapped into `width` with `gap` points below it; returns the height. */
+  stack(x: number, top: number, width: number, items: (TextStyle & { text: string; gap: number })[]): number {
+    let y = top;
+    for (const item of items) y += this.text(item.text, x, y, width, item) + item.gap;
+    return y - top;
+  }
+
+  /** "To:" and who the document is for, under a rule across the page, at the cursor; moves the cursor past it. */
+  addressee(name: string, lines: string[]): void {
+    this.rule(this.left, this.y + 14, this.width, BOX_BORDER, GREY);
+    this.y += 14 + BOX_BORDER + 6;
+    this.y += this.stack(this.left, this.y, this.width, [
+      { text: 'To:', size: 9, bold: true, color: '#555555', gap: 2 },
+      { text: name, size: 11, bold: true, gap: 1 },
+      ...lines.map((line) => ({ text: line, size: 9, gap: 1 })),
+    ]);
+  }
+
+  /** A box's title row, bold on grey. */
+  titleRow(x: number, top: number, width: number, title: string): void {
+    this.fill(x, top, width, TITLE_ROW_HEIGHT, '#e4e4e4');
+    this.lines([title], x + TITLE_PAD, top + TITLE_PAD, width - 2 * TITLE_PAD, { size: 9, bold: true });
+  }
+
+  /** A framed box of label and amount rows, with a title row when given one. */
+  sumBox(x: number, top: number, width: number, title: string | null, rows: SumRow[]): void {
+    const inner = width - 2 * BOX_BORDER;
+    this.frame(x, top, width, sumBoxHeight(title, rows), BOX_BORDER, GREY);
+    let y = top + BOX_BORDER;
+    if (title) {
+      this.titleRow(x + BOX_BORDER, y, inner, title);
+      y += TITLE_ROW_HEIGHT;
+    }
+    for (const r of rows) {
+      if (r.closing) {
+        this.rule(x + BOX_BORDER, y, inner, BOX_BORDER, GREY);
+        y += BOX_BORDER;
+      }
+      const style = { size: r.closing ? 10 : 9, bold: r.closing };
+      const left = x + BOX_BORDER + SUM_PAD_X;
+      this.lines([r.label], left, y + SUM_PAD_Y, inner - 2 * SUM_PAD_X, style);
+      this.lines([r.value], left, y + SUM_PAD_Y, inner - 2 * SUM_PAD_X, { ...style, align: 'right' });
+      y += 2 * SUM_PAD_Y + lineHeight(style.size);
+    }
+  }
+
+  /**
+   * A framed box the width of the page with a title row, a text and, under
+   * it, an image, at the cursor 12 points down: kept on one page when it fits
+   * one; a text longer than a page goes on over the next ones.
+   */
+  textBox(title: string, text: string, picture?: { image: PdfImage; width: number; height: number }): void {
+    const inner = this.width - 2 * BOX_BORDER - 2 * NOTE_PAD;
+    const style = { size: 9 };
+    let lines = this.wrap(text, inner, style);
+    const line = lineHeight(style.size);
+    const below = picture ? picture.height + NOTE_PAD : 0;
+    const whole = 2 * BOX_BORDER + TITLE_ROW_HEIGHT + 2 * NOTE_PAD + lines.length * line + below;
+    this.y += 12;
+    this.ensure(Math.min(whole, this.bottom - this.top));
+    let first = true;
+    while (lines.length > 0) {
+      const head = first ? TITLE_ROW_HEIGHT : 0;
+      const room = this.bottom - this.y - 2 * BOX_BORDER - head - 2 * NOTE_PAD;
+      const fit = Math.max(1, Math.floor(room / line));
+      // The last part keeps the picture's room (its last lines go on with it when need be).
+      const part = lines.length <= fit && lines.length * line + below > room ? lines.slice(0, -1) : lines.slice(0, fit);
+      const last = part.length === lines.length;
+      const height = 2 * BOX_BORDER + head + 2 * NOTE_PAD + part.length * line + (last ? below : 0);
+      this.frame(this.left, this.y, this.width, height, BOX_BORDER, GREY);
+      if (first) this.titleRow(this.left + BOX_BORDER, this.y + BOX_BORDER, this.width - 2 * BOX_BORDER, title);
+      const top = this.y + BOX_BORDER + head + NOTE_PAD;
+      this.lines(part, this.left + BOX_BORDER + NOTE_PAD, top, inner, style);
+      if (last && picture)
+        this.image(picture.image, this.left + BOX_BORDER + NOTE_PAD, top + part.length * line + NOTE_PAD, picture);
+      this.y += height;
+      lines = lines.slice(part.length);
+      first = false;
+      if (lines.length > 0) this.newPage();
+    }
+  }
+
   /**
    * Every page's foot (the label at the left on one line, "Page x of y" at the
-   * right), then the file's bytes.
+   * right; none when the label is null), then the file's bytes.
    */
-  async finish(label = ''): Promise<Buffer> {
+  async finish(label: string | null = ''): Promise<Buffer> {
     const doc = this.doc;
     const { count } = doc.bufferedPageRange();
     const size = 8;
     const style = { size, color: '#555555' };
     const top = this.pageHeight - PDF_MARGIN - lineHeight(size);
     const foot = label ? [this.ellipsize(label, this.width - PAGE_NUMBER_WIDTH, style)] : [];
-    for (let page = 0; page < count; page += 1) {
+    for (let page = 0; label !== null && page < count; page += 1) {
       doc.switchToPage(page);
       if (foot.length) this.lines(foot, this.left, top, this.width, style);
       this.lines([`Page ${page + 1} of ${count}`], this.left, top, this.width, { ...style, align: 'right' });
@@ -348,6 +430,30 @@ export class PdfCanvas {
     await this.ended;
     return Buffer.concat(this.chunks);
   }
+}
+
+/** The frame of a box and the rules in it. */
+export const BOX_BORDER = 0.75;
+export const GREY = '#888888';
+const TITLE_PAD = 4;
+/** A box's title row: 9 pt bold, 4 points around it. */
+export const TITLE_ROW_HEIGHT = 2 * TITLE_PAD + lineHeight(9);
+const NOTE_PAD = 6;
+const SUM_PAD_X = 6;
+const SUM_PAD_Y = 3;
+
+/** A row of a sum box: a label at the left, an amount at the right. */
+export interface SumRow {
+  label: string;
+  value: string;
+  /** The closing row: bold, larger, a rule above it. */
+  closing?: boolean;
+}
+
+/** A sum box's height. */
+export function sumBoxHeight(title: string | null, rows: SumRow[]): number {
+  const row = (r: SumRow) => 2 * SUM_PAD_Y + (r.closing ? BOX_BORDER + lineHeight(10) : lineHeight(9));
+  return 2 * BOX_BORDER + (title ? TITLE_ROW_HEIGHT : 0) + rows.reduce((sum, r) => sum + row(r), 0);
 }
 
 /** Width kept for "Page 999 of 999" at the right of the foot, so that a long label stops short of it. */

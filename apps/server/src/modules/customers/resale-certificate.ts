@@ -1,8 +1,5 @@
-import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { addressLines, formatDate, type PaperSize } from '@wd/contracts';
-import { createElement as h } from 'react';
-import { PDF_BOLD, PDF_FONT, pdfPage, renderPdf } from '../../lib/pdf.js';
-
+import { fitImage, PdfCanvas } from '../../lib/pdf-canvas.js';
 export interface CertificateParty {
   company: string;
   name?: string;
@@ -21,64 +18,67 @@ export interface CertificateData {
   image?: { data: Buffer; contentType: string };
 }
 
-const styles = StyleSheet.create({
-  page: { padding: 40, fontSize: 11, fontFamily: PDF_FONT },
-  title: { fontSize: 20, ...PDF_BOLD, marginBottom: 4 },
-  subtitle: { fontSize: 10, color: '#555', marginBottom: 18 },
-  row: { flexDirection: 'row', gap: 24, marginBottom: 16 },
-  block: { flexGrow: 1, flexBasis: 0, border: '1pt solid #ccc', padding: 10 },
-  label: { fontSize: 9, color: '#666', marginBottom: 4, ...PDF_BOLD },
-  strong: { ...PDF_BOLD, fontSize: 12, marginBottom: 2 },
-  image: { marginTop: 8, maxHeight: 420, objectFit: 'contain' },
-  note: { marginTop: 8, fontSize: 9, color: '#555' },
-});
+/** The page's margin: wider than the documents' 10 mm, a certificate has no foot. */
+const MARGIN = 40;
+const BLOCK = { gap: 24, padding: 10, border: 1, color: '#cccccc' };
+const LABEL = { size: 9, bold: true, color: '#666666' };
 
 function address(p: CertificateParty): string[] {
   const lines = addressLines({ address: '', city: '', state: '', postalCode: '', country: '', ...p });
   return [p.name, ...lines, p.phone].filter((x): x is string => Boolean(x));
 }
 
-function partyBlock(label: string, p: CertificateParty, extra: string[] = []) {
-  return h(
-    View,
-    { style: styles.block },
-    h(Text, { style: styles.label }, label),
-    h(Text, { style: styles.strong }, p.company),
-    ...[...address(p), ...extra].map((line, i) => h(Text, { key: String(i) }, line)),
-  );
-}
-
 /** The one-page resale certificate PDF on that paper: seller, buyer, date verified and the signed image. */
 export async function renderResaleCertificate(data: CertificateData, paperSize: PaperSize = 'A4'): Promise<Buffer> {
-  const embeddable = data.image && ['image/jpeg', 'image/png'].includes(data.image.contentType);
-  const doc = h(
-    Document,
-    { title: `Resale Certificate - ${data.buyer.company}`, author: data.seller.company, subject: 'Resale certificate' },
-    h(
-      Page,
-      { size: pdfPage(paperSize).size, style: styles.page },
-      h(Text, { style: styles.title }, 'Resale Certificate'),
-      h(Text, { style: styles.subtitle }, `Date verified: ${formatDate(data.dateVerified)}`),
-      h(
-        View,
-        { style: styles.row },
-        partyBlock('SELLER', data.seller),
-        partyBlock('BUYER', data.buyer, [`Tax permit number: ${data.buyer.taxPermitNumber || 'not given'}`]),
-      ),
-      h(Text, { style: styles.label }, 'SIGNED CERTIFICATE'),
-      embeddable
-        ? h(Image, {
-            style: styles.image,
-            src: { data: data.image!.data, format: data.image!.contentType === 'image/png' ? 'png' : 'jpg' },
-          })
-        : h(
-            Text,
-            { style: styles.note },
-            data.image
-              ? `The signed certificate is stored as ${data.image.contentType.replace('image/', '').toUpperCase()}; open it from the customer list to view it.`
-              : 'No image stored.',
-          ),
-    ),
+  const c = new PdfCanvas(
+    paperSize,
+    {
+      title: `Resale Certificate - ${data.buyer.company}`,
+      author: data.seller.company,
+      subject: 'Resale certificate',
+      // The date verified when there is one: the same certificate, the same bytes.
+      creationDate: /^\d{4}-\d{2}-\d{2}/.test(data.dateVerified)
+        ? new Date(`${data.dateVerified.slice(0, 10)}T12:00:00Z`)
+        : new Date(),
+    },
+    MARGIN,
   );
-  return renderPdf(doc);
+  c.y += c.stack(c.left, c.y, c.width, [
+    { text: 'Resale Certificate', size: 20, bold: true, gap: 4 },
+    { text: `Date verified: ${formatDate(data.dateVerified)}`, size: 10, color: '#555555', gap: 18 },
+  ]);
+  // The seller and the buyer side by side, in boxes of one height.
+  const width = (c.width - BLOCK.gap) / 2;
+  const inner = width - 2 * (BLOCK.padding + BLOCK.border);
+  const parties = [
+    { label: 'SELLER', party: data.seller, extra: [] as string[] },
+    {
+      label: 'BUYER',
+      party: data.buyer,
+      extra: [`Tax permit number: ${data.buyer.taxPermitNumber || 'not given'}`],
+    },
+  ];
+  const top = c.y + BLOCK.border + BLOCK.padding;
+  const heights = parties.map(({ label, party, extra }, i) =>
+    c.stack(c.left + i * (width + BLOCK.gap) + BLOCK.border + BLOCK.padding, top, inner, [
+      { ...LABEL, text: label, gap: 4 },
+      { text: party.company, size: 12, bold: true, gap: 2 },
+      ...[...address(party), ...extra].map((line) => ({ text: line, size: 11, gap: 0 })),
+    ]),
+  );
+  const height = Math.max(...heights) + 2 * (BLOCK.border + BLOCK.padding);
+  for (const i of [0, 1]) c.frame(c.left + i * (width + BLOCK.gap), c.y, width, height, BLOCK.border, BLOCK.color);
+  c.y += height + 16;
+  c.y += c.text('SIGNED CERTIFICATE', c.left, c.y, c.width, LABEL) + 4 + 8;
+  const embeddable = data.image && ['image/jpeg', 'image/png'].includes(data.image.contentType);
+  if (data.image && embeddable) {
+    const image = c.openImage(data.image.data);
+    c.image(image, c.left, c.y, fitImage(image, c.width, Math.min(420, c.bottom - c.y)));
+  } else {
+    const note = data.image
+      ? `The signed certificate is stored as ${data.image.contentType.replace('image/', '').toUpperCase()}; open it from the customer list to view it.`
+      : 'No image stored.';
+    c.text(note, c.left, c.y, c.width, { size: 9, color: '#555555' });
+  }
+  return c.finish(null);
 }

@@ -8,7 +8,7 @@ import {
   type PaperSize,
 } from '@wd/contracts';
 import type { Tx } from '../../db/client.js';
-import { fitImage, lineHeight, PdfCanvas, type PdfImage } from '../../lib/pdf-canvas.js';
+import { fitImage, lineHeight, PdfCanvas, type PdfImage, type SumRow, sumBoxHeight } from '../../lib/pdf-canvas.js';
 import { billersRepository } from '../billers/billers.repository.js';
 import { filesRepository } from '../files/files.repository.js';
 import { settingsRepository } from '../settings/settings.repository.js';
@@ -41,19 +41,6 @@ function imageFormat(data: Buffer): 'png' | 'jpg' | null {
   return null;
 }
 
-/** Lines of text one under the other, each with room below it; returns the height used. */
-function stack(
-  c: PdfCanvas,
-  x: number,
-  top: number,
-  width: number,
-  items: { text: string; size: number; bold?: boolean; color?: string; gap: number; align?: 'right' }[],
-): number {
-  let y = top;
-  for (const item of items) y += c.text(item.text, x, y, width, item) + item.gap;
-  return y - top;
-}
-
 const BILLER_WIDTH = 340;
 const TITLE_WIDTH = 200;
 const LOGO = { width: 120, height: 60, gap: 10 };
@@ -61,7 +48,7 @@ const BANNER = { border: 2, padX: 18, padY: 8, size: 24, spacing: 4 };
 
 /** The biller's logo and details, the banner or nothing at the left; the title at the right. Returns its height. */
 function top(c: PdfCanvas, doc: InvoiceDocument, logo: PdfImage | null): number {
-  const title = stack(c, c.right - TITLE_WIDTH, c.y, TITLE_WIDTH, [
+  const title = c.stack(c.right - TITLE_WIDTH, c.y, TITLE_WIDTH, [
     { text: 'INVOICE', size: 18, bold: true, gap: 4, align: 'right' },
     { text: `Invoice #${doc.invoice.number}`, size: 11, bold: true, gap: 2, align: 'right' },
     { text: `Date: ${formatDate(doc.invoice.date)}`, size: 9, gap: 1, align: 'right' },
@@ -89,7 +76,7 @@ function top(c: PdfCanvas, doc: InvoiceDocument, logo: PdfImage | null): number 
       left = size.height;
     }
     const details = [...b.addressLines, b.phone ? `Phone: ${b.phone}` : ''].filter(Boolean);
-    const text = stack(c, x, c.y, c.left + BILLER_WIDTH - x, [
+    const text = c.stack(x, c.y, c.left + BILLER_WIDTH - x, [
       { text: b.company, size: 13, bold: true, gap: 2 },
       ...details.map((line) => ({ text: line, size: 9, gap: 1 })),
     ]);
@@ -98,70 +85,7 @@ function top(c: PdfCanvas, doc: InvoiceDocument, logo: PdfImage | null): number 
   return Math.max(left, title);
 }
 
-/** "To:" and the customer, under a rule. */
-function customerBlock(c: PdfCanvas, doc: InvoiceDocument): number {
-  const cust = doc.customer;
-  const lines = cust ? [...cust.addressLines, cust.phone ? `Phone: ${cust.phone}` : ''].filter(Boolean) : [];
-  c.rule(c.left, c.y + 14, c.width, 0.75, '#888888');
-  return (
-    14 +
-    0.75 +
-    6 +
-    stack(c, c.left, c.y + 14 + 0.75 + 6, c.width, [
-      { text: 'To:', size: 9, bold: true, color: '#555555', gap: 2 },
-      { text: doc.customerName, size: 11, bold: true, gap: 1 },
-      ...lines.map((line) => ({ text: line, size: 9, gap: 1 })),
-    ])
-  );
-}
-
-/** A box's frame. */
-const BORDER = 0.75;
-const GREY = '#888888';
-const TITLE_ROW = { pad: 4, size: 9 };
-const titleRowHeight = 2 * TITLE_ROW.pad + lineHeight(TITLE_ROW.size);
-
-/** A box's title row: bold on grey. */
-function titleRow(c: PdfCanvas, x: number, top: number, width: number, title: string): void {
-  c.fill(x, top, width, titleRowHeight, '#e4e4e4');
-  c.lines([title], x + TITLE_ROW.pad, top + TITLE_ROW.pad, width - 2 * TITLE_ROW.pad, {
-    size: TITLE_ROW.size,
-    bold: true,
-  });
-}
-
-interface SumRow {
-  label: string;
-  value: string;
-  /** The closing row: bold, larger, a rule above it. */
-  closing?: boolean;
-}
-const SUM = { padX: 6, padY: 3, width: 210 };
-const sumRowHeight = (r: SumRow) => 2 * SUM.padY + (r.closing ? BORDER + lineHeight(10) : lineHeight(9));
-const sumBoxHeight = (title: boolean, rows: SumRow[]) =>
-  2 * BORDER + (title ? titleRowHeight : 0) + rows.reduce((sum, r) => sum + sumRowHeight(r), 0);
-
-/** A box of label/amount rows, 210 pt wide. */
-function sumBox(c: PdfCanvas, x: number, top: number, title: string | null, rows: SumRow[]): void {
-  const inner = SUM.width - 2 * BORDER;
-  c.frame(x, top, SUM.width, sumBoxHeight(Boolean(title), rows), BORDER, GREY);
-  let y = top + BORDER;
-  if (title) {
-    titleRow(c, x + BORDER, y, inner, title);
-    y += titleRowHeight;
-  }
-  for (const r of rows) {
-    if (r.closing) {
-      c.rule(x + BORDER, y, inner, BORDER, GREY);
-      y += BORDER;
-    }
-    const style = { size: r.closing ? 10 : 9, bold: r.closing };
-    const width = inner - 2 * SUM.padX;
-    c.lines([r.label], x + BORDER + SUM.padX, y + SUM.padY, width, style);
-    c.lines([r.value], x + BORDER + SUM.padX, y + SUM.padY, width, { ...style, align: 'right' });
-    y += sumRowHeight(r) - (r.closing ? BORDER : 0);
-  }
-}
+const SUM_WIDTH = 210;
 
 function suggestionRows(s: DocumentSuggestions): SumRow[] {
   return [
@@ -180,40 +104,13 @@ function totals(c: PdfCanvas, doc: InvoiceDocument): void {
     closing: r.key === 'totalBalance',
   }));
   const suggestions = doc.suggestions ? suggestionRows(doc.suggestions) : null;
-  const height = Math.max(sumBoxHeight(false, footer), suggestions ? sumBoxHeight(true, suggestions) : 0);
+  const title = 'Suggested Retail Analysis';
+  const height = Math.max(sumBoxHeight(null, footer), suggestions ? sumBoxHeight(title, suggestions) : 0);
   c.y += 10;
   c.ensure(height);
-  if (suggestions) sumBox(c, c.left, c.y, 'Suggested Retail Analysis', suggestions);
-  sumBox(c, c.right - SUM.width, c.y, null, footer);
+  if (suggestions) c.sumBox(c.left, c.y, SUM_WIDTH, title, suggestions);
+  c.sumBox(c.right - SUM_WIDTH, c.y, SUM_WIDTH, null, footer);
   c.y += height;
-}
-
-const NOTE = { pad: 6, size: 9, gap: 12 };
-
-/**
- * A framed box with a title row and a text, the whole width, kept on one page
- * when it fits one; a text longer than a page goes on over the next ones.
- */
-function textBox(c: PdfCanvas, title: string, text: string): void {
-  const inner = c.width - 2 * BORDER - 2 * NOTE.pad;
-  let lines = c.wrap(text, inner, { size: NOTE.size });
-  const line = lineHeight(NOTE.size);
-  c.y += NOTE.gap;
-  c.ensure(Math.min(2 * BORDER + titleRowHeight + 2 * NOTE.pad + lines.length * line, c.bottom - c.top));
-  let first = true;
-  while (lines.length > 0) {
-    const head = first ? titleRowHeight : 0;
-    const room = c.bottom - c.y - 2 * BORDER - head - 2 * NOTE.pad;
-    const part = lines.slice(0, Math.max(1, Math.floor(room / line)));
-    const height = 2 * BORDER + head + 2 * NOTE.pad + part.length * line;
-    c.frame(c.left, c.y, c.width, height, BORDER, GREY);
-    if (first) titleRow(c, c.left + BORDER, c.y + BORDER, c.width - 2 * BORDER, title);
-    c.lines(part, c.left + BORDER + NOTE.pad, c.y + BORDER + head + NOTE.pad, inner, { size: NOTE.size });
-    c.y += height;
-    lines = lines.slice(part.length);
-    first = false;
-    if (lines.length > 0) c.newPage();
-  }
 }
 
 const SIGNATURE = { width: 200, height: 50 };
@@ -222,20 +119,9 @@ const SIGNATURE = { width: 200, height: 50 };
 function proofBlock(c: PdfCanvas, proof: NonNullable<InvoiceDocument['proof']>): void {
   const data = Buffer.from(proof.signature.slice(proof.signature.indexOf(',') + 1), 'base64');
   const image = imageFormat(data) ? c.openImage(data) : null;
-  const size = image ? fitImage(image, SIGNATURE.width, SIGNATURE.height) : null;
   const when = new Date(proof.signedAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' });
-  const inner = c.width - 2 * BORDER - 2 * NOTE.pad;
-  const lines = c.wrap(`Received by ${proof.receivedBy} on ${when}`, inner, { size: NOTE.size });
-  const text = 2 * NOTE.pad + lines.length * lineHeight(NOTE.size);
-  const height = 2 * BORDER + titleRowHeight + text + (size ? size.height + NOTE.pad : 0);
-  c.y += NOTE.gap;
-  c.ensure(height);
-  c.frame(c.left, c.y, c.width, height, BORDER, GREY);
-  titleRow(c, c.left + BORDER, c.y + BORDER, c.width - 2 * BORDER, 'Proof of Delivery');
-  const y = c.y + BORDER + titleRowHeight;
-  c.lines(lines, c.left + BORDER + NOTE.pad, y + NOTE.pad, inner, { size: NOTE.size });
-  if (image && size) c.image(image, c.left + BORDER + NOTE.pad, y + text, size);
-  c.y += height;
+  const picture = image ? { image, ...fitImage(image, SIGNATURE.width, SIGNATURE.height) } : undefined;
+  c.textBox('Proof of Delivery', `Received by ${proof.receivedBy} on ${when}`, picture);
 }
 
 /**
@@ -254,11 +140,15 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfO
   });
   const logo = doc.head.print === 'biller' && assets.logo && imageFormat(assets.logo) ? c.openImage(assets.logo) : null;
   c.y += top(c, doc, logo);
-  c.y += customerBlock(c, doc);
+  const cust = doc.customer;
+  c.addressee(
+    doc.customerName,
+    cust ? [...cust.addressLines, cust.phone ? `Phone: ${cust.phone}` : ''].filter(Boolean) : [],
+  );
   c.y += 12;
   c.table(linesTableSpec(doc.columns), linesTableRows(doc));
   totals(c, doc);
-  if (doc.notes) textBox(c, 'Notes For Customer', doc.notes);
+  if (doc.notes) c.textBox('Notes For Customer', doc.notes);
   if (doc.proof) proofBlock(c, doc.proof);
   return c.finish(`Invoice #${number}`);
 }
