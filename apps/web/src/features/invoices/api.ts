@@ -11,6 +11,7 @@ import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+import { invoiceItemsQuery, invoiceSummaryQuery, itemsKey } from './invoice-queries';
 
 /**
  * The invoices area's data layer (docs/web.md, "Data layer"). An invoice's
@@ -20,28 +21,18 @@ import { keys } from '../../lib/query-keys';
  * the cache (no refetch of the invoice and all its lines per scan).
  */
 const invoiceKeys = keys.invoices;
-const itemsKey = (id: string | number) => [...invoiceKeys.detail(id), 'items'] as const;
 const stale = (id: string | number) => [invoiceKeys.lists(), invoiceKeys.detail(id)];
 
 export const invoiceList = listSource(invoiceCalls.list, invoiceKeys.list('all'));
 
 /** The invoice with its parties and totals. */
 export function useInvoiceSummary(id: number) {
-  return useQuery({
-    queryKey: invoiceKeys.detail(id),
-    queryFn: () => callApi(invoiceCalls.summary, { params: { id: id } }),
-    enabled: id !== undefined,
-  });
+  return useQuery(invoiceSummaryQuery(id));
 }
 
 /** Every line of the invoice. */
 export function useInvoiceItems(id: number) {
-  return useQuery({
-    queryKey: itemsKey(id),
-    queryFn: async () =>
-      (await callApi(invoiceCalls.items, { params: { id: id }, body: { resultsPerPage: 100_000 } })).invoiceItems,
-    enabled: id !== undefined,
-  });
+  return useQuery(invoiceItemsQuery(id));
 }
 
 /** Earlier prices of a line's product for the invoice's customer. */

@@ -1,4 +1,5 @@
 import { type AppRoute, type MenuSection, route } from '../../lib/route-types';
+import { prefetchInvoice } from './invoice-queries';
 
 const newInvoice = () => import('./pages/NewInvoicePage');
 
@@ -6,11 +7,12 @@ export const invoicesRoutes: AppRoute[] = [
   route('invoices', 'Invoices', () => import('./pages/InvoicesListPage')),
   route('invoices/new', 'New Invoice', newInvoice),
   route('invoices/:type/new', 'New Invoice', newInvoice),
-  route('invoices/edit/:id', 'Edit Invoice', () => import('./pages/EditInvoicePage')),
+  // The invoice is asked for beside the screen's code (invoice-queries.ts).
+  { ...route('invoices/edit/:id', 'Edit Invoice', () => import('./pages/EditInvoicePage')), loader: prefetchInvoice },
   route('invoices/print/:id', 'Print Invoice', () => import('../invoice-documents/pages/InvoicePrintPage')),
   route('invoices/thermalPrint/:id', 'Thermal Print', () => import('../invoice-documents/pages/ThermalPrintPage')),
   route('invoices/emailPDF/:id', 'Email Invoice', () => import('../invoice-documents/pages/EmailPdfPage')),
-  route('invoices/:id', 'Invoice', () => import('./pages/InvoiceDetailPage')),
+  { ...route('invoices/:id', 'Invoice', () => import('./pages/InvoiceDetailPage')), loader: prefetchInvoice },
 ];
 
 export const invoicesMenu: MenuSection = {
