@@ -29,7 +29,8 @@ export function wrapWords(text: string, width: number, measure: (line: string) =
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let current = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    // Between spaces only: a no-break space keeps its words together.
+    for (const word of paragraph.split(/[ \t]+/).filter(Boolean)) {
       const candidate = current === '' ? word : `${current} ${word}`;
       if (measure(candidate) <= width) {
         current = candidate;
@@ -79,7 +80,7 @@ export interface PdfImage {
 
 /** The image's size scaled down (never up) to fit within the box, its proportions kept. */
 export function fitImage(image: PdfImage, maxWidth: number, maxHeight: number): { width: number; height: number } {
-  const scale = Math.min(1, maxWidth / image.width, maxHeight / image.height);
+  const scale = Math.max(0, Math.min(1, maxWidth / image.width, maxHeight / image.height));
   return { width: image.width * scale, height: image.height * scale };
 }
 
@@ -87,6 +88,12 @@ export interface TableColumn {
   /** Points; undefined: the width the others leave (one such column). */
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /**
+   * One line whatever its width (amounts): an amount too wide for its column
+   * runs into the padding and the column at its left rather than being cut
+   * in the middle of the number.
+   */
+  nowrap?: boolean;
 }
 
 export interface TableRowStyle {
@@ -295,12 +302,12 @@ export class PdfCanvas {
   }
 
   /** Each column's left edge and width in a table as wide as the content. */
-  columnsOf(spec: TableSpec): { x: number; width: number; align: TableColumn['align'] }[] {
+  columnsOf(spec: TableSpec): { x: number; width: number; align: TableColumn['align']; nowrap?: boolean }[] {
     const fixed = spec.columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
     let x = this.left;
     return spec.columns.map((c) => {
       const width = c.width ?? this.width - fixed;
-      const column = { x, width, align: c.align };
+      const column = { x, width, align: c.align, nowrap: c.nowrap };
       x += width;
       return column;
     });
@@ -309,30 +316,52 @@ export class PdfCanvas {
   /** A row's height and its cells' lines. */
   measureRow(spec: TableSpec, row: TableRow, columns = this.columnsOf(spec)) {
     const style = { size: spec.fontSize, bold: row.style?.bold };
-    const cells = row.cells.map((cell, i) => this.wrap(cell, columns[i].width - 2 * spec.padding, style));
+    const cells = row.cells.map((cell, i) =>
+      columns[i].nowrap
+        ? [printableText(cell).replace(/\s+/g, ' ')]
+        : this.wrap(cell, columns[i].width - 2 * spec.padding, style),
+    );
     const tallest = Math.max(1, ...cells.map((c) => c.length));
     const height = 2 * spec.padding + lineHeight(spec.fontSize) * tallest + (row.style?.border?.width ?? 0);
     return { cells, height };
   }
 
+  /**
+   * A row at the cursor, kept whole on a page: one that does not fit goes to
+   * the next page. A row taller than a whole page (a very long text) is cut
+   * between its lines over as many pages as it takes, each part under the
+   * header again.
+   */
   private drawRow(spec: TableSpec, row: TableRow, columns: ReturnType<PdfCanvas['columnsOf']>): void {
-    const { cells, height } = this.measureRow(spec, row, columns);
-    this.ensure(height);
+    const measured = this.measureRow(spec, row, columns);
     const style = row.style ?? {};
-    if (style.fill) this.fill(this.left, this.y, this.width, height, style.fill);
-    if (style.border) {
-      this.rule(this.left, this.y + height - style.border.width, this.width, style.border.width, style.border.color);
-    }
-    cells.forEach((lines, i) => {
-      const c = columns[i];
-      this.lines(lines, c.x + spec.padding, this.y + spec.padding, c.width - 2 * spec.padding, {
-        size: spec.fontSize,
-        bold: style.bold,
-        color: style.color,
-        align: c.align,
+    const line = lineHeight(spec.fontSize);
+    const border = style.border?.width ?? 0;
+    const few = 2 * spec.padding + border + 3 * line;
+    // Whole on this page or the next; one taller than a page starts here when its first lines fit.
+    this.ensure(measured.height <= this.bottom - this.top ? measured.height : few);
+    let cells = measured.cells;
+    while (true) {
+      const tallest = Math.max(1, ...cells.map((c) => c.length));
+      const fit = Math.max(1, Math.floor((this.bottom - this.y - 2 * spec.padding - border) / line));
+      const count = Math.min(tallest, fit);
+      const height = 2 * spec.padding + line * count + border;
+      if (style.fill) this.fill(this.left, this.y, this.width, height, style.fill);
+      if (style.border) this.rule(this.left, this.y + height - border, this.width, border, style.border.color);
+      cells.forEach((lines, i) => {
+        const c = columns[i];
+        this.lines(lines.slice(0, count), c.x + spec.padding, this.y + spec.padding, c.width - 2 * spec.padding, {
+          size: spec.fontSize,
+          bold: style.bold,
+          color: style.color,
+          align: c.align,
+        });
       });
-    });
-    this.y += height;
+      this.y += height;
+      cells = cells.map((c) => c.slice(count));
+      if (count >= tallest) return;
+      this.newPage();
+    }
   }
 
   /**
@@ -342,11 +371,16 @@ export class PdfCanvas {
   table(spec: TableSpec, rows: Iterable<TableRow>): void {
     const columns = this.columnsOf(spec);
     const header = () => this.drawRow(spec, spec.header, columns);
-    // The header and at least a row's worth of room together.
-    this.ensure(2 * this.measureRow(spec, spec.header, columns).height);
+    const list = [...rows];
+    // The header never alone at a page's foot: it goes with the first row (or its first lines).
+    const head = this.measureRow(spec, spec.header, columns).height;
+    const first = list.length ? this.measureRow(spec, list[0], columns).height : 0;
+    // A first row taller than a page is cut (drawRow): its first lines are what must fit.
+    const firstLines = 2 * spec.padding + 3 * lineHeight(spec.fontSize) + (list[0]?.style?.border?.width ?? 0);
+    this.ensure(head + (head + first <= this.bottom - this.top ? first : firstLines));
     header();
     this.onNewPage = header;
-    for (const row of rows) this.drawRow(spec, row, columns);
+    for (const row of list) this.drawRow(spec, row, columns);
     this.onNewPage = null;
   }
 
@@ -409,7 +443,9 @@ export class PdfCanvas {
     const below = picture ? picture.height + NOTE_PAD : 0;
     const whole = 2 * BOX_BORDER + TITLE_ROW_HEIGHT + 2 * NOTE_PAD + lines.length * line + below;
     this.y += 12;
-    this.ensure(Math.min(whole, this.bottom - this.top));
+    // Whole on one page when it fits one; a longer box starts here when its title and a few lines do.
+    const start = 2 * BOX_BORDER + TITLE_ROW_HEIGHT + 2 * NOTE_PAD + Math.min(lines.length, 3) * line + below;
+    this.ensure(whole <= this.bottom - this.top ? whole : start);
     let first = true;
     while (lines.length > 0) {
       const head = first ? TITLE_ROW_HEIGHT : 0;

@@ -1,5 +1,5 @@
 import { addressLines, formatDate, type PaperSize } from '@wd/contracts';
-import { fitImage, PdfCanvas } from '../../lib/pdf-canvas.js';
+import { fitImage, lineHeight, PdfCanvas } from '../../lib/pdf-canvas.js';
 export interface CertificateParty {
   company: string;
   name?: string;
@@ -69,8 +69,10 @@ export async function renderResaleCertificate(data: CertificateData, paperSize: 
   const height = Math.max(...heights) + 2 * (BLOCK.border + BLOCK.padding);
   for (const i of [0, 1]) c.frame(c.left + i * (width + BLOCK.gap), c.y, width, height, BLOCK.border, BLOCK.color);
   c.y += height + 16;
-  c.y += c.text('SIGNED CERTIFICATE', c.left, c.y, c.width, LABEL) + 4 + 8;
   const embeddable = data.image && ['image/jpeg', 'image/png'].includes(data.image.contentType);
+  // The label with its image (at least 200 points of it) or its note: on the next page when the parties' boxes leave too little.
+  c.ensure(lineHeight(LABEL.size) + 12 + (embeddable ? 200 : 40));
+  c.y += c.text('SIGNED CERTIFICATE', c.left, c.y, c.width, LABEL) + 4 + 8;
   if (data.image && embeddable) {
     const image = c.openImage(data.image.data);
     c.image(image, c.left, c.y, fitImage(image, c.width, Math.min(420, c.bottom - c.y)));

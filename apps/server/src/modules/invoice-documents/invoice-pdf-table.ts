@@ -54,7 +54,8 @@ export function tableColumns(flags: InvoiceDocument['columns']): Column[] {
 export function linesTableSpec(flags: InvoiceDocument['columns']): TableSpec {
   const columns = tableColumns(flags);
   return {
-    columns: columns.map(({ width, align }) => ({ width, align })),
+    // Amounts stay on one line (a number cut in two would read as another).
+    columns: columns.map(({ width, align }) => ({ width, align, nowrap: align === 'right' })),
     header: { cells: columns.map((c) => c.label), style: { bold: true, fill: '#222222', color: '#ffffff' } },
     fontSize: 8,
     padding: 3,

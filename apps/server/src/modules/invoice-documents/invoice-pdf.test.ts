@@ -175,6 +175,32 @@ describe('renderInvoicePdf in any script', () => {
   });
 });
 
+describe('renderInvoicePdf at the edges', () => {
+  it('cuts a line taller than a page between its text lines, keeps amounts whole and prints no box for blank notes', async () => {
+    const { invoice } = await documentFixture(t);
+    const doc = await documentOf(invoice.id);
+    const tall = { ...doc.lines[0], no: 1, description: `${'word '.repeat(1500)}end`, suggestedRetailPrice: 123456.78 };
+    const big = {
+      ...doc,
+      lines: [tall],
+      rows: [tall],
+      notes: ' \n \t ',
+      columns: { suggested: true, margin: true, damaged: true },
+    };
+    const pages = pagesOf(await renderInvoicePdf(big), 'tall-line');
+    // ~500 text lines of three words: a few pages, each under the header and with its foot, nothing lost.
+    expect(pages.length).toBeGreaterThan(3);
+    expect(pages.length).toBeLessThan(10);
+    expect(pages.join('\n').match(/\bword\b/g)).toHaveLength(1500);
+    pages.forEach((page, i) => {
+      expect(page).toMatch(/No\s+Barcode\s+Description\s+Qty/);
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    expect(pages[0]).toContain('$123,456.78');
+    expect(pages.join('\n')).not.toContain('Notes For Customer');
+  });
+});
+
 describe('wrapping', () => {
   it('wraps between words, breaks a word wider than the box, keeps line breaks', () => {
     const chars = (line: string) => line.length;
@@ -182,6 +208,8 @@ describe('wrapping', () => {
     expect(wrapWords('X'.repeat(25), 10, chars)).toEqual(['X'.repeat(10), 'X'.repeat(10), 'X'.repeat(5)]);
     expect(wrapWords('One\n\nTwo  words', 20, chars)).toEqual(['One', '', 'Two words']);
     expect(wrapWords('', 10, chars)).toEqual(['']);
+    // A no-break space holds its words together.
+    expect(wrapWords('Ab\u00a0Cd Ef', 5, chars)).toEqual(['Ab\u00a0Cd', 'Ef']);
   });
 
   it('measures in the embedded font as drawn: each wrapped line fits its box', () => {

@@ -148,7 +148,9 @@ export async function renderInvoicePdf(doc: InvoiceDocument, assets: InvoicePdfO
   c.y += 12;
   c.table(linesTableSpec(doc.columns), linesTableRows(doc));
   totals(c, doc);
-  if (doc.notes) c.textBox('Notes For Customer', doc.notes);
+  // Notes of blanks alone print no box; blank lines at either end are left out.
+  const notes = doc.notes.replace(/^\s*\n|\s+$/g, '');
+  if (notes.trim()) c.textBox('Notes For Customer', notes);
   if (doc.proof) proofBlock(c, doc.proof);
   return c.finish(`Invoice #${number}`);
 }

@@ -16,9 +16,9 @@ const TABLE: TableSpec = {
     { width: 52 },
     {},
     { width: 96 },
-    { width: 72, align: 'right' },
-    { width: 72, align: 'right' },
-    { width: 78, align: 'right' },
+    { width: 72, align: 'right', nowrap: true },
+    { width: 72, align: 'right', nowrap: true },
+    { width: 78, align: 'right', nowrap: true },
   ],
   header: {
     cells: ['Date', 'Type', 'Reference', 'Invoice', 'Charges', 'Credits', 'Balance'],
