@@ -3,7 +3,7 @@
 // table: per call req/s and p50/p95/p99 at 1 and 10 clients beside a bare
 // Fastify hello-world and GET /api/health from the same run, the raw SQL time
 // of the statements the call runs and API p50 ÷ SQL; the scan at an offered
-// rate and closed-loop; then the reports (bench/reports.ts), the invoice PDF
+// rate and closed-loop; then the reports (bench/reports.ts), the invoice and statement PDFs
 // (bench/pdf.ts), Export CSV and the 10,000-product import (bench/data-io.ts)
 // and the browser (bench/browser.ts, bench/browser-open.ts).
 // BENCH_ONLY=writers runs the many-writers load instead (bench/writers.ts: two server
@@ -137,10 +137,8 @@ if (!only || only.test('data-io')) {
   await (await import('./data-io.js')).dataIoBench({ address, token });
 }
 if (!only || only.test('pdf')) {
-  console.log('\ninvoice PDF render (median, ms)');
-  for (const [lines, ms] of Object.entries(await pdfRenderTimes())) {
-    console.log(`  ${lines} lines`.padEnd(34), String(ms).padStart(8));
-  }
+  console.log('\nPDF render (median, ms)');
+  for (const { label, ms } of await pdfRenderTimes()) console.log(`  ${label}`.padEnd(34), String(ms).padStart(8));
 }
 if (!only || only.test('browser')) {
   if (canRunBrowser(webDist)) {
