@@ -12,6 +12,16 @@ import {
 import { renderInvoicePdf } from '../src/modules/invoice-documents/invoice-pdf.js';
 import { renderStatementPdf } from '../src/modules/receivables/statement-pdf.js';
 
+/** The store both documents are for. */
+const CUSTOMER = {
+  id: 1,
+  company: 'Quick Stop #7',
+  name: 'Sam Lee',
+  addressLines: ['9 Elm Rd', 'Dallas, TX 75201'],
+  phone: '214-555-0199',
+  email: '',
+};
+
 const WORDS = ['Cola', 'Chips', 'Original', 'Family Size', 'Sugar Free', '12oz Can', 'Hot & Spicy', 'Value Pack'];
 
 /** A submitted invoice of `count` lines, runs of one barcode as a consignment would have them. */
@@ -53,14 +63,7 @@ export function benchDocument(count: number): InvoiceDocument {
       email: '',
       logo: '',
     },
-    customer: {
-      id: 1,
-      company: 'Quick Stop #7',
-      name: 'Sam Lee',
-      addressLines: ['9 Elm Rd', 'Dallas, TX 75201'],
-      phone: '214-555-0199',
-      email: '',
-    },
+    customer: CUSTOMER,
     lines,
     payments: [],
   });
@@ -99,14 +102,7 @@ export function benchStatement(count: number): Statement {
   });
   const sum = (k: 'charge' | 'credit') => Math.round(entries.reduce((n, e) => n + e[k] * 100, 0)) / 100;
   return {
-    customer: {
-      id: 1,
-      company: 'Quick Stop #7',
-      name: 'Sam Lee',
-      addressLines: ['9 Elm Rd', 'Dallas, TX 75201'],
-      phone: '214-555-0199',
-      email: '',
-    },
+    customer: CUSTOMER,
     from: {
       company: 'Lone Star Wholesale',
       addressLines: ['100 Commerce St', 'Dallas, TX 75201'],
