@@ -1,4 +1,4 @@
-import type { DateRange } from '@wd/contracts';
+import { type DateRange, UNCATEGORIZED } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
@@ -18,7 +18,8 @@ const RANGES: DateRange[] = [
 /**
  * The dashboard's figures, read from the roll-ups and the edge days' rows, against the plain
  * definition summed from the invoices and lines: counted invoices (not NEW) dated in the range;
- * a line with quantity > 0 is a sale, < 0 a return, resellable or damaged.
+ * a line with quantity > 0 is a sale, < 0 a return, resellable or damaged; a line's category is its
+ * product's current one.
  */
 export async function expectDashboardSameAsPlain(t: TestApp) {
   const db = t.database.db;
@@ -54,6 +55,12 @@ export async function expectDashboardSameAsPlain(t: TestApp) {
       await read(sql`select coalesce(sum(i.total), 0)::int as revenue, count(*)::int as "ordersProcessed"
       from invoices i where ${counted}`);
     expect({ label, ...(await dashboardRepository.overview(db, range)) }).toEqual({ label, ...overview });
+
+    const categories = await read(sql`select coalesce(nullif(p.category, ''), ${UNCATEGORIZED}) as category,
+        sum(c.subtotal)::int as "totalSales"
+      from invoice_items c join invoices i on i.id = c.invoice_id left join products p on p.id = c.product_id
+      where ${counted} and c.quantity > 0 group by 1 order by 2 desc, 1`);
+    expect({ label, categories: await dashboardRepository.byCategory(db, range) }).toEqual({ label, categories });
 
     const daily = await read(sql`select i.date::text as date, sum(i.total)::int as "totalRevenue",
         count(*)::int as "totalOrders"

@@ -9,7 +9,7 @@ import {
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { foldRollups, invoiceDayTotals, splitPeriod } from '../../db/rollups.js';
-import { customers, invoiceItems, invoices, products } from '../../db/schema/index.js';
+import { customers, invoices } from '../../db/schema/index.js';
 import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
 
@@ -20,12 +20,6 @@ import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices
  * the rows of the days of a month the range cuts, after a fold, so they count every write
  * committed before them. Money stays in cents here; the service converts to dollars.
  */
-
-const { quantity: qty, subtotal } = invoiceItems;
-
-/** Counted invoices dated in the range. */
-const counted = (range: DateRange) =>
-  and(ne(invoices.status, 'NEW'), gte(invoices.date, range.from), lt(invoices.date, range.until));
 
 /** A whole-number aggregate (sums come back as text from bigint). */
 const whole = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
@@ -179,22 +173,25 @@ export const dashboardRepository = {
   },
 
   /**
-   * Σ sales subtotal per product category (the product's current one; none →
-   * Uncategorized), largest first. The category needs the line's product id,
-   * which the covering index lacks; with the invoices as an array the lines
-   * are read through their invoice index, where a join made the planner scan
-   * every line (docs/dashboard.md).
+   * Σ sales subtotal per product category (the product's current one; none or a line whose product
+   * is gone → Uncategorized), largest first. The whole months come from the roll-up per product id
+   * and month (migration 0052); the days of a month the range cuts from their lines, read through
+   * the invoices' date index and the lines' invoice index. Read after a fold.
    */
-  byCategory(db: Tx, range: DateRange) {
-    const category = sql<string>`coalesce(nullif(${products.category}, ''), ${UNCATEGORIZED})`;
-    const ids = db.select({ id: invoices.id }).from(invoices).where(counted(range));
-    return db
-      .select({ category, totalSales: whole(sql`sum(${subtotal})`) })
-      .from(invoiceItems)
-      .leftJoin(products, eq(products.id, invoiceItems.productId))
-      .where(and(sql`${invoiceItems.invoiceId} = any(array(${ids}))`, sql`${qty} > 0`))
-      .groupBy(sql`1`)
-      .orderBy(desc(sql`2`), asc(sql`1`));
+  async byCategory(db: Tx, range: DateRange) {
+    await foldRollups(db);
+    const { months, days } = monthsOf(range);
+    return rowsOf<{ category: string; totalSales: number }>(
+      await db.execute(sql`select coalesce(nullif(p.category, ''), ${UNCATEGORIZED}) as category,
+          sum(u.subtotal)::bigint as "totalSales"
+        from (select product_id, lines, subtotal from report_product_id_months where ${months ?? sql`true`}
+          union all
+          select coalesce(c.product_id, 0), 1, c.subtotal from invoice_items c join invoices i on i.id = c.invoice_id
+          where i.status <> 'NEW' and c.quantity > 0 and ${days}) u
+        left join products p on p.id = u.product_id
+        group by 1 having sum(u.lines) > 0
+        order by 2 desc, 1`),
+    ).map((r) => ({ category: r.category, totalSales: Number(r.totalSales) }));
   },
 
   /**

@@ -7,6 +7,7 @@ import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import type { Tx } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
+import { dashboardRepository } from '../dashboard/dashboard.repository.js';
 import type { Filter } from './report-sql.repository.js';
 import { reportsRepository } from './reports.repository.js';
 import { toWire } from './reports.service.js';
@@ -130,12 +131,12 @@ async function expectCustomerAllFromRows() {
 }
 
 beforeAll(async () => {
-  for (const [name, cost, price] of [
-    ['Cola', 1, 1.5],
-    ['Chips', 2, 3.25],
-    ['Candy', 4, 5],
+  for (const [name, cost, price, category] of [
+    ['Cola', 1, 1.5, 'Drinks'],
+    ['Chips', 2, 3.25, 'Snacks'],
+    ['Candy', 4, 5, ''],
   ] as const) {
-    products.push(await createProduct(t, { name: `${TAG} ${name}`, costPrice: cost, sellingPrice: price }));
+    products.push(await createProduct(t, { name: `${TAG} ${name}`, costPrice: cost, sellingPrice: price, category }));
   }
   const billers: number[] = [];
   for (const company of ['North', 'South']) {
@@ -242,6 +243,18 @@ describe('reports from the roll-ups equal the plain definition', () => {
     await expectSameAsPlain();
     await db.execute(sql`update invoices set status = 'NEW' where customer_id = ${customerID}`);
     expect(await count()).toBe(before);
+    await expectSameAsPlain();
+  });
+
+  it("sums sales by the product's current category, and a line whose product is gone as Uncategorized", async () => {
+    const db = t.database.db;
+    // What a product edit and a product's removal (its lines' product id set null) do to the rows.
+    await db.execute(sql`update products set category = 'Sweets' where id = ${products[2].id}`);
+    await db.execute(sql`update invoice_items set product_id = null where product_id = ${products[1].id}
+      and invoice_id in (select id from invoices where status <> 'NEW' order by id limit 3)`);
+    const range = { from: '2025-12-01', until: '2026-04-01' };
+    const categories = (await dashboardRepository.byCategory(db, range)).map((r) => r.category).sort();
+    expect(categories).toEqual(['Drinks', 'Snacks', 'Sweets', 'Uncategorized']);
     await expectSameAsPlain();
   });
 
