@@ -226,11 +226,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const UPKEEP_EVERY_MS = 5 * 60_000;
-/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032 and 0043). */
+/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032, 0043 and 0052). */
 const DELTA_TABLES = [
   'invoice_day_total_deltas',
   'report_product_month_deltas',
   'report_party_month_deltas',
+  'report_product_id_month_deltas',
   'product_sold_deltas',
   'stock_level_deltas',
   'stock_movement_count_deltas',
