@@ -112,9 +112,10 @@ export interface Grouped {
   /**
    * The same FROM item cut to a superset of the first n rows in the view's default order
    * (customer name, key), when the source can read those first (reports-rollup.repository.ts): the
-   * default page without a search then reads n rows instead of grouping every customer.
+   * default page without a search then reads n rows instead of grouping every customer. Undefined
+   * for an n the source reads faster by grouping every row (a deep page).
    */
-  firstByName?: (n: number) => SQL;
+  firstByName?: (n: number) => SQL | undefined;
   /**
    * Without a search, the row count and a FROM item (named g, the same r_ columns) whose rows
    * sum to the same totals as every row of `from`, from fewer rows (reports-rollup.repository.ts).
@@ -160,5 +161,6 @@ export function firstPage(
 ) {
   const { firstByName } = g;
   if (!firstByName || filter.sortingList?.length || filter.searchQuery?.trim()) return undefined;
-  return (order: SQL[], limit: number, offset: number) => page(firstByName(offset + limit), order, limit, offset);
+  return (order: SQL[], limit: number, offset: number) =>
+    page(firstByName(offset + limit) ?? (g.from as SQL), order, limit, offset);
 }

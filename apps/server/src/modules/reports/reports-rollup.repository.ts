@@ -58,15 +58,24 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   return grouped(query, ['barcode', 'productName', ...(kind === 'S' ? PRODUCT_FIGURES : DAMAGED_FIGURES)]);
 }
 
-/** Invoice figures per key (customer id, 0 for walk-in, or biller id): the roll-up's months plus the edge invoices. */
-function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatus: boolean): SQL {
+/** A condition keeping one key's rows: on the roll-up's rows, and on the edge days' invoices (i). */
+interface OneKey {
+  rollup: SQL;
+  rows: SQL;
+}
+
+/**
+ * Invoice figures per key (customer id, 0 for walk-in, or biller id): the roll-up's months plus the
+ * edge invoices; `one` keeps a single key's rows (read through its indexes).
+ */
+function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatus: boolean, one?: OneKey): SQL {
   const { months, days, allHistory } = splitPeriod(filter);
   const table = sql.raw(
     allHistory ? (key === 'customer_id' ? 'report_customer_totals' : 'report_biller_totals') : 'report_party_months',
   );
   const status = withStatus ? filter.status : undefined;
   const rollup = sql`select ${sql.raw(key)}, invoices, award_points, paid, discount, balance, amount, cost, selling,
-      resellable, damaged from ${table} where ${and(months, statusIs(sql`status`, status)) ?? sql`true`}`;
+      resellable, damaged from ${table} where ${and(months, statusIs(sql`status`, status), one?.rollup) ?? sql`true`}`;
   const rowKey = key === 'customer_id' ? sql`coalesce(i.customer_id, 0)` : sql`i.biller_id`;
   const rows = sql`select ${rowKey}, 1, i.award_points_redeemed, i.paid, i.discount_redeemed, i.balance,
       i.total::bigint - i.amount_credited, coalesce(l.cost, 0), coalesce(l.selling, 0), coalesce(l.resellable, 0),
@@ -77,7 +86,7 @@ function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatu
         sum(case when quantity < 0 and not damaged_good then -subtotal else 0 end) as resellable,
         sum(case when damaged_good then -subtotal else 0 end) as damaged
       from invoice_items where invoice_id = i.id) l on true
-    where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, status))}`;
+    where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, status), one?.rows)}`;
   return sql`(${rollup} union all ${rows}) u(key, invoices, award_points, paid, discount, balance, amount, cost,
     selling, resellable, damaged)`;
 }
@@ -135,14 +144,90 @@ const ALL_SUMMARY_FIGURES = `invoices as "r_totalInvoices", amount as "r_totalAm
 const everyStatusAllHistory = (filter: Filter, withStatus: boolean) =>
   splitPeriod(filter).allHistory && !(withStatus && statusIs(sql`status`, filter.status));
 
+/** Deepest default page (offset + page size) read by walking customers in name order; deeper pages group every row. */
+export const WALK_CUSTOMERS_UP_TO = 200;
+
+/**
+ * Per customer over a period (or a status): the grouped roll-up rows and edge invoices (`from`),
+ * and two shortcuts the views take without a search (docs/reports.md):
+ * - `firstByName(n)`: the first n customers in the default order (company, id) with counted
+ *   invoices in the period, plus the walk-in row: customers are walked by their (company, id)
+ *   index and each one's figures summed from its own roll-up rows (index on customer and month)
+ *   and edge invoices, so the first page reads a few dozen customers instead of grouping all of
+ *   them (36 months: ~130,000 roll-up rows). When few customers have invoices in the period, the
+ *   walk gives up after a bounded number of customers and the statement groups every row;
+ * - `totals`: the sums over every row without grouping them, and the row count as the distinct
+ *   customers with a counted invoice (an index-only scan of the roll-up's rows with invoices).
+ */
+function customersOverPeriod(filter: Filter, withStatus: boolean, sums: SQL, keys: string[], keyName: string): Grouped {
+  const { months, days, allHistory } = splitPeriod(filter);
+  const status = withStatus ? filter.status : undefined;
+  const key = sql.raw(`"r_${keyName}"`);
+  // A status without a period reads the all-history table per status and customer, as partyGroups does.
+  const table = sql.raw(allHistory ? 'report_customer_totals' : 'report_party_months');
+  const query = sql`select u.key as ${key}, ${sums} from ${partyGroups(filter, 'customer_id', withStatus)}
+    group by u.key having sum(u.invoices) > 0`;
+  const g = grouped(query, keys);
+  const ofCustomer = partyGroups(filter, 'customer_id', withStatus, {
+    rollup: sql`customer_id = c.id`,
+    rows: sql`i.customer_id = c.id`,
+  });
+  const ofWalkIns = partyGroups(filter, 'customer_id', withStatus, {
+    rollup: sql`customer_id = 0`,
+    rows: sql`i.customer_id is null`,
+  });
+  return {
+    ...g,
+    firstByName: (n) => {
+      if (n > WALK_CUSTOMERS_UP_TO) return undefined;
+      // The walk stops after `cap` customers. Finding n with invoices in the period (or status) there,
+      // they are the first n of every customer with some; finding fewer (a rare status, a short
+      // period: few customers have invoices), every row is grouped instead, in the same statement.
+      const [limit, cap] = [sql.raw(String(n)), sql.raw(String(Math.min(Math.max(40 * n, 400), 4000)))];
+      return sql`(with w as (select l.* from (select id, company from customers order by company, id limit ${cap}) c
+            cross join lateral (select c.id as ${key}, ${sums} from ${ofCustomer}) l
+            where l."r_totalInvoices" > 0 order by c.company, c.id limit ${limit}),
+          enough as (select count(*) >= ${limit} as yes from w)
+        select w.* from w where (select yes from enough)
+        union all
+        (select 0, ${sums} from ${ofWalkIns} having sum(u.invoices) > 0 and (select yes from enough))
+        union all
+        select q.* from (${query}) q where not (select yes from enough)) g`;
+    },
+    totals: {
+      rows: sql`select count(*) from (select distinct k from (
+          select customer_id from ${table}
+          where ${and(months ?? sql`true`, statusIs(sql`status`, status), sql`invoices > 0`)}
+          union all
+          select coalesce(i.customer_id, 0) from invoices i
+          where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, status))}
+        ) k(k)) n`,
+      from: sql`(select ${sums} from ${partyGroups(filter, 'customer_id', withStatus)}) g`,
+    },
+  };
+}
+
 function invoicesBy(filter: Filter, key: 'customer_id' | 'biller_id'): Grouped {
-  if (key === 'customer_id' && everyStatusAllHistory(filter, true)) {
-    return customerAll('r_key', ALL_INVOICE_FIGURES, ['key', ...INVOICE_FIGURES]);
+  if (key === 'customer_id') {
+    if (everyStatusAllHistory(filter, true)) {
+      return customerAll('r_key', ALL_INVOICE_FIGURES, ['key', ...INVOICE_FIGURES]);
+    }
+    return customersOverPeriod(filter, true, PARTY_SUMS, ['key', ...INVOICE_FIGURES], 'key');
   }
   const query = sql`select u.key as r_key, ${PARTY_SUMS} from ${partyGroups(filter, key, true)}
     group by u.key having sum(u.invoices) > 0`;
   return grouped(query, ['key', ...INVOICE_FIGURES]);
 }
+
+const SUMMARY_SUMS = sql.join(
+  [
+    as(u('invoices'), 'totalInvoices'),
+    as(u('amount'), 'totalAmount'),
+    as(u('paid'), 'totalPaid'),
+    as(u('balance'), 'totalDue'),
+  ],
+  sql`, `,
+);
 
 const reports = {
   product: (db: Tx, filter: Filter) => reportViews.products(db, filter, productGroups(filter, 'S'), PRODUCT_FIGURES),
@@ -155,11 +240,7 @@ const reports = {
     if (everyStatusAllHistory(filter, false)) {
       return reportViews.customerSummary(db, filter, customerAll('r_id', ALL_SUMMARY_FIGURES, cols));
     }
-    const sums = [as(u('invoices'), 'totalInvoices'), as(u('amount'), 'totalAmount')];
-    sums.push(as(u('paid'), 'totalPaid'), as(u('balance'), 'totalDue'));
-    const query = sql`select u.key as r_id, ${sql.join(sums, sql`, `)}
-      from ${partyGroups(filter, 'customer_id', false)} group by u.key having sum(u.invoices) > 0`;
-    return reportViews.customerSummary(db, filter, grouped(query, cols));
+    return reportViews.customerSummary(db, filter, customersOverPeriod(filter, false, SUMMARY_SUMS, cols, 'id'));
   },
 };
 

@@ -11,7 +11,7 @@ import { dashboardRepository } from '../dashboard/dashboard.repository.js';
 import type { Filter } from './report-sql.repository.js';
 import { reportsRepository } from './reports.repository.js';
 import { toWire } from './reports.service.js';
-import { rollupReports } from './reports-rollup.repository.js';
+import { rollupReports, WALK_CUSTOMERS_UP_TO } from './reports-rollup.repository.js';
 
 /**
  * The reports read whole months from roll-ups kept by triggers (migration 0013) and the
@@ -83,16 +83,21 @@ async function expectSameAsPlain() {
       expect(wire(fast), `${name} ${JSON.stringify(f)}`).toEqual(wire(plain));
     }
   }
+  // Page by page: all history (customers walked in name order), a period and a status (walked
+  // with each customer's own roll-up rows and edge invoices), and a page deeper than the walk.
+  const periods = [{}, { startDate: '2026-01-15' }, { status: 'DUE' }, { month: 1, year: 2026, status: 'PAID' }];
   for (const name of ['customer', 'customerSummary'] as const) {
     const pages = [1, 2, 3, 4, 5, 6, 7].map((currentPage) => ({ currentPage, resultsPerPage: 1 }));
-    for (const f of [
+    const variants = [
       ...pages,
       { currentPage: 2, resultsPerPage: 3 },
+      { resultsPerPage: WALK_CUSTOMERS_UP_TO + 1 },
       { sortingList: [{ column: 'customer', order: 'desc' }] },
       { sortingList: [{ column: 'totalInvoices', order: 'desc' }], currentPage: 2, resultsPerPage: 2 },
       { searchQuery: 'dock', resultsPerPage: 1, currentPage: 2 },
       { searchQuery: 'in cust' },
-    ]) {
+    ];
+    for (const f of periods.flatMap((p) => variants.map((v) => ({ ...p, ...v })))) {
       const filter = { currentPage: 1, resultsPerPage: 100, ...f } as unknown as Filter;
       const [plain, fast] = await Promise.all([reportsRepository[name](db, filter), rollupReports[name](db, filter)]);
       expect(fast, `${name} ${JSON.stringify(f)}`).toEqual(plain);
