@@ -70,9 +70,11 @@ interface OneKey {
  */
 function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatus: boolean, one?: OneKey): SQL {
   const { months, days, allHistory } = splitPeriod(filter);
-  const table = sql.raw(
-    allHistory ? (key === 'customer_id' ? 'report_customer_totals' : 'report_biller_totals') : 'report_party_months',
-  );
+  const [all, monthly] =
+    key === 'customer_id'
+      ? ['report_customer_totals', 'report_party_months']
+      : ['report_biller_totals', 'report_biller_months'];
+  const table = sql.raw(allHistory ? all : monthly);
   const status = withStatus ? filter.status : undefined;
   const rollup = sql`select ${sql.raw(key)}, invoices, award_points, paid, discount, balance, amount, cost, selling,
       resellable, damaged from ${table} where ${and(months, statusIs(sql`status`, status), one?.rollup) ?? sql`true`}`;
@@ -156,8 +158,9 @@ export const WALK_CUSTOMERS_UP_TO = 200;
  *   and edge invoices, so the first page reads a few dozen customers instead of grouping all of
  *   them (36 months: ~130,000 roll-up rows). When few customers have invoices in the period, the
  *   walk gives up after a bounded number of customers and the statement groups every row;
- * - `totals`: the sums over every row without grouping them, and the row count as the distinct
- *   customers with a counted invoice (an index-only scan of the roll-up's rows with invoices).
+ * - `totals`: the sums of every biller's rows (migration 0054: a few dozen rows a month, not a
+ *   few thousand) and edge invoices, and the row count as the distinct customers with a counted
+ *   invoice (an index-only scan of the roll-up's rows with invoices).
  */
 function customersOverPeriod(filter: Filter, withStatus: boolean, sums: SQL, keys: string[], keyName: string): Grouped {
   const { months, days, allHistory } = splitPeriod(filter);
@@ -202,7 +205,8 @@ function customersOverPeriod(filter: Filter, withStatus: boolean, sums: SQL, key
           select coalesce(i.customer_id, 0) from invoices i
           where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, status))}
         ) k(k)) n`,
-      from: sql`(select ${sums} from ${partyGroups(filter, 'customer_id', withStatus)}) g`,
+      // Every customer's rows sum to every biller's: the per-biller roll-ups hold far fewer rows.
+      from: sql`(select ${sums} from ${partyGroups(filter, 'biller_id', withStatus)}) g`,
     },
   };
 }

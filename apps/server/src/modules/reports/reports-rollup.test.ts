@@ -104,7 +104,27 @@ async function expectSameAsPlain() {
     }
   }
   await expectCustomerAllFromRows();
+  await expectBillerMonthsFromPartyMonths();
   await expectDashboardSameAsPlain(t);
+}
+
+/** report_biller_months (migration 0054) holds report_party_months summed per month, status and biller. */
+async function expectBillerMonthsFromPartyMonths() {
+  const db = t.database.db as unknown as Tx;
+  await foldRollups(db);
+  const figures = 'invoices, award_points, paid, discount, balance, amount, cost, selling, resellable, damaged';
+  const read = async (query: string) =>
+    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
+  const sums = figures
+    .split(', ')
+    .map((f) => `sum(${f})::bigint as ${f}`)
+    .join(', ');
+  const stored = await read(`select month::text, status, biller_id, ${figures} from report_biller_months
+    where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
+  const summed = await read(`select * from (select month::text, status, biller_id, ${sums} from report_party_months
+    group by 1, 2, 3) s where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
+  expect(summed.rows.length).toBeGreaterThan(1);
+  expect(stored.rows).toEqual(summed.rows);
 }
 
 /** report_customer_all (migration 0018) holds, per customer, the sums recomputed from the counted invoices and lines. */
@@ -260,6 +280,27 @@ describe('reports from the roll-ups equal the plain definition', () => {
     const range = { from: '2025-12-01', until: '2026-04-01' };
     const categories = (await dashboardRepository.byCategory(db, range)).map((r) => r.category).sort();
     expect(categories).toEqual(['Drinks', 'Snacks', 'Sweets', 'Uncategorized']);
+    await expectSameAsPlain();
+  });
+
+  it('keeps the per-biller months when a party month row is deleted and written again', async () => {
+    const db = t.database.db;
+    await foldRollups(db as unknown as Tx);
+    const [row] = (
+      (await db.execute(sql`select * from report_party_months where invoices > 0 order by month, customer_id
+      limit 1`)) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+    await db.execute(sql`delete from report_party_months where month = ${row.month} and status = ${row.status}
+      and customer_id = ${row.customer_id} and biller_id = ${row.biller_id}`);
+    await expectBillerMonthsFromPartyMonths();
+    const columns = Object.keys(row);
+    await db.execute(
+      sql`insert into report_party_months (${sql.raw(columns.join(', '))}) values (${sql.join(
+        columns.map((c) => sql`${row[c]}`),
+        sql`, `,
+      )})`,
+    );
+    await expectBillerMonthsFromPartyMonths();
     await expectSameAsPlain();
   });
 
