@@ -1,4 +1,4 @@
-import { addDays, monthRange, yearRange } from '@wd/contracts';
+import { addDays, daysBetween, monthRange, yearRange } from '@wd/contracts';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.js';
@@ -99,6 +99,80 @@ export function splitPeriod(filter: PeriodBounds): { months: SQL | undefined; da
     days: edges.length ? (and(sql`(${sql.join(edges, sql` or `)})`, calendarMonth(date)) as SQL) : sql`false`,
     allHistory: false,
   };
+}
+
+/**
+ * The period as splitPeriod gives it, for readers that sum (not count distinct): a month the
+ * period cuts is read whole from the roll-up, less the rows of its days outside the period
+ * (`less`), when those are fewer days than the ones inside. A period ending today then reads the
+ * rest of this month (days not come yet: no rows) instead of every day of it so far, and a year
+ * starting on the 3rd subtracts two days instead of adding 29. Readers add the rows of `days`
+ * and subtract those of `less` (netRows). A month without a year is left as splitPeriod cuts it.
+ */
+export function splitPeriodNet(filter: PeriodBounds): {
+  months: SQL | undefined;
+  days: SQL;
+  less: SQL | undefined;
+  allHistory: boolean;
+} {
+  const split = splitPeriod(filter);
+  const { startDate, endDate, month, year } = filter;
+  if (split.allHistory || (month && !year)) return { ...split, less: undefined };
+  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
+  const from = latest(startDate, range?.from);
+  const until = earliest(endDate ? addDays(endDate, 1) : undefined, range?.until);
+  if (from && until && from >= until) return { ...split, less: undefined };
+  const monthOf = (date: string) => `${date.slice(0, 8)}01`;
+  // Whole months [lo, hi) (either end open), the days added and the days taken off.
+  let lo = from && (from.endsWith('-01') ? from : nextMonth(from));
+  let hi = until && monthOf(until);
+  const add: [string, string][] = [];
+  const take: [string, string][] = [];
+  const cut = (month: string, inside: [string, string]) => {
+    const end = nextMonth(month);
+    const outside = (
+      [
+        [month, inside[0]],
+        [inside[1], end],
+      ] as [string, string][]
+    ).filter(([a, b]) => a < b);
+    const days = (spans: [string, string][]) => spans.reduce((n, [a, b]) => n + daysBetween(a, b), 0);
+    if (days(outside) < days([inside])) {
+      take.push(...outside);
+      return true;
+    }
+    add.push(inside);
+    return false;
+  };
+  if (from && until && monthOf(from) === monthOf(until) && !from.endsWith('-01')) {
+    // Inside one month, cut at both ends.
+    if (cut(monthOf(from), [from, until])) [lo, hi] = [monthOf(from), nextMonth(from)];
+    else [lo, hi] = [undefined, undefined];
+    if (!lo) return { ...split, less: undefined };
+  } else {
+    if (from && lo && from !== lo && cut(monthOf(from), [from, lo])) lo = monthOf(from);
+    if (until && hi && until !== hi && cut(hi, [hi, until])) hi = nextMonth(hi);
+  }
+  const spans = (list: [string, string][]) =>
+    list.length
+      ? sql`(${sql.join(
+          list.map(([a, b]) => sql`(i.date >= ${a} and i.date < ${b})`),
+          sql` or `,
+        )})`
+      : undefined;
+  const m = sql`month`;
+  const months =
+    lo && hi && lo >= hi ? sql`false` : and(lo ? sql`${m} >= ${lo}` : undefined, hi ? sql`${m} < ${hi}` : undefined);
+  return { months, days: spans(add) ?? sql`false`, less: spans(take), allHistory: false };
+}
+
+/**
+ * The rows part of a roll-up read: `rows(days, 1)` plus, when the period subtracts days from a
+ * month read whole (splitPeriodNet), `rows(less, -1)`; the builder multiplies its figures (and its
+ * row count) by the sign.
+ */
+export function netRows(split: { days: SQL; less: SQL | undefined }, rows: (days: SQL, sign: 1 | -1) => SQL): SQL {
+  return split.less ? sql`${rows(split.days, 1)} union all ${rows(split.less, -1)}` : rows(split.days, 1);
 }
 
 // An empty date ('' from a cleared filter) is no bound: `||`, not `??`.

@@ -8,7 +8,7 @@ import {
 } from '@wd/contracts';
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { foldRollups, invoiceDayTotals, splitPeriod } from '../../db/rollups.js';
+import { foldRollups, invoiceDayTotals, netRows, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
 import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
@@ -26,6 +26,8 @@ const whole = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
 
 /** The range as the roll-ups' period: its whole months, and the days of the months it cuts. */
 const monthsOf = (range: DateRange) => splitPeriod({ startDate: range.from, endDate: addDays(range.until, -1) });
+/** The same, a cut month read whole less its days outside the range when those are fewer (sums only). */
+const netMonthsOf = (range: DateRange) => splitPeriodNet({ startDate: range.from, endDate: addDays(range.until, -1) });
 
 /**
  * The counted lines of the range per product and kind ('S' a sale, 'R' a resellable return, 'D' a
@@ -35,14 +37,18 @@ const monthsOf = (range: DateRange) => splitPeriod({ startDate: range.from, endD
  * counts it. Read after a fold.
  */
 function productKinds(range: DateRange): SQL {
-  const { months, days } = monthsOf(range);
-  return sql`(select barcode, product_name, kind, lines, quantity from report_product_months where ${months ?? sql`true`}
-    union all
-    select c.barcode, c.product_name,
+  const split = netMonthsOf(range);
+  const rows = netRows(split, (days, n) => {
+    const sign = sql.raw(String(n));
+    return sql`select c.barcode, c.product_name,
       case when not c.damaged_good and c.quantity > 0 then 'S' when not c.damaged_good and c.quantity < 0 then 'R'
-        when c.damaged_good and c.quantity < 0 then 'D' end, 1, c.quantity
+        when c.damaged_good and c.quantity < 0 then 'D' end, ${sign}, ${sign} * c.quantity
     from invoice_items c join invoices i on i.id = c.invoice_id
-    where i.status <> 'NEW' and ${days}) u(barcode, product_name, kind, lines, quantity)`;
+    where i.status <> 'NEW' and ${days}`;
+  });
+  return sql`(select barcode, product_name, kind, lines, quantity from report_product_months
+    where ${split.months ?? sql`true`}
+    union all ${rows}) u(barcode, product_name, kind, lines, quantity)`;
 }
 
 /** The daily invoice roll-up's rows of the range (counted invoices only, per day, biller, type and status). */
@@ -180,14 +186,18 @@ export const dashboardRepository = {
    */
   async byCategory(db: Tx, range: DateRange) {
     await foldRollups(db);
-    const { months, days } = monthsOf(range);
+    const split = netMonthsOf(range);
+    const rows = netRows(split, (days, n) => {
+      const sign = sql.raw(String(n));
+      return sql`select coalesce(c.product_id, 0), ${sign}, ${sign} * c.subtotal
+        from invoice_items c join invoices i on i.id = c.invoice_id
+        where i.status <> 'NEW' and c.quantity > 0 and ${days}`;
+    });
     return rowsOf<{ category: string; totalSales: number }>(
       await db.execute(sql`select coalesce(nullif(p.category, ''), ${UNCATEGORIZED}) as category,
           sum(u.subtotal)::bigint as "totalSales"
-        from (select product_id, lines, subtotal from report_product_id_months where ${months ?? sql`true`}
-          union all
-          select coalesce(c.product_id, 0), 1, c.subtotal from invoice_items c join invoices i on i.id = c.invoice_id
-          where i.status <> 'NEW' and c.quantity > 0 and ${days}) u
+        from (select product_id, lines, subtotal from report_product_id_months where ${split.months ?? sql`true`}
+          union all ${rows}) u
         left join products p on p.id = u.product_id
         group by 1 having sum(u.lines) > 0
         order by 2 desc, 1`),

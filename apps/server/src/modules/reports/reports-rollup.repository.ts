@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { foldRollups, splitPeriod } from '../../db/rollups.js';
+import { foldRollups, netRows, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 
@@ -32,15 +32,20 @@ const as = (expr: SQL, field: string) => sql`(${expr})::bigint as ${sql.raw(`"r_
  * the roll-up's kinds 'S' and 'R'), 'D' the damaged-goods report (damaged returns).
  */
 function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
-  const { months, days, allHistory } = splitPeriod(filter);
+  const split = splitPeriodNet(filter);
+  const { months, allHistory } = split;
   const table = sql.raw(allHistory ? 'report_product_totals' : 'report_product_months');
   const lineKind = kind === 'S' ? sql`c.quantity <> 0 and not c.damaged_good` : sql`c.quantity < 0 and c.damaged_good`;
   const kinds = kind === 'S' ? sql`kind in ('S', 'R')` : sql`kind = 'D'`;
   const rollup = sql`select barcode, product_name, lines, quantity, cost, subtotal from ${table}
     where ${and(kinds, months, statusIs(sql`status`, filter.status))}`;
-  const rows = sql`select c.barcode, c.product_name, 1, c.quantity, c.quantity::bigint * c.cost_price, c.subtotal
+  const rows = netRows(split, (days, n) => {
+    const sign = sql.raw(String(n));
+    return sql`select c.barcode, c.product_name, ${sign}, ${sign} * c.quantity,
+      ${sign} * c.quantity::bigint * c.cost_price, ${sign} * c.subtotal
     from invoice_items c join invoices i on i.id = c.invoice_id
     where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, filter.status), lineKind)}`;
+  });
   const [q, cost, subtotal] = [sql`sum(u.quantity)`, sql`sum(u.cost)`, sql`sum(u.subtotal)`];
   const figures =
     kind === 'S'
@@ -69,7 +74,8 @@ interface OneKey {
  * edge invoices; `one` keeps a single key's rows (read through its indexes).
  */
 function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatus: boolean, one?: OneKey): SQL {
-  const { months, days, allHistory } = splitPeriod(filter);
+  const split = splitPeriodNet(filter);
+  const { months, allHistory } = split;
   const [all, monthly] =
     key === 'customer_id'
       ? ['report_customer_totals', 'report_party_months']
@@ -79,9 +85,12 @@ function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatu
   const rollup = sql`select ${sql.raw(key)}, invoices, award_points, paid, discount, balance, amount, cost, selling,
       resellable, damaged from ${table} where ${and(months, statusIs(sql`status`, status), one?.rollup) ?? sql`true`}`;
   const rowKey = key === 'customer_id' ? sql`coalesce(i.customer_id, 0)` : sql`i.biller_id`;
-  const rows = sql`select ${rowKey}, 1, i.award_points_redeemed, i.paid, i.discount_redeemed, i.balance,
-      i.total::bigint - i.amount_credited, coalesce(l.cost, 0), coalesce(l.selling, 0), coalesce(l.resellable, 0),
-      coalesce(l.damaged, 0)
+  const rows = netRows(split, (days, n) => {
+    const sign = sql.raw(String(n));
+    return sql`select ${rowKey}, ${sign}, ${sign} * i.award_points_redeemed, ${sign} * i.paid,
+      ${sign} * i.discount_redeemed, ${sign} * i.balance, ${sign} * (i.total::bigint - i.amount_credited),
+      ${sign} * coalesce(l.cost, 0), ${sign} * coalesce(l.selling, 0), ${sign} * coalesce(l.resellable, 0),
+      ${sign} * coalesce(l.damaged, 0)
     from invoices i left join lateral (
       select sum(case when not damaged_good then quantity::bigint * cost_price else 0 end) as cost,
         sum(case when not damaged_good then subtotal else 0 end) as selling,
@@ -89,6 +98,7 @@ function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatu
         sum(case when damaged_good then -subtotal else 0 end) as damaged
       from invoice_items where invoice_id = i.id) l on true
     where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, status), one?.rows)}`;
+  });
   return sql`(${rollup} union all ${rows}) u(key, invoices, award_points, paid, discount, balance, amount, cost,
     selling, resellable, damaged)`;
 }

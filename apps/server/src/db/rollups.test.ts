@@ -1,0 +1,73 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { splitPeriod, splitPeriodNet } from './rollups.js';
+
+/** A condition as text with its parameters in place, to read what a period became. */
+const dialect = new PgDialect();
+const text = (condition: SQL | undefined) => {
+  if (!condition) return undefined;
+  const { sql, params } = dialect.sqlToQuery(condition);
+  return sql.replace(/\$(\d+)/g, (_, n) => `'${params[Number(n) - 1]}'`).replace(/\s+/g, ' ');
+};
+const net = (filter: Parameters<typeof splitPeriodNet>[0]) => {
+  const split = splitPeriodNet(filter);
+  return { months: text(split.months), days: text(split.days), less: text(split.less) };
+};
+
+describe('splitPeriodNet: the months read whole, the days added and the days taken off', () => {
+  it('reads the month of a period ending today whole, less the days still to come', () => {
+    expect(net({ startDate: '2023-11-28', endDate: '2026-11-28' })).toEqual({
+      months: "(month >= '2023-12-01' and month < '2026-12-01')",
+      days: "((i.date >= '2023-11-28' and i.date < '2023-12-01'))",
+      less: "((i.date >= '2026-11-29' and i.date < '2026-12-01'))",
+    });
+    expect(net({ startDate: '2026-11-01', endDate: '2026-11-28' })).toEqual({
+      months: "(month >= '2026-11-01' and month < '2026-12-01')",
+      days: 'false',
+      less: "((i.date >= '2026-11-29' and i.date < '2026-12-01'))",
+    });
+  });
+
+  it('takes off the fewer days at each end, and adds them when fewer are inside', () => {
+    // April 15-30 inside (16 days) against April 1-14 outside (14); October 1-14 inside (14) against 15-31 (17).
+    expect(net({ startDate: '2026-04-15', endDate: '2026-10-14' })).toEqual({
+      months: "(month >= '2026-04-01' and month < '2026-10-01')",
+      days: "((i.date >= '2026-10-01' and i.date < '2026-10-15'))",
+      less: "((i.date >= '2026-04-01' and i.date < '2026-04-15'))",
+    });
+    // A tie keeps the days inside: February 1-14 against 15-28.
+    expect(net({ endDate: '2026-02-14' }).less).toBeUndefined();
+    // Inside one month: 29 days in, 2 out at the start.
+    expect(net({ startDate: '2026-01-03', endDate: '2026-01-31' })).toEqual({
+      months: "(month >= '2026-01-01' and month < '2026-02-01')",
+      days: 'false',
+      less: "((i.date >= '2026-01-01' and i.date < '2026-01-03'))",
+    });
+    // Two cut months and no whole one between them: October 15-31 (17 days) against 1-14 (14).
+    expect(net({ startDate: '2025-10-15', endDate: '2025-11-09' })).toEqual({
+      months: "(month >= '2025-10-01' and month < '2025-11-01')",
+      days: "((i.date >= '2025-11-01' and i.date < '2025-11-10'))",
+      less: "((i.date >= '2025-10-01' and i.date < '2025-10-15'))",
+    });
+  });
+
+  it('leaves whole months, short spans, a month without a year and all history as splitPeriod cuts them', () => {
+    for (const filter of [
+      { year: 2025 },
+      { month: 2, year: 2026 },
+      { startDate: '2026-01-10', endDate: '2026-01-20' },
+      { month: 2 },
+      { startDate: '2026-03-01', endDate: '2026-02-01' },
+      {},
+    ]) {
+      const split = splitPeriod(filter);
+      expect(net(filter), JSON.stringify(filter)).toEqual({
+        months: text(split.months),
+        days: text(split.days),
+        less: undefined,
+      });
+    }
+    expect(splitPeriodNet({}).allHistory).toBe(true);
+  });
+});
