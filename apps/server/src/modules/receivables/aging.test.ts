@@ -215,3 +215,51 @@ describe('POST reports/aging, walk-in sales', () => {
     expect(corner.totals.total).toBe(127);
   });
 });
+
+describe('POST reports/aging, most owed first', () => {
+  it('pages most owed first as the same sort asked for, ties in name order', async () => {
+    // Dated after every other invoice here, so only an as-of date this late sees them.
+    const LATER = '2027-06-01';
+    const product = await createProduct(t, { name: 'Aging Tie Item', costPrice: 1, sellingPrice: 3 });
+    const post = async (url: string, body: unknown) => (await t.call('POST', url, body, t.adminToken)).json();
+    // Created out of name order, three owing the same $3, one $6, and a walk-in sale of $3 (beside the
+    // walk-in row's $4 from the test above).
+    for (const [company, units] of [
+      ['Aging Tie B', 1],
+      ['Aging Tie A', 1],
+      ['Aging Tie Big', 2],
+      ['Aging Tie C', 1],
+      [null, 1],
+    ] as const) {
+      const customerID = company ? (await post('/api/customer/new/', { company })).customer.id : undefined;
+      const { id } = await inv.newInvoice();
+      await inv.setInvoice(id, { date: LATER, ...(customerID ? { customerID } : {}) });
+      const line = await inv.addLine(id, product.id);
+      if (units !== 1) {
+        await t.call(
+          'PATCH',
+          '/api/invoice/update/item/',
+          { id: line.id, invoiceID: id, quantity: units },
+          t.adminToken,
+        );
+      }
+      await inv.setInvoice(id, { status: 'DUE' });
+    }
+    const byTotal = [{ column: 'total', order: 'desc' }];
+    const all = (await aging({ asOf: LATER, resultsPerPage: 100, sortingList: byTotal })).json();
+    const ties = all.report
+      .filter((r: { total: number }) => r.total === 3)
+      .map((r: { customer: string }) => r.customer);
+    expect(ties).toEqual(['Aging Tie A', 'Aging Tie B', 'Aging Tie C']);
+    for (const resultsPerPage of [1, 2, 3]) {
+      for (let currentPage = 1; (currentPage - 1) * resultsPerPage < all.totalRows; currentPage++) {
+        const body = { asOf: LATER, resultsPerPage, currentPage };
+        const [fast, full] = [await aging(body), await aging({ ...body, sortingList: byTotal })];
+        expect(fast.json(), JSON.stringify(body)).toEqual(full.json());
+      }
+    }
+    // A search is most owed first among the matches.
+    const found = (await aging({ asOf: LATER, searchQuery: 'Aging Tie', resultsPerPage: 2 })).json();
+    expect(found.report.map((r: { customer: string }) => r.customer)).toEqual(['Aging Tie Big', 'Aging Tie A']);
+  });
+});
