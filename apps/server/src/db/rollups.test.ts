@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { splitPeriod, splitPeriodNet } from './rollups.js';
+import { splitPeriod, splitPeriodNet, splitYears } from './rollups.js';
 
 /** A condition as text with its parameters in place, to read what a period became. */
 const dialect = new PgDialect();
@@ -69,5 +69,40 @@ describe('splitPeriodNet: the months read whole, the days added and the days tak
       });
     }
     expect(splitPeriodNet({}).allHistory).toBe(true);
+  });
+});
+
+describe('splitYears: whole years from the yearly roll-up, the months left at either end', () => {
+  const years = (filter: Parameters<typeof splitPeriodNet>[0]) => {
+    const split = splitYears(splitPeriodNet(filter));
+    return { years: text(split.years), months: text(split.months) };
+  };
+
+  it('reads the last 36 months as two years and the months around them', () => {
+    expect(years({ startDate: '2023-11-28', endDate: '2026-11-28' })).toEqual({
+      years: "(year >= '2024-01-01' and year < '2026-01-01')",
+      months: "((month >= '2023-12-01' and month < '2024-01-01') or (month >= '2026-01-01' and month < '2026-12-01'))",
+    });
+    expect(years({ year: 2025 })).toEqual({
+      years: "(year >= '2025-01-01' and year < '2026-01-01')",
+      months: 'false',
+    });
+    // Open at the end: every year from the start's.
+    expect(years({ startDate: '2026-01-01' })).toEqual({ years: "year >= '2026-01-01'", months: 'false' });
+    expect(years({ endDate: '2025-03-31' })).toEqual({
+      years: "year < '2025-01-01'",
+      months: "((month >= '2025-01-01' and month < '2025-04-01'))",
+    });
+  });
+
+  it('leaves a period without a whole year as months', () => {
+    for (const filter of [
+      { startDate: '2025-02-01', endDate: '2026-01-31' },
+      { month: 2 },
+      { startDate: '2026-01-10', endDate: '2026-01-20' },
+    ]) {
+      const split = splitPeriodNet(filter);
+      expect(years(filter), JSON.stringify(filter)).toEqual({ years: undefined, months: text(split.months) });
+    }
   });
 });

@@ -114,6 +114,8 @@ export function splitPeriodNet(filter: PeriodBounds): {
   days: SQL;
   less: SQL | undefined;
   allHistory: boolean;
+  /** The whole months as [lo, hi) (an end undefined: open), when they are a plain range. */
+  bounds?: { lo?: string; hi?: string };
 } {
   const split = splitPeriod(filter);
   const { startDate, endDate, month, year } = filter;
@@ -163,7 +165,54 @@ export function splitPeriodNet(filter: PeriodBounds): {
   const m = sql`month`;
   const months =
     lo && hi && lo >= hi ? sql`false` : and(lo ? sql`${m} >= ${lo}` : undefined, hi ? sql`${m} < ${hi}` : undefined);
-  return { months, days: spans(add) ?? sql`false`, less: spans(take), allHistory: false };
+  return {
+    months,
+    days: spans(add) ?? sql`false`,
+    less: spans(take),
+    allHistory: false,
+    bounds: lo && hi && lo >= hi ? undefined : { lo, hi },
+  };
+}
+
+/**
+ * The whole months of a period (splitPeriodNet) as whole years, for a roll-up kept per year
+ * (`year`: its first day), and the months left at either end (`month`). No whole year inside:
+ * the months as they were.
+ */
+export function splitYears(split: { months: SQL | undefined; bounds?: { lo?: string; hi?: string } }): {
+  years: SQL | undefined;
+  months: SQL | undefined;
+} {
+  const { lo, hi } = split.bounds ?? {};
+  if (!split.bounds || (!lo && !hi)) return { years: undefined, months: split.months };
+  const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
+  const ylo = lo && (lo.endsWith('-01-01') ? lo : `${Number(lo.slice(0, 4)) + 1}-01-01`);
+  const yhi = hi && yearOf(hi);
+  if (ylo && yhi && ylo >= yhi) return { years: undefined, months: split.months };
+  const [m, y] = [sql`month`, sql`year`];
+  const ends: SQL[] = [];
+  if (lo && ylo && lo < ylo) ends.push(sql`(${m} >= ${lo} and ${m} < ${ylo})`);
+  if (hi && yhi && yhi < hi) ends.push(sql`(${m} >= ${yhi} and ${m} < ${hi})`);
+  return {
+    years: and(ylo ? sql`${y} >= ${ylo}` : undefined, yhi ? sql`${y} < ${yhi}` : undefined),
+    months: ends.length ? sql`(${sql.join(ends, sql` or `)})` : sql`false`,
+  };
+}
+
+/**
+ * `select <columns>` of the monthly product roll-up over a period's whole months (splitPeriodNet),
+ * its whole years read from the yearly one (migration 0055; the same columns, `year` for `month`).
+ */
+export function productRollup(
+  split: { months: SQL | undefined; bounds?: { lo?: string; hi?: string } },
+  columns: SQL,
+  where?: SQL,
+): SQL {
+  const { years, months } = splitYears(split);
+  const monthly = sql`select ${columns} from report_product_months where ${and(months, where) ?? sql`true`}`;
+  return years
+    ? sql`select ${columns} from report_product_years where ${and(years, where)} union all ${monthly}`
+    : monthly;
 }
 
 /**

@@ -8,7 +8,14 @@ import {
 } from '@wd/contracts';
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { foldRollups, invoiceDayTotals, netRows, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
+import {
+  foldRollups,
+  invoiceDayTotals,
+  netRows,
+  productRollup,
+  splitPeriod,
+  splitPeriodNet,
+} from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
 import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
@@ -46,8 +53,7 @@ function productKinds(range: DateRange): SQL {
     from invoice_items c join invoices i on i.id = c.invoice_id
     where i.status <> 'NEW' and ${days}`;
   });
-  return sql`(select barcode, product_name, kind, lines, quantity from report_product_months
-    where ${split.months ?? sql`true`}
+  return sql`(${productRollup(split, sql`barcode, product_name, kind, lines, quantity`)}
     union all ${rows}) u(barcode, product_name, kind, lines, quantity)`;
 }
 

@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { foldRollups, netRows, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
+import { foldRollups, netRows, productRollup, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 
@@ -33,12 +33,14 @@ const as = (expr: SQL, field: string) => sql`(${expr})::bigint as ${sql.raw(`"r_
  */
 function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const split = splitPeriodNet(filter);
-  const { months, allHistory } = split;
-  const table = sql.raw(allHistory ? 'report_product_totals' : 'report_product_months');
   const lineKind = kind === 'S' ? sql`c.quantity <> 0 and not c.damaged_good` : sql`c.quantity < 0 and c.damaged_good`;
   const kinds = kind === 'S' ? sql`kind in ('S', 'R')` : sql`kind = 'D'`;
-  const rollup = sql`select barcode, product_name, lines, quantity, cost, subtotal from ${table}
-    where ${and(kinds, months, statusIs(sql`status`, filter.status))}`;
+  const columns = sql`barcode, product_name, lines, quantity, cost, subtotal`;
+  const where = and(kinds, statusIs(sql`status`, filter.status));
+  // All history from the all-history totals; a period's whole years and months from the roll-ups.
+  const rollup = split.allHistory
+    ? sql`select ${columns} from report_product_totals where ${where}`
+    : productRollup(split, columns, where);
   const rows = netRows(split, (days, n) => {
     const sign = sql.raw(String(n));
     return sql`select c.barcode, c.product_name, ${sign}, ${sign} * c.quantity,

@@ -105,6 +105,7 @@ async function expectSameAsPlain() {
   }
   await expectCustomerAllFromRows();
   await expectBillerMonthsFromPartyMonths();
+  await expectProductYearsFromMonths();
   await expectDashboardSameAsPlain(t);
 }
 
@@ -123,6 +124,23 @@ async function expectBillerMonthsFromPartyMonths() {
     where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
   const summed = await read(`select * from (select month::text, status, biller_id, ${sums} from report_party_months
     group by 1, 2, 3) s where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
+  expect(summed.rows.length).toBeGreaterThan(1);
+  expect(stored.rows).toEqual(summed.rows);
+}
+
+/** report_product_years (migration 0055) holds report_product_months summed per year. */
+async function expectProductYearsFromMonths() {
+  const db = t.database.db as unknown as Tx;
+  await foldRollups(db);
+  const read = async (query: string) =>
+    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
+  const nonZero = 'where lines <> 0 or quantity <> 0 or cost <> 0 or subtotal <> 0 order by 1, 2, 3, 4, 5';
+  const stored = await read(`select year::text, status, kind, barcode, product_name, lines, quantity, cost, subtotal
+    from report_product_years ${nonZero}`);
+  const summed = await read(`select * from (select date_trunc('year', month)::date::text as year, status, kind, barcode,
+      product_name, sum(lines)::bigint as lines, sum(quantity)::bigint as quantity, sum(cost)::bigint as cost,
+      sum(subtotal)::bigint as subtotal
+    from report_product_months group by 1, 2, 3, 4, 5) s ${nonZero}`);
   expect(summed.rows.length).toBeGreaterThan(1);
   expect(stored.rows).toEqual(summed.rows);
 }
