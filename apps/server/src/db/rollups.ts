@@ -201,7 +201,8 @@ export function splitYears(split: { months: SQL | undefined; bounds?: { lo?: str
 
 /**
  * `select <columns>` of the monthly product roll-up over a period's whole months (splitPeriodNet),
- * its whole years read from the yearly one (migration 0055; the same columns, `year` for `month`).
+ * its whole years read from the yearly one (migration 0055; the same columns, `year` for `month`),
+ * and its pending deltas (pendingRows).
  */
 export function productRollup(
   split: { months: SQL | undefined; bounds?: { lo?: string; hi?: string } },
@@ -209,10 +210,22 @@ export function productRollup(
   where?: SQL,
 ): SQL {
   const { years, months } = splitYears(split);
-  const monthly = sql`select ${columns} from report_product_months where ${and(months, where) ?? sql`true`}`;
+  const monthly = sql`select ${columns} from report_product_months where ${and(months, where) ?? sql`true`}
+    union all ${pendingRows('report_product_month_deltas', columns, and(split.months, where))}`;
   return years
     ? sql`select ${columns} from report_product_years where ${and(years, where)} union all ${monthly}`
     : monthly;
+}
+
+/**
+ * The rows of a monthly roll-up's delta table (what the triggers appended and no fold has moved
+ * yet), to read in the same statement as the roll-up: the reader's one snapshot then holds every
+ * write committed before it, folded or not (a fold moves rows from one to the other in one
+ * transaction). Folding first is not enough where a period subtracts days (splitPeriodNet): a
+ * write committed between the fold and the read would be in the rows subtracted but in no roll-up.
+ */
+export function pendingRows(table: string, columns: SQL, where: SQL | undefined): SQL {
+  return sql`select ${columns} from ${sql.raw(table)} where ${where ?? sql`true`}`;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   foldRollups,
   invoiceDayTotals,
   netRows,
+  pendingRows,
   productRollup,
   splitPeriod,
   splitPeriodNet,
@@ -203,6 +204,7 @@ export const dashboardRepository = {
       await db.execute(sql`select coalesce(nullif(p.category, ''), ${UNCATEGORIZED}) as category,
           sum(u.subtotal)::bigint as "totalSales"
         from (select product_id, lines, subtotal from report_product_id_months where ${split.months ?? sql`true`}
+          union all ${pendingRows('report_product_id_month_deltas', sql`product_id, lines, subtotal`, split.months)}
           union all ${rows}) u
         left join products p on p.id = u.product_id
         group by 1 having sum(u.lines) > 0

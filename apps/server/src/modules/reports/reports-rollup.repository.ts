@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { foldRollups, netRows, productRollup, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
+import { foldRollups, netRows, pendingRows, productRollup, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 
@@ -39,7 +39,8 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const where = and(kinds, statusIs(sql`status`, filter.status));
   // All history from the all-history totals; a period's whole years and months from the roll-ups.
   const rollup = split.allHistory
-    ? sql`select ${columns} from report_product_totals where ${where}`
+    ? sql`select ${columns} from report_product_totals where ${where}
+      union all ${pendingRows('report_product_month_deltas', columns, where)}`
     : productRollup(split, columns, where);
   const rows = netRows(split, (days, n) => {
     const sign = sql.raw(String(n));
@@ -84,8 +85,11 @@ function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatu
       : ['report_biller_totals', 'report_biller_months'];
   const table = sql.raw(allHistory ? all : monthly);
   const status = withStatus ? filter.status : undefined;
-  const rollup = sql`select ${sql.raw(key)}, invoices, award_points, paid, discount, balance, amount, cost, selling,
-      resellable, damaged from ${table} where ${and(months, statusIs(sql`status`, status), one?.rollup) ?? sql`true`}`;
+  const columns = sql`${sql.raw(key)}, invoices, award_points, paid, discount, balance, amount, cost, selling,
+      resellable, damaged`;
+  const where = and(months, statusIs(sql`status`, status), one?.rollup);
+  const rollup = sql`select ${columns} from ${table} where ${where ?? sql`true`}
+    union all ${pendingRows('report_party_month_deltas', columns, where)}`;
   const rowKey = key === 'customer_id' ? sql`coalesce(i.customer_id, 0)` : sql`i.biller_id`;
   const rows = netRows(split, (days, n) => {
     const sign = sql.raw(String(n));
@@ -259,6 +263,12 @@ const reports = {
     return reportViews.customerSummary(db, filter, customersOverPeriod(filter, false, SUMMARY_SUMS, cols, 'id'));
   },
 };
+
+/**
+ * The reads alone, without the fold: they count pending deltas themselves (pendingRows), which a
+ * test checks while another transaction holds the fold off.
+ */
+export const rollupReportsWithoutFold = reports;
 
 /** Each report folds the roll-ups' pending deltas first: it counts every write committed before it. */
 export const rollupReports = Object.fromEntries(
