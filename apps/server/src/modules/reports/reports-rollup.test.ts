@@ -1,4 +1,4 @@
-import { REPORT_COLUMNS, WALK_IN_CUSTOMER } from '@wd/contracts';
+import { REPORT_COLUMNS, reportFilter, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
@@ -43,7 +43,8 @@ const FILTERS: Record<string, unknown>[] = [
   { status: 'DUE', startDate: '2026-01-15' },
   { searchQuery: TAG.toLowerCase() },
   { searchQuery: 'walk' },
-  // What the report screens send: cleared date filters are '' (no bound), month and year as text.
+  // What the report screens send: cleared date filters are '' (no bound), month and year as text
+  // (every filter is parsed by the calls' schema before it reaches the repositories, as on the wire).
   { startDate: '', endDate: '', month: '1', year: '2026', status: 'All', biller: '' },
   { startDate: '', endDate: '', month: '', year: '', status: '' },
 ];
@@ -72,7 +73,7 @@ async function expectSameAsPlain() {
   const db = t.database.db as unknown as Tx;
   for (const name of NAMES) {
     for (const f of FILTERS) {
-      const filter = { currentPage: 1, resultsPerPage: 100, ...f } as unknown as Filter;
+      const filter = reportFilter.parse({ currentPage: 1, resultsPerPage: 100, ...f }) as Filter;
       const [plain, fast] = await Promise.all([reportsRepository[name](db, filter), rollupReports[name](db, filter)]);
       const { fields } = REPORT_COLUMNS[name];
       const wire = (r: typeof plain) => ({
@@ -98,7 +99,7 @@ async function expectSameAsPlain() {
       { searchQuery: 'in cust' },
     ];
     for (const f of periods.flatMap((p) => variants.map((v) => ({ ...p, ...v })))) {
-      const filter = { currentPage: 1, resultsPerPage: 100, ...f } as unknown as Filter;
+      const filter = reportFilter.parse({ currentPage: 1, resultsPerPage: 100, ...f }) as Filter;
       const [plain, fast] = await Promise.all([reportsRepository[name](db, filter), rollupReports[name](db, filter)]);
       expect(fast, `${name} ${JSON.stringify(f)}`).toEqual(plain);
     }
@@ -342,8 +343,12 @@ describe('reports from the roll-ups equal the plain definition', () => {
           + (select count(*) from report_product_month_deltas) as n`)) as unknown as { rows: { n: string }[] };
         expect(Number(pending.rows[0].n)).toBeGreaterThan(0);
         for (const name of NAMES) {
-          for (const f of [{ startDate: '2026-01-15' }, { startDate: '2026-01-02', endDate: '2026-02-28' }, { year: 2026 }]) {
-            const filter = { currentPage: 1, resultsPerPage: 100, ...f } as unknown as Filter;
+          for (const f of [
+            { startDate: '2026-01-15' },
+            { startDate: '2026-01-02', endDate: '2026-02-28' },
+            { year: 2026 },
+          ]) {
+            const filter = reportFilter.parse({ currentPage: 1, resultsPerPage: 100, ...f }) as Filter;
             const plain = await reportsRepository[name](db as unknown as Tx, filter);
             const read = await rollupReportsWithoutFold[name](db as unknown as Tx, filter);
             expect(read, `${name} ${JSON.stringify(f)}`).toEqual(plain);
