@@ -231,10 +231,11 @@ export function pendingRows(table: string, columns: SQL, where: SQL | undefined)
 /**
  * The rows part of a roll-up read: `rows(days, 1)` plus, when the period subtracts days from a
  * month read whole (splitPeriodNet), `rows(less, -1)`; the builder multiplies its figures (and its
- * row count) by the sign.
+ * row count) by the sign, given as a literal 1 or -1.
  */
-export function netRows(split: { days: SQL; less: SQL | undefined }, rows: (days: SQL, sign: 1 | -1) => SQL): SQL {
-  return split.less ? sql`${rows(split.days, 1)} union all ${rows(split.less, -1)}` : rows(split.days, 1);
+export function netRows(split: { days: SQL; less: SQL | undefined }, rows: (days: SQL, sign: SQL) => SQL): SQL {
+  const [plus, minus] = [sql.raw('1'), sql.raw('-1')];
+  return split.less ? sql`${rows(split.days, plus)} union all ${rows(split.less, minus)}` : rows(split.days, plus);
 }
 
 // An empty date ('' from a cleared filter) is no bound: `||`, not `??`.

@@ -46,8 +46,7 @@ const netMonthsOf = (range: DateRange) => splitPeriodNet({ startDate: range.from
  */
 function productKinds(range: DateRange): SQL {
   const split = netMonthsOf(range);
-  const rows = netRows(split, (days, n) => {
-    const sign = sql.raw(String(n));
+  const rows = netRows(split, (days, sign) => {
     return sql`select c.barcode, c.product_name,
       case when not c.damaged_good and c.quantity > 0 then 'S' when not c.damaged_good and c.quantity < 0 then 'R'
         when c.damaged_good and c.quantity < 0 then 'D' end, ${sign}, ${sign} * c.quantity
@@ -194,8 +193,7 @@ export const dashboardRepository = {
   async byCategory(db: Tx, range: DateRange) {
     await foldRollups(db);
     const split = netMonthsOf(range);
-    const rows = netRows(split, (days, n) => {
-      const sign = sql.raw(String(n));
+    const rows = netRows(split, (days, sign) => {
       return sql`select coalesce(c.product_id, 0), ${sign}, ${sign} * c.subtotal
         from invoice_items c join invoices i on i.id = c.invoice_id
         where i.status <> 'NEW' and c.quantity > 0 and ${days}`;

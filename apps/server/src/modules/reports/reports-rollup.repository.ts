@@ -42,8 +42,7 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
     ? sql`select ${columns} from report_product_totals where ${where}
       union all ${pendingRows('report_product_month_deltas', columns, where)}`
     : productRollup(split, columns, where);
-  const rows = netRows(split, (days, n) => {
-    const sign = sql.raw(String(n));
+  const rows = netRows(split, (days, sign) => {
     return sql`select c.barcode, c.product_name, ${sign}, ${sign} * c.quantity,
       ${sign} * c.quantity::bigint * c.cost_price, ${sign} * c.subtotal
     from invoice_items c join invoices i on i.id = c.invoice_id
@@ -91,8 +90,7 @@ function partyGroups(filter: Filter, key: 'customer_id' | 'biller_id', withStatu
   const rollup = sql`select ${columns} from ${table} where ${where ?? sql`true`}
     union all ${pendingRows('report_party_month_deltas', columns, where)}`;
   const rowKey = key === 'customer_id' ? sql`coalesce(i.customer_id, 0)` : sql`i.biller_id`;
-  const rows = netRows(split, (days, n) => {
-    const sign = sql.raw(String(n));
+  const rows = netRows(split, (days, sign) => {
     return sql`select ${rowKey}, ${sign}, ${sign} * i.award_points_redeemed, ${sign} * i.paid,
       ${sign} * i.discount_redeemed, ${sign} * i.balance, ${sign} * (i.total::bigint - i.amount_credited),
       ${sign} * coalesce(l.cost, 0), ${sign} * coalesce(l.selling, 0), ${sign} * coalesce(l.resellable, 0),
