@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
@@ -162,6 +162,17 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
   );
 }
 
+/**
+ * The screen drawn from a deferred list state. An answer reaches the list's query outside any
+ * transition, and React renders such an update in one piece: a page of rows, with their menus and
+ * links, held the main thread for 100 ms and more on a phone. The query's component (ListPage) takes
+ * the answer at once and hands it on through `useDeferredValue`; this memoised screen, whose other
+ * props are the page's own and do not change with an answer, is skipped in that urgent render and
+ * drawn in the deferred one, which React splits into short slices the browser can interleave with
+ * input. What is typed into the search box is the box's own state, so typing never waits for rows.
+ */
+const DeferredListScreen = memo(ListScreen) as typeof ListScreen;
+
 /** A list screen of one list source: its query (useList) and the screen over it. */
 export function ListPage<T, Totals = Record<string, number>>({
   source,
@@ -170,6 +181,6 @@ export function ListPage<T, Totals = Record<string, number>>({
   pageSize,
   ...props
 }: ListScreenProps<T, Totals> & UseListOptions & { source: ListSource<T, Totals> }) {
-  const list = useList(source, { params, paginated, pageSize });
-  return <ListScreen<T, Totals> list={list} {...props} />;
+  const list = useDeferredValue(useList(source, { params, paginated, pageSize }));
+  return <DeferredListScreen<T, Totals> list={list} {...props} />;
 }

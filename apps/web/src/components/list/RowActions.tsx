@@ -1,4 +1,5 @@
 import { Button, Group, Menu } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ConfirmOptions } from '../confirm';
 
@@ -43,22 +44,55 @@ export function RowActions({ actions, inline: count, onRun }: RowActionsProps) {
           </Button>
         ),
       )}
-      {more.length > 0 && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="compact-xs" variant="default" aria-label="More actions" title="More actions">
-              ⋯
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {more.map((a) => (
-              <Menu.Item key={a.label} color={a.color} onClick={() => onRun(a)}>
-                {a.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      {more.length > 0 && <MoreActions actions={more} onRun={onRun} />}
     </Group>
+  );
+}
+
+const moreProps = {
+  size: 'compact-xs',
+  variant: 'default',
+  'aria-label': 'More actions',
+  title: 'More actions',
+  'aria-haspopup': 'menu',
+} as const;
+
+/**
+ * The ⋯ menu of one row. A menu is a popover whose positioning hooks run for every row on screen
+ * and set state as each row mounts (a second render of every row): most rows' menus are never
+ * opened, so until a row's is, the row shows a plain button. The first click (or Enter, Space) puts the menu in its place, focuses its button and opens it, as a click on the menu's
+ * own button would; from then on it is Mantine's menu, which takes the focus into its items and
+ * gives it back to the button when it closes.
+ */
+function MoreActions({ actions, onRun }: { actions: RowAction[]; onRun(action: RowAction): void }) {
+  const [armed, setArmed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!armed) return;
+    target.current?.focus();
+    setOpened(true);
+  }, [armed]);
+  if (!armed)
+    return (
+      <Button {...moreProps} aria-expanded={false} onClick={() => setArmed(true)}>
+        ⋯
+      </Button>
+    );
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>
+        <Button ref={target} {...moreProps}>
+          ⋯
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((a) => (
+          <Menu.Item key={a.label} color={a.color} onClick={() => onRun(a)}>
+            {a.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
