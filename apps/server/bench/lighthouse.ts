@@ -142,6 +142,9 @@ export async function lighthouseBench(opts: { address: string; user: string; pas
     await page.getByLabel('Password', { exact: true }).fill(opts.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByTestId('user-name').waitFor({ state: 'attached' });
+    // The list drawn once, as a clerk has seen it before: its title is what the frame index.html
+    // paints before the scripts shows on the next load (src/lib/app-shell.ts in the web app).
+    await page.getByRole('heading', { name: 'Invoices' }).waitFor();
     for (let i = 0; i < runs; i += 1) {
       await coldStart(browser, origin);
       results.invoices.push(await auditPage(`${address}/invoices`, port, `invoices-${i + 1}`, reports));

@@ -128,7 +128,7 @@ export async function buildApp({ database, config, logStream }: BuildOptions): P
   const ctx: AppContext = { db: database.db, config, kind: database.kind };
   app.decorate('ctx', ctx);
 
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { webRoot: config.webDist });
   await app.register(errorsPlugin);
   // Uploads: one image of at most 10 MB (413 beyond); the content is checked where it is read.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });

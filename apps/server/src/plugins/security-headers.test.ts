@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
-import { securityHeadersPlugin } from './security-headers.js';
+import { inlineScriptHashes, securityHeadersPlugin } from './security-headers.js';
 
 // A built web app: index.html and one hashed asset.
 const webDist = mkdtempSync(join(tmpdir(), 'wd-headers-'));
 mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+// Its inline script is allowed by hash (sha256 of `var x = 1;`, computed with openssl); the module script has a src.
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html><div id="root"></div><script>var x = 1;</script><script type="module" src="/assets/index-AbC123.js"></script>',
+);
+const INLINE_HASH = "'sha256-9nfWt3DNT14o+tZCP3YilfLwTrhLI98eqbN689B7ajY='";
 writeFileSync(join(webDist, 'assets', 'index-AbC123.js'), 'export {};\n');
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -29,7 +34,7 @@ function directives(header: unknown): Record<string, string[]> {
 
 function expectSecurityHeaders(res: { headers: Record<string, unknown> }, what: string) {
   const csp = directives(res.headers['content-security-policy']);
-  expect(csp['script-src'], what).toEqual(["'self'"]);
+  expect(csp['script-src'], what).toEqual(["'self'", INLINE_HASH]);
   expect(csp['default-src'], what).toEqual(["'self'"]);
   expect(csp['object-src'], what).toEqual(["'none'"]);
   expect(csp['frame-ancestors'], what).toEqual(["'none'"]);
@@ -97,6 +102,16 @@ describe('security headers', () => {
       expect(script.statusCode, src).toBe(200);
       expect(script.headers['content-type'], src).toContain('javascript');
     }
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes each inline script as written, not those with a src nor empty ones', () => {
+    const html = `<script>var x = 1;</script><script type="module" src="/a.js"></script><script> </script>
+<SCRIPT type="text/javascript">var x = 1;</SCRIPT>`;
+    expect(inlineScriptHashes(html)).toEqual([INLINE_HASH, INLINE_HASH]);
+    expect(inlineScriptHashes('<script>var x = 2;</script>')).not.toEqual([INLINE_HASH]);
+    expect(inlineScriptHashes('<div></div>')).toEqual([]);
   });
 });
 

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,7 +8,9 @@ import fp from 'fastify-plugin';
 /**
  * The Content-Security-Policy of every answer (the app, the API, the assets,
  * the API reference; stored files answer a stricter one, see lib/send-file.ts).
- * Scripts only from this origin, never inline; styles may be inline because
+ * Scripts only from this origin; the only inline ones are those of the
+ * built index.html (the frame it paints before the app's scripts arrive),
+ * each allowed by its hash (`inlineScriptHashes`), none other. Styles may be inline because
  * Mantine writes its CSS variables into a <style> element and the print views
  * write their @page rule into one. Images include blob: (a cheque or
  * certificate is fetched with the token and shown from a blob URL) and data:.
@@ -52,10 +57,28 @@ export const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
-/** Security headers on every answer: helmet's set, our CSP and Permissions-Policy, HSTS only over https. */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+/** The CSP source (`'sha256-…'`) of each inline script (one without `src`) of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || !body.trim()) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Security headers on every answer: helmet's set, our CSP and Permissions-Policy, HSTS only over
+ * https. `webRoot`: the built web app, whose index.html's inline scripts the CSP allows by hash.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { webRoot?: string } = {}) => {
+  const index = opts.webRoot ? join(opts.webRoot, 'index.html') : undefined;
+  const inline = index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CSP_DIRECTIVES, 'script-src': [...CSP_DIRECTIVES['script-src'], ...inline] },
+    },
     // Over plain http a browser ignores it; over https it is sent below.
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },

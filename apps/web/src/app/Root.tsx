@@ -2,6 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
+import { removeShell } from '../lib/app-shell';
 import { checkToken } from '../lib/guards';
 import type { RouteHandle } from '../lib/route-types';
 import { restoreSession, session } from '../lib/session';
@@ -23,6 +24,9 @@ export function Root() {
     | RouteHandle
     | undefined;
   const isPublic = matches.some((m) => (m.handle as RouteHandle | undefined)?.public);
+
+  // The first page is drawn: the frame index.html painted before the scripts goes.
+  useEffect(removeShell, []);
 
   useEffect(() => {
     document.title = handle?.title ? `${handle.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
@@ -54,6 +58,8 @@ export function Root() {
  * index.html, which show before any script has run.
  */
 export function StartupLoader() {
+  // Whatever takes over from it (the first page, or the router's error screen) goes without the early frame over it.
+  useEffect(() => removeShell, []);
   return (
     <Center mih="100vh">
       <Stack align="center" gap="xs">

@@ -2,6 +2,7 @@ import { Button, Group, Title } from '@mantine/core';
 import type { Call } from '@wd/contracts';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useShellTitle } from '../../lib/app-shell';
 import { downloadListCsv, ExportCsvButton } from '../ExportCsvButton';
 
 /** The buttons of a list's header, right of its title. */
@@ -30,6 +31,7 @@ interface ListHeaderProps extends ListHeaderActions {
 }
 
 export function ListHeader({ title, exportFilter, empty, ...a }: ListHeaderProps) {
+  useShellTitle(title);
   const navigate = useNavigate();
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/'));
   return (
