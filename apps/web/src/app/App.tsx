@@ -12,9 +12,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { router } from './router';
+import type { AppRouter } from './router';
 
 /**
  * The theme, for WCAG 2.2 AA contrast (docs/web.md, "Accessibility"): filled buttons and badges,
@@ -103,12 +104,30 @@ function Notices() {
   return <Notifications position={phone ? 'top-right' : 'bottom-right'} />;
 }
 
-export function App() {
+/**
+ * The notices' layer (a portal with a stack per corner) is put in place once the browser is idle
+ * after start-up, not in the first render, which on a phone is already a long task. A notice
+ * shown before then waits in Mantine's store and appears when the layer does (a second at most).
+ */
+function LateNotices() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setShown(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(() => setShown(true), { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
+  return shown ? <Notices /> : null;
+}
+
+export function App({ router }: { router: AppRouter }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
-          <Notices />
+          <LateNotices />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>

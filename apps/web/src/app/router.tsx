@@ -100,6 +100,15 @@ const routes: AppRoute[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-// Read synchronously by pending work (a waiting search) that must not undo a navigation.
-router.subscribe((state) => setNavigating(state.navigation.state !== 'idle'));
+/**
+ * The app's router. Creating it starts the first address's loaders and its page's code, which is
+ * work enough to be a task of its own (main.tsx calls this after the modules' evaluation).
+ */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // Read synchronously by pending work (a waiting search) that must not undo a navigation.
+  router.subscribe((state) => setNavigating(state.navigation.state !== 'idle'));
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

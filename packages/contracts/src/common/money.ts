@@ -27,18 +27,22 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 }
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made at the first use: building a number format loads the locale's data, a few milliseconds
+// that the web app's start-up (which formats no money before its first list) need not spend.
+let usdFormat: Intl.NumberFormat | undefined;
+const usd = () =>
+  (usdFormat ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }));
 
 /** `$1,234.50`, `-$1,234.50`. Takes dollars. */
 export function formatMoney(dollars: number | null | undefined): string {
   const value = Number(dollars ?? 0);
   const cents = roundHalfAwayFromZero(value * 100);
-  const text = usd.format(Math.abs(cents) / 100);
+  const text = usd().format(Math.abs(cents) / 100);
   return cents < 0 ? `-${text}` : text;
 }
 
