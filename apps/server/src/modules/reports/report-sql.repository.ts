@@ -111,11 +111,13 @@ export interface Grouped {
   cols: Record<string, SQL>;
   /**
    * The same FROM item cut to a superset of the first n rows in the view's default order
-   * (customer name, key), when the source can read those first (reports-rollup.repository.ts): the
-   * default page without a search then reads n rows instead of grouping every customer. Undefined
-   * for an n the source reads faster by grouping every row (a deep page).
+   * (customer name, key), or with `descending` in the order of a sort by customer name descending
+   * (name descending, key ascending), when the source can read those first
+   * (reports-rollup.repository.ts): such a page without a search then reads n rows instead of
+   * grouping every customer. Undefined for an n the source reads faster by grouping every row (a
+   * deep page).
    */
-  firstByName?: (n: number) => SQL | undefined;
+  firstByName?: (n: number, descending?: boolean) => SQL | undefined;
   /**
    * Without a search, the row count and a FROM item (named g, the same r_ columns) whose rows
    * sum to the same totals as every row of `from`, from fewer rows (reports-rollup.repository.ts).
@@ -153,14 +155,20 @@ export function customerSearch(query: string | undefined, key: SQL): SQL | undef
 export const from = (db: Tx, source: SQL | Subquery, fields: Record<string, unknown>) =>
   db.select(fields as Record<string, SQL>).from(source as SQL);
 
-/** listPage's page hook for a customer view: the default order, no search, a source that reads it first. */
+/**
+ * listPage's page hook for a customer view: in the default order or sorted by the customer's name
+ * (either way), no search, a source that reads that order first.
+ */
 export function firstPage(
   filter: Filter,
   g: Grouped,
   page: (from: SQL, order: SQL[], limit: number, offset: number) => PromiseLike<unknown[]>,
 ) {
   const { firstByName } = g;
-  if (!firstByName || filter.sortingList?.length || filter.searchQuery?.trim()) return undefined;
+  const sorts = filter.sortingList ?? [];
+  const byName = sorts.length === 0 || (sorts.length === 1 && sorts[0].column === 'customer');
+  if (!firstByName || !byName || filter.searchQuery?.trim()) return undefined;
+  const descending = sorts[0]?.order === 'desc';
   return (order: SQL[], limit: number, offset: number) =>
-    page(firstByName(offset + limit) ?? (g.from as SQL), order, limit, offset);
+    page(firstByName(offset + limit, descending) ?? (g.from as SQL), order, limit, offset);
 }

@@ -124,6 +124,13 @@ const PARTY_SUMS = sql.join(
 );
 
 /**
+ * Customers (`c`) in a customer view's order by name: ascending, or descending as a sort by name
+ * descending pages them (ties on the name, one company's stores, stay in key order). The index on
+ * (company, id) serves both: read backwards for the descending one, its ties sorted on the way.
+ */
+const byName = (descending?: boolean) => (descending ? sql`c.company desc, c.id` : sql`c.company, c.id`);
+
+/**
  * Per customer over every counted status, all history (migration 0018): one row per customer,
  * no grouping. `firstByName(n)` is the same rows cut to the first n in the reports' default
  * order (company, id) plus the walk-in row: customers are walked in that order by their index
@@ -136,9 +143,9 @@ function customerAll(key: string, figures: string, keys: string[]): Grouped {
   return {
     cols: g.cols,
     from: sql`(${select} from report_customer_all where invoices > 0) g`,
-    firstByName: (n) => sql`(${select} from (
+    firstByName: (n, descending) => sql`(${select} from (
         (select a.* from customers c join report_customer_all a on a.customer_id = c.id
-          where a.invoices > 0 order by c.company, c.id limit ${n})
+          where a.invoices > 0 order by ${byName(descending)} limit ${n})
         union all
         (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0)
       ) a) g`,
@@ -195,15 +202,16 @@ function customersOverPeriod(filter: Filter, withStatus: boolean, sums: SQL, key
   });
   return {
     ...g,
-    firstByName: (n) => {
+    firstByName: (n, descending) => {
       if (n > WALK_CUSTOMERS_UP_TO) return undefined;
       // The walk stops after `cap` customers. Finding n with invoices in the period (or status) there,
       // they are the first n of every customer with some; finding fewer (a rare status, a short
       // period: few customers have invoices), every row is grouped instead, in the same statement.
       const [limit, cap] = [sql.raw(String(n)), sql.raw(String(Math.min(Math.max(40 * n, 400), 4000)))];
-      return sql`(with w as (select l.* from (select id, company from customers order by company, id limit ${cap}) c
+      const order = byName(descending);
+      return sql`(with w as (select l.* from (select id, company from customers c order by ${order} limit ${cap}) c
             cross join lateral (select c.id as ${key}, ${sums} from ${ofCustomer}) l
-            where l."r_totalInvoices" > 0 order by c.company, c.id limit ${limit}),
+            where l."r_totalInvoices" > 0 order by ${order} limit ${limit}),
           enough as (select count(*) >= ${limit} as yes from w)
         select w.* from w where (select yes from enough)
         union all

@@ -93,7 +93,14 @@ async function expectSameAsPlain() {
       ...pages,
       { currentPage: 2, resultsPerPage: 3 },
       { resultsPerPage: WALK_CUSTOMERS_UP_TO + 1 },
+      // Sorted by name either way: the walk reads customers by name, backwards for descending.
       { sortingList: [{ column: 'customer', order: 'desc' }] },
+      ...[1, 2, 3, 4].map((currentPage) => ({
+        sortingList: [{ column: 'customer', order: 'desc' }],
+        currentPage,
+        resultsPerPage: 1,
+      })),
+      { sortingList: [{ column: 'customer', order: 'asc' }], currentPage: 2, resultsPerPage: 3 },
       { sortingList: [{ column: 'totalInvoices', order: 'desc' }], currentPage: 2, resultsPerPage: 2 },
       { searchQuery: 'dock', resultsPerPage: 1, currentPage: 2 },
       { searchQuery: 'in cust' },
