@@ -119,6 +119,13 @@ export interface Grouped {
    */
   firstByName?: (n: number, descending?: boolean) => SQL | undefined;
   /**
+   * The same FROM item cut to a superset of the last n rows in the default order (the first n in
+   * name descending, key descending), with `count` the number of rows, read cheaply: a default
+   * page nearer the end than the start is read from the end (the last page of 26,667 customers
+   * walked every one of them by name).
+   */
+  fromTheEnd?: { lastByName: (n: number) => SQL; count: SQL };
+  /**
    * Without a search, the row count and a FROM item (named g, the same r_ columns) whose rows
    * sum to the same totals as every row of `from`, from fewer rows (reports-rollup.repository.ts).
    */
@@ -160,15 +167,30 @@ export const from = (db: Tx, source: SQL | Subquery, fields: Record<string, unkn
  * (either way), no search, a source that reads that order first.
  */
 export function firstPage(
+  db: Tx,
   filter: Filter,
   g: Grouped,
+  /** The default order reversed (name descending, key descending), for a page read from the end. */
+  reversed: SQL[],
   page: (from: SQL, order: SQL[], limit: number, offset: number) => PromiseLike<unknown[]>,
 ) {
-  const { firstByName } = g;
+  const { firstByName, fromTheEnd } = g;
   const sorts = filter.sortingList ?? [];
   const byName = sorts.length === 0 || (sorts.length === 1 && sorts[0].column === 'customer');
   if (!firstByName || !byName || filter.searchQuery?.trim()) return undefined;
   const descending = sorts[0]?.order === 'desc';
-  return (order: SQL[], limit: number, offset: number) =>
-    page(firstByName(offset + limit, descending) ?? (g.from as SQL), order, limit, offset);
+  return async (order: SQL[], limit: number, offset: number) => {
+    if (fromTheEnd && sorts.length === 0 && offset > 0) {
+      const [{ rows }] = (await from(db, sql`(${fromTheEnd.count}) n(rows)`, {
+        rows: sql<number>`rows`.mapWith(Number),
+      })) as { rows: number }[];
+      const left = rows - offset;
+      if (left < offset) {
+        const n = Math.min(limit, left);
+        if (n <= 0) return [];
+        return [...(await page(fromTheEnd.lastByName(left), reversed, n, left - n))].reverse();
+      }
+    }
+    return page(firstByName(offset + limit, descending) ?? (g.from as SQL), order, limit, offset);
+  };
 }

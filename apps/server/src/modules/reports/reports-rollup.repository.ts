@@ -149,6 +149,15 @@ function customerAll(key: string, figures: string, keys: string[]): Grouped {
         union all
         (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0)
       ) a) g`,
+    fromTheEnd: {
+      lastByName: (n) => sql`(${select} from (
+          (select a.* from customers c join report_customer_all a on a.customer_id = c.id
+            where a.invoices > 0 order by c.company desc, c.id desc limit ${n})
+          union all
+          (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0)
+        ) a) g`,
+      count: sql`select customers from report_customer_count`,
+    },
     // The billers' all-history rows hold the same invoices: their sums are every customer's.
     totals: {
       // Kept by the same trigger (migration 0022), not counted over every customer's row each time.
