@@ -1,5 +1,5 @@
 import { type ListFilterInput, MAX_PAGE_SIZE, type SortItem } from '@wd/contracts';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -143,33 +143,47 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
 
   // Changes start from the rendered address, as latestFilter does: the address asked for last was
   // asked from it (window.location would do as well in the browser, but not under a memory router).
+  // The latest rendered one, through a ref: a setter kept from an earlier render (the search box's
+  // waiting search, typed before a month was picked) must not start from the address of that
+  // render, or the month the address has since gained is dropped.
+  const rendered = useRef(committed);
+  useLayoutEffect(() => {
+    rendered.current = committed;
+  }, [committed]);
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean) => {
-      const next = nextListSearch(committed, changes, resetPage);
+      const next = nextListSearch(rendered.current, changes, resetPage);
       // A list's own change (page, search, sort, filter) keeps the scroll; only a new page starts at the top.
       if (next !== null) setParams(new URLSearchParams(next), { replace: false, preventScrollReset: true });
     },
-    [setParams, committed],
+    [setParams],
   );
 
-  return {
-    page,
-    size,
-    search,
-    sort,
-    extra,
-    setPage: (p) => update({ page: p <= 1 ? null : String(p) }, false),
-    setSize: (s) => update({ size: s === defaultSize ? null : String(s) }, true),
-    setSearch: (q) => update({ q: q || null }, true),
-    cycleSort: (column) => {
-      // From the sort the controls stand at, not the rendered one: a second click before the list
-      // has rendered the first must go on to the next order, not ask for the same one again.
-      const latest = readListParams(new URLSearchParams(latestListSearch(committed)), options).sort;
-      const next = nextSort(latest, column);
-      update({ sort: next ? `${next.column}.${next.order}` : defaultSort ? '' : null }, true);
-    },
-    setExtra: (values) => update(values, true),
-    toFilter: (totalRows) => listFilter({ page, size, search, sort, extra }, mapExtra, totalRows),
-    latestFilter: () => listFilter(readListParams(new URLSearchParams(latestListSearch(committed)), options), mapExtra),
-  };
+  // One object per address (and options): a list screen drawn from a deferred state takes these
+  // live controls beside it and is skipped, as memoised, while only its rows change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values read here all follow `committed` and the options named
+  return useMemo<ListParamsApi>(
+    () => ({
+      page,
+      size,
+      search,
+      sort,
+      extra,
+      setPage: (p) => update({ page: p <= 1 ? null : String(p) }, false),
+      setSize: (s) => update({ size: s === defaultSize ? null : String(s) }, true),
+      setSearch: (q) => update({ q: q || null }, true),
+      cycleSort: (column) => {
+        // From the sort the controls stand at, not the rendered one: a second click before the list
+        // has rendered the first must go on to the next order, not ask for the same one again.
+        const latest = readListParams(new URLSearchParams(latestListSearch(rendered.current)), options).sort;
+        const next = nextSort(latest, column);
+        update({ sort: next ? `${next.column}.${next.order}` : defaultSort ? '' : null }, true);
+      },
+      setExtra: (values) => update(values, true),
+      toFilter: (totalRows) => listFilter({ page, size, search, sort, extra }, mapExtra, totalRows),
+      latestFilter: () =>
+        listFilter(readListParams(new URLSearchParams(latestListSearch(rendered.current)), options), mapExtra),
+    }),
+    [committed, update, defaultSize, defaultSort, mapExtra],
+  );
 }

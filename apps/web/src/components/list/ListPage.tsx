@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { memo, type ReactNode, useDeferredValue, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../lib/alert';
 import { errorMessage } from '../../lib/api-client';
@@ -169,7 +169,8 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
  * the answer at once and hands it on through `useDeferredValue`; this memoised screen, whose other
  * props are the page's own and do not change with an answer, is skipped in that urgent render and
  * drawn in the deferred one, which React splits into short slices the browser can interleave with
- * input. What is typed into the search box is the box's own state, so typing never waits for rows.
+ * input. The controls' state (`params`) is not deferred; what is typed into the search box is the
+ * box's own state, so typing never waits for rows.
  */
 const DeferredListScreen = memo(ListScreen) as typeof ListScreen;
 
@@ -181,6 +182,11 @@ export function ListPage<T, Totals = Record<string, number>>({
   pageSize,
   ...props
 }: ListScreenProps<T, Totals> & UseListOptions & { source: ListSource<T, Totals> }) {
-  const list = useDeferredValue(useList(source, { params, paginated, pageSize }));
+  const live = useList(source, { params, paginated, pageSize });
+  const shown = useDeferredValue(live);
+  // The rows are deferred, the controls are not: the filter, page and sort setters (and Export
+  // CSV's latest filter) always start from the address as it is now, never from the one the rows
+  // on screen were asked for (a month then a year, quickly, must both land).
+  const list = useMemo(() => ({ ...shown, params: live.params }), [shown, live.params]);
   return <DeferredListScreen<T, Totals> list={list} {...props} />;
 }
