@@ -112,6 +112,10 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(html)).toEqual([INLINE_HASH, INLINE_HASH]);
     expect(inlineScriptHashes('<script>var x = 2;</script>')).not.toEqual([INLINE_HASH]);
     expect(inlineScriptHashes('<div></div>')).toEqual([]);
+    // Line breaks as the browser parses them: CRLF hashes as LF.
+    expect(inlineScriptHashes('<script>var x = 1;\r\n</script>')).toEqual(
+      inlineScriptHashes('<script>var x = 1;\n</script>'),
+    );
   });
 });
 

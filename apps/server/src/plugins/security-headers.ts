@@ -62,7 +62,9 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(attributes) || !body.trim()) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    // A browser hashes the script as parsed, with line breaks normalised to LF.
+    const text = body.replace(/\r\n?/g, '\n');
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return hashes;
 }

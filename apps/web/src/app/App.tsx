@@ -14,6 +14,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { removeShell } from '../lib/app-shell';
 import { queryClient } from '../lib/query-client';
 import type { AppRouter } from './router';
 
@@ -123,6 +124,14 @@ function LateNotices() {
 }
 
 export function App({ router }: { router: AppRouter }) {
+  // The router's error screen (a page's code that failed to load, a loader that threw) takes the
+  // place of Root, which would have removed the early frame; it must not stay over that screen.
+  useEffect(() => {
+    if (router.state.errors) removeShell();
+    return router.subscribe((state) => {
+      if (state.errors) removeShell();
+    });
+  }, [router]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

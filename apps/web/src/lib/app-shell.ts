@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { session } from './session';
 
 /**
@@ -61,9 +62,12 @@ session.subscribe(() => {
 
 /** Remembers a page's title (plain text only) for the frame of its address's next load. */
 export function useShellTitle(title: ReactNode) {
+  // The page's own address, as rendered: during a navigation the browser's address is already the
+  // next page's while this one may still change its title.
+  const { pathname } = useLocation();
   useEffect(() => {
-    if (typeof title === 'string' && title) rememberTitle(window.location.pathname, title);
-  }, [title]);
+    if (typeof title === 'string' && title) rememberTitle(pathname, title);
+  }, [title, pathname]);
 }
 
 /** Takes the early frame away: React's page is in place (or its error screen is). */

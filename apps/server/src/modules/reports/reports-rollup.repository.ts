@@ -133,8 +133,10 @@ const byName = (descending?: boolean) => (descending ? sql`c.company desc, c.id`
 /**
  * Per customer over every counted status, all history (migration 0018): one row per customer,
  * no grouping. `firstByName(n)` is the same rows cut to the first n in the reports' default
- * order (company, id) plus the walk-in row: customers are walked in that order by their index
- * and only their rows read, so a page near the start reads n rows, not every customer.
+ * order (company, id) plus the walk-in row (or, `descending`, by name descending and id), and
+ * `fromTheEnd` the last n in that order (walked backwards) with the stored row count: customers
+ * are walked by their index and only their rows read, so a page near either end reads n rows, not
+ * every customer.
  * (Every customer key but 0 has its customers row: invoices' foreign key restricts deletes.)
  */
 function customerAll(key: string, figures: string, keys: string[]): Grouped {

@@ -60,9 +60,10 @@ const moreProps = {
 /**
  * The ⋯ menu of one row. A menu is a popover whose positioning hooks run for every row on screen
  * and set state as each row mounts (a second render of every row): most rows' menus are never
- * opened, so until a row's is, the row shows a plain button. The first click (or Enter, Space) puts the menu in its place, focuses its button and opens it, as a click on the menu's
- * own button would; from then on it is Mantine's menu, which takes the focus into its items and
- * gives it back to the button when it closes.
+ * opened, so until a row's is, the row shows a plain button. The first click (or Enter, Space)
+ * puts the menu in its place, focuses its button and opens it, as a click on the menu's own button
+ * would; from then on it is Mantine's menu, which takes the focus into its items and gives it back
+ * to the button when it closes.
  */
 function MoreActions({ actions, onRun }: { actions: RowAction[]; onRun(action: RowAction): void }) {
   const [armed, setArmed] = useState(false);
