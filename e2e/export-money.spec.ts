@@ -1,12 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, createProduct, exportCsv, apiCall as post, signIn, uniqueName } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiToken, chooseOption, createProduct, exportCsv, apiCall as post, signIn, uniqueName } from './support';
 
 /** Export CSV of the invoices, the supplier invoices and the payment histories, under the screen's filter. */
-
-async function chooseOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** A customer's submitted invoice of one line of `product`, paid `paid` (dollars) by `paymentType`. */
 async function dueInvoice(

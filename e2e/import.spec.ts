@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { IMPORT_MESSAGES } from '@wd/contracts';
 import { openFromMenu } from './menu';
-import { apiToken, createProduct, createUser, freshUpcBody, signIn, uniqueName } from './support';
+import { apiToken, chooseOption, createProduct, createUser, freshUpcBody, signIn, uniqueName } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 /** A screenshot of the window (the app's shell is fixed: a full-page one draws it mid-page), scrolled to `at`. */
@@ -26,8 +26,7 @@ async function chooseFile(page: Page, name: string, csv: string) {
 
 /** Picks `option` in the mapping Select of the field labelled `field`. */
 async function mapField(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(page, field, option);
   await expect(page.getByRole('combobox', { name: field, exact: true })).toHaveValue(option);
 }
 
@@ -225,8 +224,7 @@ test("the file and mapping errors are the server's own words, and a clerk has no
   await mapField(page, 'Category', 'UPC');
   await expect(preview(page).getByTestId('preview-error')).toContainText('"UPC" is mapped to two fields');
   await expect(page.getByRole('region', { name: 'Import', exact: true }).getByRole('button')).toBeDisabled();
-  await page.getByRole('combobox', { name: 'Category', exact: true }).click();
-  await page.getByRole('option', { name: 'Category', exact: true }).click();
+  await chooseOption(page, 'Category', 'Category');
   await expect(preview(page).getByTestId('import-row')).toContainText('Category is too long');
   await page.getByRole('button', { name: 'Clear Barcode', includeHidden: true }).click();
   await expect(preview(page).getByTestId('preview-error')).toContainText('Map a column to Barcode');

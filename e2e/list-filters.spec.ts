@@ -1,10 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, signIn, uniqueName } from './support';
-
-async function chooseOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { apiToken, chooseOption, signIn, uniqueName } from './support';
 
 /**
  * A search still waiting to be sent (the box waits for the typing to stop) when a month and then a

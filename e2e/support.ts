@@ -109,3 +109,9 @@ export async function sortList(page: Page, column: string, order: 'ascending' | 
   }
   await expect(page.getByRole('columnheader', { name: new RegExp(column) })).toHaveAttribute('aria-sort', order);
 }
+
+/** Opens the select named `combobox` and picks `option` (both by their exact names). */
+export async function chooseOption(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { period } from '../components/ListFilters';
 import {
+  committedListSearch,
+  forgetAsked,
   latestListSearch,
   listFilter,
   nextListSearch,
@@ -40,6 +42,8 @@ describe('URL values', () => {
 });
 
 describe('quick changes of a list', () => {
+  beforeEach(forgetAsked);
+
   it('a second change made before the first reached the address keeps the first', () => {
     const first = nextListSearch('?q=Corner&page=3', { month: '11' }, true);
     expect(first).toBe('q=Corner&month=11');
@@ -49,6 +53,25 @@ describe('quick changes of a list', () => {
     expect(nextListSearch('?q=Corner&month=11&year=2026', { page: '2' }, false)).toBe(
       'q=Corner&month=11&year=2026&page=2',
     );
+  });
+
+  it('a third change made when only the first has arrived keeps the second', () => {
+    // A month picked on A, then the waiting search sent while the month is still on its way.
+    expect(nextListSearch('?q=', { month: '7' }, true)).toBe('q=&month=7');
+    expect(nextListSearch('?q=', { q: 'fuel' }, true)).toBe('q=fuel&month=7');
+    // The router commits the month's address (in between): the chain goes on.
+    committedListSearch('q=&month=7');
+    expect(latestListSearch('q=&month=7')).toBe('q=fuel&month=7');
+    // The year, typed now, starts from the search and the month, not from the month alone.
+    expect(nextListSearch('?q=&month=7', { year: '2025' }, true)).toBe('q=fuel&month=7&year=2025');
+    committedListSearch('q=fuel&month=7&year=2025');
+    expect(latestListSearch('q=fuel&month=7&year=2025')).toBe('q=fuel&month=7&year=2025');
+  });
+
+  it('an address the changes did not lead to (Back, a link) ends the chain', () => {
+    nextListSearch('?month=3', { year: '2024' }, true);
+    committedListSearch('q=Corner');
+    expect(latestListSearch('month=3')).toBe('month=3');
   });
 
   it('a change that changes nothing asks for nothing (no history entry)', () => {

@@ -62,8 +62,25 @@ export interface ListParamsOptions {
   mapExtra?: (extra: Record<string, string>) => Record<string, unknown>;
 }
 
-/** The address a list asked for last and the one it was on then (see nextListSearch). */
-let asked: { from: string; to: string } | null = null;
+/**
+ * The address a list asked for last, and every address it passed through on the way there: the one
+ * the first of these quick changes was made on and each one asked for since. The router may commit
+ * one of those in-between addresses before the last has arrived (or skip it); from any of them the
+ * controls still stand at the last one asked for.
+ */
+let asked: { to: string; via: Set<string> } | null = null;
+
+/** Forgets the changes on their way (Back or Forward went elsewhere, or the last one arrived). */
+export function forgetAsked(): void {
+  asked = null;
+}
+
+// Back and Forward leave the chain of quick changes: the address they reach is where changes start.
+if (typeof window !== 'undefined') window.addEventListener('popstate', forgetAsked);
+
+function onTheWay(now: string): boolean {
+  return asked !== null && (asked.to === now || asked.via.has(now));
+}
 
 /**
  * The search a list's controls stand at: the address asked for last while it is still on its way
@@ -73,14 +90,14 @@ let asked: { from: string; to: string } | null = null;
  */
 export function latestListSearch(current: string): string {
   const now = new URLSearchParams(current).toString();
-  return asked && asked.from === now ? asked.to : now;
+  return asked && onTheWay(now) ? asked.to : now;
 }
 
 /**
  * The search a list's change leads to, or null when it changes nothing (a search typed, then
- * Enter: no history entry, so Back undoes one real change). It starts from latestListSearch: two
- * quick changes (a month, then a year) must both land, and the second must not put back the
- * address the first one left.
+ * Enter: no history entry, so Back undoes one real change). It starts from latestListSearch: quick
+ * changes (a waiting search, a month, then a year) must all land, whichever of the addresses in
+ * between the router has committed when the next one is made.
  */
 export function nextListSearch(
   current: string,
@@ -97,8 +114,21 @@ export function nextListSearch(
   if (resetPage) next.delete('page');
   const text = next.toString();
   if (text === base) return null;
-  asked = { from: now, to: text };
+  const via = asked && onTheWay(now) ? asked.via : new Set<string>();
+  via.add(now);
+  via.add(base);
+  asked = { to: text, via };
   return text;
+}
+
+/**
+ * The router committed an address: the last one asked for has arrived, or the list went somewhere
+ * the quick changes did not lead (Back, a link): either way changes start from the address again.
+ * An address in between keeps the chain: the last change is still on its way.
+ */
+export function committedListSearch(current: string): void {
+  const now = new URLSearchParams(current).toString();
+  if (asked && (asked.to === now || !asked.via.has(now))) asked = null;
 }
 
 /** The list's state in a search (page, size, search, sort and the extra filters, defaults filled in). */
@@ -134,12 +164,10 @@ export function useListParams(options: ListParamsOptions = {}): ListParamsApi {
   // biome-ignore lint/correctness/useExhaustiveDependencies: extraText stands for the values
   const extra = useMemo(() => read.extra, [extraText]);
 
-  // The address asked for has arrived: from now on the address itself is where changes start (so
-  // that Back, then a change, starts from where Back went).
+  // The last address asked for has arrived, or the list went elsewhere: from now on the address
+  // itself is where changes start (so that Back, then a change, starts from where Back went).
   const committed = params.toString();
-  useEffect(() => {
-    if (asked?.to === committed) asked = null;
-  }, [committed]);
+  useEffect(() => committedListSearch(committed), [committed]);
 
   // Changes start from the rendered address, as latestFilter does: the address asked for last was
   // asked from it (window.location would do as well in the browser, but not under a memory router).
