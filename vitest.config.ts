@@ -26,7 +26,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/bench/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/server/bench/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
         },
       },
       {

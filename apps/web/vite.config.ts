@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineStyles } from './build/mantine-styles';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -128,6 +129,7 @@ function preloadStyles(entry: string): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    mantineStyles(),
     precompress(),
     preloadStyles('src/lib/styles.ts'),
     // The installable app (docs/route-mode.md): Workbox precaches the app shell (every built page,

@@ -82,11 +82,17 @@ export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;
 
 /**
  * The settings, and the business's time zone (the server's `TZ`, an IANA name such as
- * America/Chicago): "today" is the date there, whatever zone the browser is in.
+ * America/Chicago): "today" is the date there, whatever zone the browser is in. The answer also
+ * says which date that is and until when, so a browser knows today without working out the zone's
+ * clock itself (which costs a phone a locale's data) until that date ends.
  */
 export const settingsResponse = z.object({
   settings: settingsSchema,
   timeZone: z.string().meta({ description: "The business's time zone (IANA); today is the date there" }),
+  today: z.iso.date().meta({ description: "The business's date (YYYY-MM-DD) when the answer was made" }),
+  todayEndsAt: z.iso
+    .datetime()
+    .meta({ description: 'The instant that date ends where the business is (ISO 8601, UTC)' }),
 });
 
 export const SETTINGS_MESSAGES = {

@@ -10,7 +10,7 @@ export const settingsQuery = queryOptions({
   queryKey: keys.settings.all,
   queryFn: async () => {
     const answer = await callApi(settingsCalls.get);
-    setBusinessTimeZone(answer.timeZone);
+    setBusinessTimeZone(answer.timeZone, answer.today, answer.todayEndsAt);
     return answer.settings;
   },
   staleTime: 30 * 60_000,

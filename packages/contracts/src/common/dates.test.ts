@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, formatDate, monthRange, parseDate, todayIn, yearRange } from '../index.js';
+import { addDays, dayEndIn, daysBetween, formatDate, monthRange, parseDate, todayIn, yearRange } from '../index.js';
 
 describe('formatDate', () => {
   it('shows YYYY-MM-DD as MM-DD-YYYY', () => {
@@ -54,5 +54,24 @@ describe('period ranges', () => {
   });
   it('a year is January 1st to January 1st', () => {
     expect(yearRange(1999)).toEqual({ from: '1999-01-01', until: '2000-01-01' });
+  });
+});
+
+describe('dayEndIn', () => {
+  it('is the first instant of the next date in the zone, on a day of 23 or 25 hours too', () => {
+    // Chicago moves its clocks on 8 March and 1 November 2026: each day still ends at midnight there.
+    expect(new Date(dayEndIn('America/Chicago', new Date('2026-03-08T07:00:00Z'))).toISOString()).toBe(
+      '2026-03-09T05:00:00.000Z',
+    );
+    expect(new Date(dayEndIn('America/Chicago', new Date('2026-11-01T05:30:00Z'))).toISOString()).toBe(
+      '2026-11-02T06:00:00.000Z',
+    );
+    // A millisecond before the end is still the same date.
+    expect(new Date(dayEndIn('UTC', new Date('2026-11-25T23:59:59.999Z'))).toISOString()).toBe(
+      '2026-11-26T00:00:00.000Z',
+    );
+    expect(new Date(dayEndIn('Pacific/Kiritimati', new Date('2026-11-25T12:00:00Z'))).toISOString()).toBe(
+      '2026-11-26T10:00:00.000Z',
+    );
   });
 });

@@ -41,6 +41,23 @@ export function todayIn(timeZone = 'America/Chicago', now: Date = new Date()): s
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/**
+ * The instant (milliseconds since 1970) at which today's date in a time zone ends: the first
+ * millisecond of the next date there. Found by bisection over the next 50 hours, so a day of 23 or
+ * 25 hours (a change of clocks) ends when it does there.
+ */
+export function dayEndIn(timeZone: string, now: Date = new Date()): number {
+  const today = todayIn(timeZone, now);
+  let low = now.getTime(); // still today
+  let high = low + 50 * 3_600_000; // a later date
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (todayIn(timeZone, new Date(middle)) === today) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
 /** Adds whole days to a YYYY-MM-DD date (negative days go back). */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatMoney,
   formatPercent,
+  groupThousands,
   hasAtMostTwoDecimals,
   nonNegativeDollars,
   roundHalfAwayFromZero,
@@ -56,6 +57,27 @@ describe('formatMoney', () => {
   it('puts the minus before the dollar sign', () => {
     expect(formatMoney(-1234.5)).toBe('-$1,234.50');
     expect(formatMoney(-0.001)).toBe('$0.00');
+  });
+
+  it('rounds to the cent half away from zero, and agrees with Intl over a sweep of amounts', () => {
+    expect(formatMoney(1.005)).toBe('$1.01');
+    expect(formatMoney(-2.675)).toBe('-$2.68');
+    expect(formatMoney(21_474_836.47)).toBe('$21,474,836.47');
+    expect(formatMoney(999.999)).toBe('$1,000.00');
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (let cents = -1_234_567; cents <= 123_456_789; cents += 7_919) {
+      const shown = intl.format(Math.abs(cents) / 100);
+      expect(formatMoney(cents / 100)).toBe(cents < 0 ? `-${shown}` : shown);
+    }
+  });
+});
+
+describe('groupThousands', () => {
+  it('puts a comma between groups of three digits', () => {
+    expect(groupThousands(0)).toBe('0');
+    expect(groupThousands(999)).toBe('999');
+    expect(groupThousands(1000)).toBe('1,000');
+    expect(groupThousands(1234567)).toBe('1,234,567');
   });
 });
 

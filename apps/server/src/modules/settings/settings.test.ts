@@ -1,4 +1,11 @@
-import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT, DEFAULT_SETTINGS, EMAIL_MESSAGES } from '@wd/contracts';
+import {
+  DEFAULT_EMAIL_MESSAGE,
+  DEFAULT_EMAIL_SUBJECT,
+  DEFAULT_SETTINGS,
+  dayEndIn,
+  EMAIL_MESSAGES,
+  todayIn,
+} from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../../../test/documents.js';
@@ -9,6 +16,13 @@ const { t, startMailServer } = testAppWithMailServer();
 let smtp: SmtpTestServer | undefined;
 
 const get = (token?: string | null) => t.call('GET', '/api/settings/', undefined, token);
+
+/** The business's zone and today's date there, as every settings answer carries them. */
+const businessDay = () => ({
+  timeZone: 'America/Chicago',
+  today: todayIn('America/Chicago'),
+  todayEndsAt: new Date(dayEndIn('America/Chicago')).toISOString(),
+});
 const update = (body: unknown, token: string | null = t.adminToken) =>
   t.call('PATCH', '/api/settings/update/', body, token);
 
@@ -33,9 +47,14 @@ describe('GET settings', () => {
         emailMessage: DEFAULT_EMAIL_MESSAGE,
         paperSize: 'A4',
       },
-      // The business's zone: the browser takes "today" from it, not from its own clock's zone.
-      timeZone: 'America/Chicago',
+      // The business's zone, the date there and when it ends: the browser takes "today" from
+      // these, not from its own clock's zone.
+      ...businessDay(),
     });
+    const day = res.json();
+    const endsAt = Date.parse(day.todayEndsAt);
+    expect(todayIn('America/Chicago', new Date(endsAt - 1))).toBe(day.today);
+    expect(todayIn('America/Chicago', new Date(endsAt))).not.toBe(day.today);
   });
 
   it('answers 401 without a token', async () => {
@@ -59,7 +78,7 @@ describe('PATCH settings/update', () => {
       mailFrom: 'Acme <sales@acme.test>',
       paperSize: 'Letter',
     };
-    expect(res.json()).toEqual({ settings: expected, timeZone: 'America/Chicago' });
+    expect(res.json()).toEqual({ settings: expected, ...businessDay() });
     expect((await update({ resultsPerInputCustomers: 20 })).json().settings).toEqual({
       ...expected,
       resultsPerInputCustomers: 20,

@@ -37,8 +37,11 @@ const ComposeEmailModal = lazyNamed(
   'ComposeEmailModal',
 );
 
-/** The first load shows the last 36 months. */
-const since = addDays(businessToday(), -365 * 3);
+/**
+ * The first load shows the last 36 months. Worked out when the page first renders, not when its
+ * module loads: by then the settings' answer (the business's date) has arrived.
+ */
+const last36Months = () => addDays(businessToday(), -365 * 3);
 /** Transfer Status flips a consignment invoice between DUE and PAID. */
 const flipped = (status: Invoice['consignmentStatus']) => (status === 'PAID' ? 'DUE' : 'PAID');
 const typeOptions = [
@@ -52,6 +55,7 @@ export default function InvoicesListPage() {
   const update = useUpdateInvoice();
   const remove = useDeleteInvoice();
   const { copy } = useCopyInvoiceAction();
+  const [since] = useState(last36Months);
   const [composing, setComposing] = useState<ComposeTarget | null>(null);
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [mailing, setMailing] = useState<BulkTarget[] | null>(null);
