@@ -90,3 +90,33 @@ test('the side menu folds into sections, keeps the current one open, remembers w
   expect(onReports.fits, JSON.stringify(onReports)).toBe(true);
   await page.screenshot({ path: `${SHOTS}/side-menu-reports.png` });
 });
+
+test('on a phone the menu is drawn when the burger first opens it, and takes the clerk to a page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto('/invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  // Not drawn at all until asked for: a phone's start does not build 17 sections it does not show.
+  await expect(menu(page).getByRole('button')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  // Whole in view once the panel has slid in.
+  await expect(section(page, 'Invoices')).toBeInViewport({ ratio: 1 });
+  await expect(section(page, 'Invoices')).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu(page).getByRole('link', { name: 'All Invoices', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.screenshot({ path: `${SHOTS}/side-menu-phone.png` });
+  await section(page, 'Customers').click();
+  await menu(page).getByRole('link', { name: 'All Customers', exact: true }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  // Choosing a page closes the menu; the burger opens it again on the current section.
+  await expect(section(page, 'Customers')).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await expect(menu(page).getByRole('link', { name: 'All Customers', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});

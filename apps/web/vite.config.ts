@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineStyles } from './build/mantine-styles';
+import { mantineUseId } from './build/mantine-use-id';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -130,6 +131,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineStyles(),
+    mantineUseId(),
     precompress(),
     preloadStyles('src/lib/styles.ts'),
     // The installable app (docs/route-mode.md): Workbox precaches the app shell (every built page,

@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './barcodes.js';
 export * from './calls/index.js';
+export * from './calls/routes.js';
 export * from './common/call.js';
 export * from './common/columns.js';
 export * from './common/dates.js';

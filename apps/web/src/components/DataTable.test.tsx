@@ -130,3 +130,18 @@ describe('DataTable rows with the same key', () => {
     expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 });
+
+describe("DataTable's plain body cells", () => {
+  it("carry the classes and data attributes Mantine's Table.Tr and Table.Td give them in this table", () => {
+    renderTable();
+    const [, firstBody] = screen.getAllByRole('row');
+    // Mantine's own row and cell in the same table: the header row (a Table.Tr) and the footer's cells.
+    const header = screen.getAllByRole('row')[0];
+    const footerCell = screen.getByText('$16.00').closest('td') as HTMLTableCellElement;
+    const attributes = (el: Element) =>
+      Object.fromEntries([...el.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value]));
+    expect(attributes(firstBody)).toEqual(attributes(header));
+    for (const c of header.className.split(' ')) expect(firstBody.classList).toContain(c);
+    for (const cell of firstBody.querySelectorAll('td')) expect(cell.className).toBe(footerCell.className);
+  });
+});

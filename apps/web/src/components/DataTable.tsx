@@ -25,15 +25,28 @@ export function cellText<T>(c: Column<T>, row: T, i: number): ReactNode {
   return c.render ? c.render(row, i) : String((row as Record<string, unknown>)[c.key] ?? '');
 }
 
+/**
+ * The body's rows and cells are plain `<tr>` and `<td>` with the classes and data attributes
+ * Mantine's `Table.Tr` and `Table.Td` give them in this table (striped, highlighted on hover, row
+ * borders, no column borders): a page of rows is a few hundred cells, and each Mantine cell is two
+ * components (the cell and its Box) that a phone renders in the first list's longest task.
+ * DataTable.test.tsx checks the markup against Mantine's own.
+ */
+export const bodyRow = {
+  className: `${Table.classes.tr} mantine-Table-tr`,
+  'data-with-row-border': true,
+  'data-striped': 'odd',
+  'data-hover': true,
+} as const;
+export const bodyCell = `${Table.classes.td} mantine-Table-td`;
+
 /** A cell's content; a `maxWidth` column wraps it at that width (a word too long for it breaks). */
 function Cell<T>({ c, row, i }: { c: Column<T>; row: T; i: number }) {
   const content = cellText(c, row, i);
   if (!c.maxWidth) return content;
-  return (
-    <Text span fz={12.5} display="block" maw={c.maxWidth} style={{ overflowWrap: 'break-word' }}>
-      {content}
-    </Text>
-  );
+  // A plain span (the table's own font size and line height): one per row, where a Mantine Text
+  // would be two components.
+  return <span style={{ display: 'block', maxWidth: c.maxWidth, overflowWrap: 'break-word' }}>{content}</span>;
 }
 
 /** A row's own page, and how to go there. */
@@ -199,7 +212,6 @@ export function DataTable<T>({
             const opens = to
               ? {
                   tabIndex: i === tabStop ? 0 : -1,
-                  className: [classes.opens, props?.className].filter(Boolean).join(' '),
                   onClick: (e: React.MouseEvent<HTMLTableRowElement>) => {
                     if (clickOpensRow(e.currentTarget, e.target, String(window.getSelection() ?? ''))) rowOpen?.go(to);
                   },
@@ -210,9 +222,15 @@ export function DataTable<T>({
                 }
               : {};
             return (
-              <Table.Tr key={reactKeys[i]} {...props} {...opens}>
+              <tr
+                key={reactKeys[i]}
+                {...bodyRow}
+                {...props}
+                {...opens}
+                className={[bodyRow.className, to ? classes.opens : '', props?.className].filter(Boolean).join(' ')}
+              >
                 {selection && (
-                  <Table.Td>
+                  <td className={bodyCell}>
                     <Checkbox
                       aria-label="Select row"
                       checked={selection.selected.has(key)}
@@ -223,19 +241,28 @@ export function DataTable<T>({
                         selection.onChange(next);
                       }}
                     />
-                  </Table.Td>
+                  </td>
                 )}
-                {numberFrom !== undefined && <Table.Td c="dimmed">{numberFrom + i + 1}</Table.Td>}
+                {numberFrom !== undefined && (
+                  <td className={bodyCell} style={{ color: 'var(--mantine-color-dimmed)' }}>
+                    {numberFrom + i + 1}
+                  </td>
+                )}
                 {columns.map((c) => (
-                  <Table.Td
+                  <td
                     key={c.key}
+                    className={bodyCell}
                     style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}
                   >
                     <Cell c={c} row={row} i={i} />
-                  </Table.Td>
+                  </td>
                 ))}
-                {actions && <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{actions(row)}</Table.Td>}
-              </Table.Tr>
+                {actions && (
+                  <td className={bodyCell} style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    {actions(row)}
+                  </td>
+                )}
+              </tr>
             );
           })}
         </Table.Tbody>

@@ -1,4 +1,4 @@
-import { type Call, type CallInput, type CallResult, callPath } from '@wd/contracts';
+import { type Call, type CallInput, type CallResult, type CallRoute, callPath } from '@wd/contracts';
 import { session } from './session';
 
 /** A failed call: the server's `{ message, field? }` and the HTTP status. */
@@ -124,9 +124,14 @@ export type CallFile = { file?: File | Blob | null; idempotencyKey?: string };
 /**
  * Makes a call of the table (packages/contracts): the path from its
  * parameters, the body as JSON (or multipart with the file), and the answer
- * typed by its response schema.
+ * typed by its response schema. It takes the call itself or its route
+ * (`callRoutes`: the same request without the call's schemas, which the
+ * start-up's modules use so that the first screen does not build them).
  */
-export function callApi<C extends Call>(call: C, input?: CallInput<C> & CallFile): Promise<CallResult<C>> {
+export function callApi<C extends Call>(
+  call: C | CallRoute<C>,
+  input?: CallInput<C> & CallFile,
+): Promise<CallResult<C>> {
   const { params, body, file, idempotencyKey } = (input ?? {}) as {
     params?: Record<string, unknown>;
     body?: unknown;

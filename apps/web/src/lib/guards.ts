@@ -1,10 +1,10 @@
-import { type Session, userCalls } from '@wd/contracts';
+import { callRoutes, type Session } from '@wd/contracts';
 import { redirect } from 'react-router';
 import { callApi } from './api-client';
 import { restoreSession, session } from './session';
 
 /** The session of the stored token (user/token), for restoreSession. */
-export const checkToken = (): Promise<Session> => callApi(userCalls.token);
+export const checkToken = (): Promise<Session> => callApi(callRoutes.userCalls.token);
 
 /** A route flagged for authentication sends a visitor to /signin. */
 export async function requireAuth() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_SETTINGS, type Settings, settingsCalls } from '@wd/contracts';
+import { callRoutes, DEFAULT_SETTINGS, type Settings } from '@wd/contracts';
 import { callApi } from './api-client';
 import { setBusinessTimeZone } from './format';
 import { queryClient } from './query-client';
@@ -9,7 +9,7 @@ import { keys } from './query-keys';
 export const settingsQuery = queryOptions({
   queryKey: keys.settings.all,
   queryFn: async () => {
-    const answer = await callApi(settingsCalls.get);
+    const answer = await callApi(callRoutes.settingsCalls.get);
     setBusinessTimeZone(answer.timeZone, answer.today, answer.todayEndsAt);
     return answer.settings;
   },

@@ -6,7 +6,8 @@ export const settingsCalls = defineCalls('settings', {
   get: {
     method: 'GET',
     path: '/settings',
-    summary: 'The settings (page sizes, picker sizes, new invoice flags, sender address)',
+    summary:
+      "The settings (page sizes, picker sizes, new invoice flags, sender address), the business's time zone, its date and when that date ends",
     response: settingsResponse,
   },
   update: {

@@ -104,6 +104,21 @@ export function defineCalls<
   return out as never;
 }
 
+/**
+ * What a client needs to make a call, without its schemas: its method, path, who may make it,
+ * whether it changes anything, and its multipart parts. Typed by the call it stands for, so a
+ * client builds the same request and gets the same answer's type as with the call itself, without
+ * building (or downloading) the call's schemas. `callRoutes` (calls/routes.ts) holds one per call.
+ */
+export interface CallRoute<C extends Call = Call> extends Pick<Call, 'method' | 'path' | 'auth' | 'reads'> {
+  multipart?: MultipartSpec;
+  /** Only the type: the call this route stands for. */
+  readonly call?: C;
+}
+
+/** The call a call or its route stands for. */
+export type CallOf<R> = R extends CallRoute<infer C> ? C : never;
+
 /** Every status a call can answer besides 200, from its schemas, its auth level and its own list. */
 export function errorStatuses(call: Call): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(call.errors);

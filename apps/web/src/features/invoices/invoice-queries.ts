@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { invoiceCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
@@ -19,7 +19,7 @@ export const itemsKey = (id: string | number) => [...invoiceKeys.detail(id), 'it
 export const invoiceSummaryQuery = (id: number) =>
   queryOptions({
     queryKey: invoiceKeys.detail(id),
-    queryFn: () => callApi(invoiceCalls.summary, { params: { id } }),
+    queryFn: () => callApi(callRoutes.invoiceCalls.summary, { params: { id } }),
   });
 
 /** Every line of the invoice. */
@@ -27,7 +27,8 @@ export const invoiceItemsQuery = (id: number) =>
   queryOptions({
     queryKey: itemsKey(id),
     queryFn: async () =>
-      (await callApi(invoiceCalls.items, { params: { id }, body: { resultsPerPage: 100_000 } })).invoiceItems,
+      (await callApi(callRoutes.invoiceCalls.items, { params: { id }, body: { resultsPerPage: 100_000 } }))
+        .invoiceItems,
   });
 
 /**
