@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lateScripts } from './build/late-scripts';
 import { mantineStyles } from './build/mantine-styles';
 import { mantineUseId } from './build/mantine-use-id';
 
@@ -134,6 +135,7 @@ export default defineConfig({
     mantineUseId(),
     precompress(),
     preloadStyles('src/lib/styles.ts'),
+    lateScripts(),
     // The installable app (docs/route-mode.md): Workbox precaches the app shell (every built page,
     // script and style) so the driver's screens open with no signal; data lives in IndexedDB.
     VitePWA({
