@@ -8,7 +8,7 @@ import {
   pickColumns,
   SECOND_BILLER_ID,
 } from '@wd/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { InvoiceStatus } from '../../../components/InvoiceStatus';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage, type ListResult } from '../../../components/list/ListPage';
@@ -20,7 +20,6 @@ import { lazyNamed, OnceOpened } from '../../../lib/lazy-dialog';
 import { keys } from '../../../lib/query-keys';
 import { invoicePageSize } from '../../../lib/settings';
 import { useBillerOptions } from '../../billers/api';
-import { InvoiceListCustomer } from '../../customers/receipts/components/InvoiceListCustomer';
 import { downloadEdi, EDI_LABELS } from '../../invoice-documents/api';
 import type { BulkTarget } from '../../invoice-documents/components/BulkEmailModal';
 import type { ComposeTarget } from '../../invoice-documents/components/ComposeEmailModal';
@@ -31,6 +30,12 @@ import { paymentTarget } from '../payment-target';
 
 // The dialogs load when first opened: the list shows without their code.
 const PaymentModal = lazyNamed(() => import('../../payments/components/PaymentModal'), 'PaymentModal');
+// The one customer's toolbar (with Receive Payment) shows only when the list is filtered to a
+// customer: its code, and the payment dialog's, load then.
+const InvoiceListCustomer = lazyNamed(
+  () => import('../../customers/receipts/components/InvoiceListCustomer'),
+  'InvoiceListCustomer',
+);
 const BulkEmailModal = lazyNamed(() => import('../../invoice-documents/components/BulkEmailModal'), 'BulkEmailModal');
 const ComposeEmailModal = lazyNamed(
   () => import('../../invoice-documents/components/ComposeEmailModal'),
@@ -110,7 +115,9 @@ export default function InvoicesListPage() {
             <Filter.DateRange p={p} />
             <Filter.MonthYear p={p} />
             {p.extra.customer && (
-              <InvoiceListCustomer customerId={p.extra.customer} onClear={() => p.setExtra({ customer: '' })} />
+              <Suspense fallback={null}>
+                <InvoiceListCustomer customerId={p.extra.customer} onClear={() => p.setExtra({ customer: '' })} />
+              </Suspense>
             )}
           </>
         )}
