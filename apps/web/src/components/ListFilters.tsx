@@ -1,7 +1,8 @@
-import { type ComboboxData, Select, TextInput } from '@mantine/core';
+import { type ComboboxData, TextInput } from '@mantine/core';
 import { MONTHS } from '@wd/contracts';
 import type { ListParamsApi } from '../lib/list-params';
 import { DateField } from './DateField';
+import { DeferredSelect } from './DeferredSelect';
 
 /**
  * Filter controls of the invoice lists (customer and supplier) and the
@@ -19,7 +20,7 @@ export function Choice({
   data,
 }: FilterProps & { name: string; label: string; w: number; data: ComboboxData }) {
   return (
-    <Select
+    <DeferredSelect
       label={label}
       placeholder="All"
       clearable

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { memo, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../lib/alert';
@@ -8,6 +8,7 @@ import type { ListSource } from '../../lib/list-source';
 import { pageSizeOptions } from '../../lib/paging';
 import { type ConfirmOptions, confirm } from '../confirm';
 import { type Column, DataTable } from '../DataTable';
+import { DeferredSelect } from '../DeferredSelect';
 import { Pager, ShowingText } from '../Pager';
 import { ListHeader, type ListHeaderActions } from './ListHeader';
 import { type RowAction, RowActions } from './RowActions';
@@ -101,7 +102,7 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
           <Group justify="space-between" align="flex-end" gap="sm">
             <Group gap="sm" align="flex-end">
               {list.paginated && (
-                <Select
+                <DeferredSelect
                   label="Show"
                   w={90}
                   data={pageSizeOptions(list.defaultSize, params.size)}
