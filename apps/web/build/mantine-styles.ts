@@ -34,7 +34,6 @@ export function mantineStyles(): Plugin {
         const name = STYLE_SHEET.exec(id)?.[1];
         if (name) imported.add(name);
       }
-      if (process.env.MANTINE_STYLES_LIST) console.log([...drawn].sort().join(' '));
       const missing = [...drawn].filter((name) => !imported.has(name)).sort();
       const unused = [...imported].filter((name) => !drawn.has(name) && !GLOBAL_SHEETS.includes(name)).sort();
       const globalsMissing = GLOBAL_SHEETS.filter((name) => !imported.has(name));

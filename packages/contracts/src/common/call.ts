@@ -116,9 +116,6 @@ export interface CallRoute<C extends Call = Call> extends Pick<Call, 'method' | 
   readonly call?: C;
 }
 
-/** The call a call or its route stands for. */
-export type CallOf<R> = R extends CallRoute<infer C> ? C : never;
-
 /** Every status a call can answer besides 200, from its schemas, its auth level and its own list. */
 export function errorStatuses(call: Call): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(call.errors);
