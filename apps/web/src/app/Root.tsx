@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { removeShell } from '../lib/app-shell';
 import { checkToken } from '../lib/guards';
 import type { RouteHandle } from '../lib/route-types';
@@ -47,10 +47,20 @@ export function Root() {
   return (
     <>
       {/* Keyed by history entry: a new page starts at the top, Back/Forward restore where the user was. */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <Outlet />
     </>
   );
+}
+
+/**
+ * The key a page's scroll position is kept under. A history entry the app made has its own key. An
+ * address typed, bookmarked or opened from outside has none (React Router calls every such entry
+ * "default"), so it is keyed by its address: otherwise the sign-in page's position was "restored"
+ * on the next page loaded that way, a whole extra render after the page had shown.
+ */
+export function scrollKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 }
 
 /**
