@@ -137,13 +137,7 @@ export function App({ router }: { router: AppRouter }) {
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
           <LateNotices />
-          {/*
-            Router updates are plain React updates, not transitions. A transition can wait behind
-            the page's own updates (the invoice lines' measuring, the queries' answers): the
-            router's first scroll restore then landed half a second late, after the user had
-            scrolled, and threw the page back to its top.
-          */}
-          <RouterProvider router={router} useTransitions={false} />
+          <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

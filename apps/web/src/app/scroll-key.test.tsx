@@ -27,7 +27,7 @@ async function loadPage(path: string, getKey?: typeof scrollKey) {
     },
   ]);
   await act(async () => {
-    render(<RouterProvider router={router} useTransitions={false} />);
+    render(<RouterProvider router={router} />);
   });
   router.dispose();
   return scrolls;
