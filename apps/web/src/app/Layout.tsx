@@ -10,9 +10,9 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@wd/contracts';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../features/auth/api';
 import { session } from '../lib/session';
@@ -37,6 +37,11 @@ function UserAvatar({ admin, name }: { admin: boolean; name: string }) {
 /** The signed-in shell: top bar, side menu, footer. Routes containing 'print' render bare. */
 export function Layout() {
   const [opened, { toggle, close }] = useDisclosure();
+  // On a phone the side menu is drawn once the burger first opens it, not at every start; from the
+  // `sm` breakpoint (48em) it is always there.
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (opened && !menuWanted) setMenuWanted(true);
   const user = useSyncExternalStore(session.subscribe, session.get);
   const location = useLocation();
   const navigate = useNavigate();
@@ -98,7 +103,7 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Side menu">
-        <SideMenu admin={admin} onNavigate={close} />
+        {(wide || menuWanted) && <SideMenu admin={admin} onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Outlet />
