@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../lib/alert';
@@ -63,6 +64,11 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
   const { rowKey = (row: T) => (row as { id: number }).id, inlineActions = 3 } = props;
   const navigate = useNavigate();
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
+  // On a phone the filters wait behind a button that says how many are applied: drawn at once they
+  // filled the first screen, rows only began below it, and a phone built them all at every start.
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
+  const [filtersShown, setFiltersShown] = useState(false);
+  const applied = Object.values(params.extra).filter(Boolean).length;
 
   // The action's mutation hook has invalidated what it changed; the list goes back to page 1.
   const reload = () => {
@@ -112,7 +118,16 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
                   comboboxProps={{ withinPortal: true }}
                 />
               )}
-              {props.filters?.(params)}
+              {props.filters && phone && (
+                <Button
+                  variant={filtersShown ? 'light' : 'default'}
+                  aria-expanded={filtersShown}
+                  onClick={() => setFiltersShown((shown) => !shown)}
+                >
+                  {applied ? `Filters (${applied})` : 'Filters'}
+                </Button>
+              )}
+              {(!phone || filtersShown) && props.filters?.(params)}
             </Group>
             <Group gap="sm" align="flex-end">
               {props.bulkActions?.map((b) => (
@@ -162,6 +177,9 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
     </Stack>
   );
 }
+
+/** Below Mantine's `sm` breakpoint (48em), where the side menu hides too. */
+const PHONE = '(max-width: 47.99em)';
 
 /**
  * The screen drawn from a deferred list state. An answer reaches the list's query outside any
