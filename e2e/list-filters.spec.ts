@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiToken, chooseOption, signIn, uniqueName } from './support';
+
+/** Expenses of one name (the search finds them alone) on these dates, for these amounts. */
+async function addExpenses(request: APIRequestContext, token: string, expense: string, items: [string, number][]) {
+  for (const [date, amount] of items) {
+    const res = await request.post('/api/expenses/insert/', {
+      headers: { Token: token },
+      data: { date, billerID: 2, expense, category: 'Truck', amount },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
 
 /**
  * A search still waiting to be sent (the box waits for the typing to stop) when a month and then a
@@ -9,18 +20,12 @@ import { apiToken, chooseOption, signIn, uniqueName } from './support';
 test('a waiting search, a month and a year picked quickly: every one lands', async ({ page, request }) => {
   const token = await apiToken(request);
   const expense = uniqueName('Filter fuel');
-  for (const [date, amount] of [
+  await addExpenses(request, token, expense, [
     ['2025-07-03', 19.99],
     ['2025-07-31', 25],
     ['2025-08-01', 5],
     ['2024-07-15', 7],
-  ] as const) {
-    const res = await request.post('/api/expenses/insert/', {
-      headers: { Token: token },
-      data: { date, billerID: 2, expense, category: 'Truck', amount },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  ]);
   await signIn(page);
   await page.goto('/expenses');
   await page.getByLabel('Search').fill(expense);
@@ -43,17 +48,11 @@ test('on a phone the filters wait behind a button that counts them, and the rows
 }) => {
   const token = await apiToken(request);
   const expense = uniqueName('Phone fuel');
-  for (const [date, amount] of [
+  await addExpenses(request, token, expense, [
     ['2025-07-03', 19.99],
     ['2025-07-31', 25],
     ['2025-08-01', 5],
-  ] as const) {
-    const res = await request.post('/api/expenses/insert/', {
-      headers: { Token: token },
-      data: { date, billerID: 2, expense, category: 'Truck', amount },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  ]);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.goto(`/expenses?q=${encodeURIComponent(expense)}`);
