@@ -165,4 +165,26 @@ test.describe('on a phone', () => {
     }
     await report(found, testInfo);
   });
+
+  test("the office's invoice list on a phone, its filters and its side menu meet WCAG 2.2 AA", async ({
+    page,
+  }, testInfo) => {
+    const found: Found[] = [];
+    await signIn(page);
+    await page.goto('/invoices');
+    await settle(page, 'Invoices');
+    found.push(...(await analyze(page, '/invoices on a phone')));
+    // The filters wait behind their button on a phone; opened, they are checked too.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await expect(page.getByLabel('Start date')).toBeVisible();
+    await settle(page);
+    found.push(...(await analyze(page, '/invoices on a phone, filters open')));
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'Invoices' }),
+    ).toBeVisible();
+    await settle(page);
+    found.push(...(await analyze(page, '/invoices on a phone, side menu open')));
+    await report(found, testInfo);
+  });
 });
