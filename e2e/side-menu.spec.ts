@@ -91,14 +91,13 @@ test('the side menu folds into sections, keeps the current one open, remembers w
   await page.screenshot({ path: `${SHOTS}/side-menu-reports.png` });
 });
 
-test('on a phone the burger opens the menu on the current section, and it takes the clerk to a page', async ({
-  page,
-}) => {
+test('on a phone the menu is drawn when the burger first opens it, and takes the clerk to a page', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.goto('/invoices');
   await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
-  await expect(section(page, 'Invoices')).not.toBeInViewport();
+  // Not drawn at all until asked for: a phone's start does not build 17 sections it does not show.
+  await expect(menu(page).getByRole('button')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Toggle menu' }).click();
   // Whole in view once the panel has slid in.

@@ -6,9 +6,7 @@ import {
   luminance,
   MantineProvider,
   Modal,
-  useMantineTheme,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -16,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { removeShell } from '../lib/app-shell';
 import { queryClient } from '../lib/query-client';
+import { usePhone } from '../lib/use-phone';
 import type { AppRouter } from './router';
 
 /**
@@ -98,10 +97,7 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => {
  * bar with the invoice's total and buttons, and there a notice spans the width anyway.
  */
 function Notices() {
-  const { breakpoints } = useMantineTheme();
-  const phone = useMediaQuery(`(max-width: calc(${breakpoints.sm} - 0.1px))`, false, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   return <Notifications position={phone ? 'top-right' : 'bottom-right'} />;
 }
 

@@ -10,12 +10,13 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@wd/contracts';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../features/auth/api';
 import { session } from '../lib/session';
+import { usePhone } from '../lib/use-phone';
 import { SideMenu } from './SideMenu';
 
 function UserAvatar({ admin, name }: { admin: boolean; name: string }) {
@@ -39,7 +40,7 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure();
   // On a phone the side menu is drawn once the burger first opens it, not at every start; from the
   // `sm` breakpoint (48em) it is always there.
-  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [menuWanted, setMenuWanted] = useState(false);
   if (opened && !menuWanted) setMenuWanted(true);
   const user = useSyncExternalStore(session.subscribe, session.get);
@@ -103,7 +104,7 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Side menu">
-        {(wide || menuWanted) && <SideMenu admin={admin} onNavigate={close} />}
+        {(!phone || menuWanted) && <SideMenu admin={admin} onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Outlet />

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../lib/alert';
@@ -7,6 +6,7 @@ import { errorMessage } from '../../lib/api-client';
 import type { ListParamsApi } from '../../lib/list-params';
 import type { ListSource } from '../../lib/list-source';
 import { pageSizeOptions } from '../../lib/paging';
+import { usePhone } from '../../lib/use-phone';
 import { type ConfirmOptions, confirm } from '../confirm';
 import { type Column, DataTable } from '../DataTable';
 import { DeferredSelect } from '../DeferredSelect';
@@ -66,7 +66,7 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   // On a phone the filters wait behind a button that says how many are applied: drawn at once they
   // filled the first screen, rows only began below it, and a phone built them all at every start.
-  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [filtersShown, setFiltersShown] = useState(false);
   const applied = Object.values(params.extra).filter(Boolean).length;
 
@@ -177,9 +177,6 @@ export function ListScreen<T, Totals>({ list, ...props }: ListScreenProps<T, Tot
     </Stack>
   );
 }
-
-/** Below Mantine's `sm` breakpoint (48em), where the side menu hides too. */
-const PHONE = '(max-width: 47.99em)';
 
 /**
  * The screen drawn from a deferred list state. An answer reaches the list's query outside any
