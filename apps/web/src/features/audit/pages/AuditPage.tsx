@@ -1,7 +1,8 @@
-import { Badge, Select, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { AUDIT_ACTIONS, type AuditEntry } from '@wd/contracts';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
+import { TypeSelect } from '../../../components/TypeSelect';
 import { formatTimestamp } from '../../../lib/format';
 import { auditTrail, useAuditEntities, useAuditUsers } from '../api';
 
@@ -67,21 +68,19 @@ export default function AuditPage() {
       numbered={false}
       filters={(p) => (
         <>
-          <Select
+          <TypeSelect
             label="User"
             placeholder="All"
             clearable
-            searchable
             w={150}
             data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.username }))}
             value={p.extra.userId || null}
             onChange={(v) => p.setExtra({ userId: v ?? '' })}
           />
-          <Select
+          <TypeSelect
             label="Entity"
             placeholder="All"
             clearable
-            searchable
             w={190}
             data={entities.data ?? []}
             value={p.extra.entity || null}

@@ -1,5 +1,6 @@
-import { Select, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { ImportField, ImportMapping } from '@wd/contracts';
+import { TypeSelect } from '../../../components/TypeSelect';
 
 /**
  * One row per importable field: its label (* when a new record needs it) and
@@ -47,7 +48,7 @@ export function MappingTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Select
+                <TypeSelect
                   aria-label={field.label}
                   size="xs"
                   data={value && !data.includes(value) ? [...data, value] : data}
@@ -56,7 +57,6 @@ export function MappingTable({
                   placeholder="Not imported"
                   clearable
                   clearButtonProps={{ 'aria-label': `Clear ${field.label}` }}
-                  searchable
                   disabled={disabled}
                   nothingFoundMessage="No such column"
                   error={

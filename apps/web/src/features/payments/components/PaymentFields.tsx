@@ -1,8 +1,8 @@
-import { FileInput, Grid, Select, TextInput } from '@mantine/core';
+import { FileInput, Grid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { PaymentType } from '@wd/contracts';
-import type { FocusEvent } from 'react';
 import { DateField } from '../../../components/DateField';
+import { TypeSelect } from '../../../components/TypeSelect';
 import { businessToday } from '../../../lib/format';
 import { paymentTypeOptions } from '../payment-types';
 
@@ -25,12 +25,6 @@ export const newPaymentFields = (paymentType: PaymentType | null): PaymentFieldV
 /** A payment field the dialog may open on (its `data-autofocus`). */
 export type PaymentField = 'paymentType' | 'chequeNo';
 
-/** Focused, a field's text is selected: typing replaces it (after the select has set its own text). */
-const selectOnFocus = (e: FocusEvent<HTMLInputElement>) => {
-  const input = e.currentTarget;
-  requestAnimationFrame(() => input.select());
-};
-
 /**
  * The fields a payment and a receipt share: Date, Payment Type, Cheque No (the contract's "Please
  * enter the Cheque No." under it when a cheque has none) and the cheque's photo (a file or the
@@ -51,27 +45,19 @@ export function PaymentFields<V extends PaymentFieldValues>({
   const values = f.getValues();
   const chequeError =
     values.paymentType === 'cheque' && !values.chequeNo.trim() ? 'Please enter the Cheque No.' : undefined;
-  const type = f.getInputProps('paymentType');
   return (
     <>
       <Grid.Col span={span}>
         <DateField label="Date" value={values.date} onChange={(v) => f.setFieldValue('date', v)} />
       </Grid.Col>
       <Grid.Col span={span}>
-        <Select
+        <TypeSelect
           label="Payment Type"
           data={paymentTypeOptions}
           placeholder="Choose…"
           allowDeselect={false}
-          searchable
-          selectFirstOptionOnChange
-          autoSelectOnBlur
           data-autofocus={autoFocus === 'paymentType' || undefined}
-          {...type}
-          onFocus={(e) => {
-            type.onFocus?.(e);
-            selectOnFocus(e);
-          }}
+          {...f.getInputProps('paymentType')}
         />
       </Grid.Col>
       <Grid.Col span={span}>

@@ -1,8 +1,9 @@
-import { Grid, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Grid, Stack, Text, TextInput } from '@mantine/core';
 import { type PriceGroupByProductGroupInput, priceGroupByProductGroupInput } from '@wd/contracts';
 import { useEffect } from 'react';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
+import { TypeSelect } from '../../../components/TypeSelect';
 import { useContractForm } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
 import { useIdParam } from '../../../lib/route-params';
@@ -57,7 +58,7 @@ export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' })
     >
       {() => (
         <Stack gap="sm">
-          <Select
+          <TypeSelect
             label="Product Group"
             placeholder={
               choices.length
@@ -67,7 +68,6 @@ export function PriceGroupByProductGroupPage({ mode }: { mode: 'add' | 'edit' })
                   : 'No product groups with products'
             }
             data={choices.map((g) => ({ value: String(g.id), label: `${g.name} (${g.productCount} products)` }))}
-            searchable
             {...form.getInputProps('productGroupID')}
           />
           <Grid>

@@ -1,9 +1,9 @@
-import { Select } from '@mantine/core';
 import { type SettlementOpenInput, settlementOpenBody } from '@wd/contracts';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { FormDialog } from '../../../components/DialogActions';
+import { TypeSelect } from '../../../components/TypeSelect';
 import { useContractForm, useFormSubmit } from '../../../lib/form';
 import { businessToday } from '../../../lib/format';
 import { useDriverOptions } from '../../delivery-routes/api';
@@ -46,10 +46,9 @@ export function OpenSettlementModal({ opened, onClose }: { opened: boolean; onCl
       submitLabel="Open settlement"
       submitting={openOne.isPending}
     >
-      <Select
+      <TypeSelect
         label="Driver"
         withAsterisk
-        searchable
         data={(drivers.data ?? []).map((d) => ({ value: String(d.id), label: d.username }))}
         nothingFoundMessage={drivers.isLoading ? 'Loading…' : 'No drivers: mark a user as a driver first'}
         data-autofocus

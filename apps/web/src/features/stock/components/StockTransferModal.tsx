@@ -1,7 +1,8 @@
-import { SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { type StockLocation, type StockTransferInput, stockTransferBody, WAREHOUSE_ID } from '@wd/contracts';
 import { useEffect } from 'react';
 import { FormDialog } from '../../../components/DialogActions';
+import { TypeSelect } from '../../../components/TypeSelect';
 import { showSuccess } from '../../../lib/alert';
 import { useContractForm, useFormSubmit } from '../../../lib/form';
 import { useStockTransfer } from '../api';
@@ -75,10 +76,9 @@ export function StockTransferModal({
             ]}
             {...form.getInputProps('direction')}
           />
-          <Select
+          <TypeSelect
             label="Truck"
             withAsterisk
-            searchable
             allowDeselect={false}
             data={trucks.map((l) => ({ value: String(l.id), label: l.route ? `${l.name} · ${l.route}` : l.name }))}
             {...form.getInputProps('truckID')}

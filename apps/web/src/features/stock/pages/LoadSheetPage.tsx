@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { DateField } from '../../../components/DateField';
 import { PageTitle } from '../../../components/PageTitle';
+import { TypeSelect } from '../../../components/TypeSelect';
 import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { businessToday } from '../../../lib/format';
@@ -41,11 +42,10 @@ export default function LoadSheetPage() {
       <Stack gap="md" className="load-sheet-screen">
         <PageTitle title="Load Sheet" />
         <Group align="flex-end" gap="sm">
-          <Select
+          <TypeSelect
             label="Route"
             placeholder="Choose a route"
             w={260}
-            searchable
             data={(routes.data ?? []).map((r) => ({ value: String(r.id), label: `${r.name} · ${r.truck}` }))}
             nothingFoundMessage={routes.isLoading ? 'Loading…' : 'No routes: add one under Routes'}
             value={routeID ? String(routeID) : null}

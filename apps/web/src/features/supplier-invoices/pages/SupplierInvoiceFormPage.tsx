@@ -1,9 +1,10 @@
-import { Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { supplierInvoiceInput } from '@wd/contracts';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../components/MoneyInput';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
+import { TypeSelect } from '../../../components/TypeSelect';
 import { useContractForm } from '../../../lib/form';
 import { businessToday } from '../../../lib/format';
 import { linesCost, type StockLine, StockLines } from '../../stock/components/StockLines';
@@ -80,12 +81,11 @@ export function SupplierInvoiceForm({ mode }: { mode: FormMode }) {
       {(readOnly) => (
         <Stack gap="sm">
           <DateField label="Date" readOnly={readOnly} {...form.getInputProps('date')} />
-          <Select
+          <TypeSelect
             label="Supplier"
             placeholder="Select Supplier"
             data={(suppliers.data ?? []).map((d) => ({ value: String(d.id), label: d.company }))}
             readOnly={readOnly}
-            searchable
             {...form.getInputProps('distributorID')}
           />
           <TextInput label="Invoice No" inputMode="numeric" readOnly={readOnly} {...form.getInputProps('invoiceNo')} />

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatMoney, type InvoiceSummary } from '@wd/contracts';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { DateField } from '../../../../components/DateField';
 import { MoneyInput, moneyValue } from '../../../../components/MoneyInput';
 import { StatusBadge } from '../../../../components/StatusBadge';
+import { TypeSelect } from '../../../../components/TypeSelect';
 import { useBillerOptions } from '../../../billers/api';
 import { CustomerCreditLine } from '../../../receivables/credit';
 import type { HeaderChange } from '../../hooks/useInvoiceEditor';
@@ -70,6 +71,10 @@ interface HeaderFieldsProps {
 
 function HeaderFieldsView({ invoice, save, onCustomerChanged }: HeaderFieldsProps) {
   const billers = useBillerOptions();
+  const billerOptions = useMemo(
+    () => (billers.data ?? []).map((b) => ({ value: String(b.id), label: b.company })),
+    [billers.data],
+  );
   const isNew = invoice.status === 'NEW';
   return (
     <Paper withBorder p="md" radius="md">
@@ -100,19 +105,12 @@ function HeaderFieldsView({ invoice, save, onCustomerChanged }: HeaderFieldsProp
       </Group>
       <Grid columns={10}>
         <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
-          <Select
+          <TypeSelect
             label="Biller"
-            data={(billers.data ?? []).map((b) => ({ value: String(b.id), label: b.company }))}
+            data={billerOptions}
             value={String(invoice.billerID)}
             disabled={!isNew}
             allowDeselect={false}
-            searchable
-            selectFirstOptionOnChange
-            autoSelectOnBlur
-            onFocus={(e) => {
-              const input = e.currentTarget;
-              requestAnimationFrame(() => input.select());
-            }}
             onChange={(v) => {
               if (!v || v === String(invoice.billerID)) return;
               save({ billerID: Number(v) });

@@ -1,0 +1,138 @@
+import {
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  getParsedComboboxData,
+  isOptionsGroup,
+  type OptionsFilter,
+  Select,
+  type SelectProps,
+} from '@mantine/core';
+import { type FocusEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { optionLabel } from './DeferredSelect';
+
+/** Every option of a select's data, groups opened, in the data's order. */
+function flatOptions(options: ComboboxParsedItem[]): ComboboxItem[] {
+  return options.flatMap((o) => (isOptionsGroup(o) ? o.items : [o]));
+}
+
+/**
+ * The options a typed text shows, best first: the labels that start with it, then those that
+ * contain it elsewhere, each in the data's order (a case-insensitive match on the trimmed text).
+ */
+export function typedMatches(options: ComboboxItem[], text: string): ComboboxItem[] {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return options;
+  const starts: ComboboxItem[] = [];
+  const contains: ComboboxItem[] = [];
+  for (const option of options) {
+    const label = option.label.toLowerCase();
+    if (label.startsWith(wanted)) starts.push(option);
+    else if (label.includes(wanted)) contains.push(option);
+  }
+  return [...starts, ...contains];
+}
+
+/** The list's filter: the same order Enter picks from, groups kept (an emptied group is left out). */
+const typedFilter: OptionsFilter = ({ options, search }) =>
+  options.flatMap((o): ComboboxParsedItem[] => {
+    if (!isOptionsGroup(o)) return typedMatches([o], search);
+    const items = typedMatches(o.items, search);
+    return items.length ? [{ group: o.group, items }] : [];
+  });
+
+export type TypeSelectProps = Omit<
+  SelectProps,
+  'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'dropdownOpened' | 'selectFirstOptionOnChange'
+> & { value?: string | null };
+
+/**
+ * A select picked by typing, as a clerk at the counter works: type part of a name ("che") and Enter
+ * or Tab picks the best match — the first label that starts with the text, else the first that
+ * contains it, the order the list shows. The arrows choose another, and Enter or Tab takes that one.
+ * The pick is made from the typed text itself at the moment of the key, so a key pressed as fast as
+ * the list redraws never picks nothing, nor the option highlighted for the text before. Text that
+ * matches nothing picks nothing and the list says so. Focused, its text is selected, so typing
+ * replaces it. Only for a select whose `value` is held by
+ * its owner (its `onChange` sets it).
+ */
+export function TypeSelect({
+  data,
+  value,
+  onChange,
+  onKeyDown,
+  onFocus,
+  onBlur,
+  nothingFoundMessage,
+  ...props
+}: TypeSelectProps) {
+  const options = useMemo(() => flatOptions(getParsedComboboxData(data) as ComboboxParsedItem[]), [data]);
+  const current = optionLabel(options, value);
+  const [search, setSearch] = useState(current);
+  const [opened, setOpened] = useState(false);
+  // Chosen with the arrows since the last keystroke: the highlighted option is the one meant. The
+  // ref answers a key pressed before the arrow's render; the state lets a Tab take that option.
+  const [arrowed, setArrowed] = useState(false);
+  const arrowedNow = useRef(false);
+  const arrow = (on: boolean) => {
+    arrowedNow.current = on;
+    setArrowed(on);
+  };
+
+  /**
+   * Whether the field's text was typed to pick by (not the value's own label, not left for the
+   * arrows). The text is read from the field itself: a key can come before the last keystroke's render.
+   */
+  const typed = (text: string) => text.trim() !== '' && text !== current && !arrowedNow.current;
+
+  /** Picks the best match of typed text; true when it picked. */
+  const pickTyped = (text: string) => {
+    if (!typed(text)) return false;
+    const best = typedMatches(options, text)[0];
+    if (!best) return false;
+    setOpened(false);
+    setSearch(best.label);
+    if (best.value !== value) onChange?.(best.value, best);
+    return true;
+  };
+
+  return (
+    <Select
+      {...props}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChangeCapture={() => arrow(false)}
+      filter={typedFilter}
+      selectFirstOptionOnChange
+      // The arrows' choice is taken on Tab; typed text is picked below, from the text itself.
+      autoSelectOnBlur={arrowed}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      nothingFoundMessage={nothingFoundMessage ?? 'Nothing found'}
+      onKeyDownCapture={(e: KeyboardEvent<HTMLInputElement>) => {
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') arrow(true);
+        const text = e.currentTarget.value;
+        if (e.key !== 'Enter' || !typed(text)) return;
+        // Ahead of the list's own Enter, which would take whatever it highlighted last.
+        e.preventDefault();
+        e.stopPropagation();
+        if (!pickTyped(text)) setOpened(true);
+      }}
+      onKeyDown={onKeyDown}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => {
+        const input = e.currentTarget;
+        // After the select has set its own text.
+        requestAnimationFrame(() => input.select());
+        onFocus?.(e);
+      }}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        pickTyped(e.currentTarget.value);
+        onBlur?.(e);
+      }}
+    />
+  );
+}
