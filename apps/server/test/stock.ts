@@ -25,7 +25,8 @@ export function stockKit(t: TestApp) {
    * The rules the roll-ups must hold after anything: on hand per product and location (folded
    * levels plus pending deltas) equals the sum of the ledger's movements, and the movement counts
    * per product, location and kind, and per location and kind over every product (product 0),
-   * equal the ledger's counts; both before and after a fold, which leaves no delta behind.
+   * equal the ledger's counts; both before and after a fold, which leaves no delta behind. After
+   * the fold, each product's sellable stock (stock_sellable) is its warehouse's and trucks' levels.
    */
   async function expectLevelsEqualLedger() {
     const db = t.database.db;
@@ -50,10 +51,20 @@ export function stockKit(t: TestApp) {
                  group by grouping sets ((product_id, location_id, kind), (location_id, kind))) m
         on m.product_id = c.product_id and m.location_id = c.location_id and m.kind = c.kind
       where coalesce(c.n, 0) <> coalesce(m.n, 0)`;
+    const sellable = sql`
+      select coalesce(s.product_id, l.product_id) as product_id, s.warehouse, s.trucks, l.warehouse as levels_warehouse,
+        l.trucks as levels_trucks
+      from stock_sellable s
+      full join (select l.product_id, sum(l.quantity) filter (where k.kind = 'warehouse') as warehouse,
+                   sum(l.quantity) filter (where k.kind = 'truck') as trucks
+                 from stock_levels l join stock_locations k on k.id = l.location_id group by 1) l
+        on l.product_id = s.product_id
+      where coalesce(s.warehouse, 0) <> coalesce(l.warehouse, 0) or coalesce(s.trucks, 0) <> coalesce(l.trucks, 0)`;
     const differing = async () => [...rowsOf(await db.execute(levels)), ...rowsOf(await db.execute(counts))];
     expect(await differing()).toEqual([]);
     await foldRollups(db);
     expect(await differing()).toEqual([]);
+    expect(rowsOf(await db.execute(sellable))).toEqual([]);
     const [left] = rowsOf<{ n: number }>(
       await db.execute(
         sql`select (select count(*) from stock_level_deltas) + (select count(*) from stock_movement_count_deltas) as n`,

@@ -56,6 +56,17 @@ export const invoiceMonthTotals = pgTable('invoice_month_totals', {
   ...invoiceTotalColumns(),
 });
 
+/**
+ * Sellable stock per product (migration 0057): the sums of its warehouse and truck rows of
+ * stock_levels (not the damaged bin), kept by statement triggers on stock_levels, so it is as
+ * current as the last fold. The reorder report reads it.
+ */
+export const stockSellable = pgTable('stock_sellable', {
+  productId: integer('product_id').primaryKey(),
+  warehouse: bigint('warehouse', { mode: 'number' }).notNull(),
+  trucks: bigint('trucks', { mode: 'number' }).notNull(),
+});
+
 /** A period as the reports and the dashboard give it: inclusive dates, or a month and/or year. */
 export interface PeriodBounds {
   startDate?: string;

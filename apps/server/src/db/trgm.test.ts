@@ -25,6 +25,8 @@ const TRGM = [
   'invoices_invoice_no_trgm_idx',
   // product/filter's lookup (0018).
   'products_barcode_trgm_idx',
+  // The searches over name, barcode and category (0058).
+  'products_category_trgm_idx',
   'products_name_trgm_idx',
 ];
 

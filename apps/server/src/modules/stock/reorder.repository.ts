@@ -2,43 +2,19 @@ import { REORDER_CSV, type ReorderFilter } from '@wd/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { foldRollups } from '../../db/rollups.js';
-import { products, stockLevels, stockLocations } from '../../db/schema/index.js';
+import { foldRollups, stockSellable } from '../../db/rollups.js';
+import { products } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
-/** Sellable stock of each product with a reorder level: the warehouse and the trucks, not the damaged bin. */
-function sellableStock(db: Tx) {
-  return db
-    .select({
-      productId: stockLevels.productId,
-      warehouse:
-        sql<number>`coalesce(sum(${stockLevels.quantity}) filter (where ${stockLocations.kind} = 'warehouse'), 0)`.as(
-          'warehouse',
-        ),
-      trucks: sql<number>`coalesce(sum(${stockLevels.quantity}) filter (where ${stockLocations.kind} = 'truck'), 0)`.as(
-        'trucks',
-      ),
-    })
-    .from(stockLevels)
-    .innerJoin(stockLocations, eq(stockLocations.id, stockLevels.locationId))
-    .where(
-      and(
-        sql`${stockLocations.kind} in ('warehouse', 'truck')`,
-        sql`${stockLevels.productId} in (select id from products where reorder_level > 0 and deleted_at is null)`,
-      ),
-    )
-    .groupBy(stockLevels.productId)
-    .as('sellable');
-}
-
 /**
  * The reorder report's joins, columns, filter and sorts (one spec for its page and its CSV): the
- * products with a reorder level (their partial index) and their sellable stock, only the ones below
- * the level unless `all`.
+ * products with a reorder level (their partial index) and their sellable stock (the warehouse and
+ * the trucks, not the damaged bin), only the ones below the level unless `all`.
  */
 function reorderSpec(db: Tx, filter: ReorderFilter) {
-  const stock = sellableStock(db);
+  // The sums per product are kept (stock_sellable): the page and its totals read one row a product.
+  const stock = stockSellable;
   const warehouse = sql<number>`coalesce(${stock.warehouse}, 0)`.mapWith(Number);
   const trucks = sql<number>`coalesce(${stock.trucks}, 0)`.mapWith(Number);
   const sellable = sql<number>`(coalesce(${stock.warehouse}, 0) + coalesce(${stock.trucks}, 0))`.mapWith(Number);

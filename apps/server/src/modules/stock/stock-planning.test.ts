@@ -1,9 +1,10 @@
-import { addDays, isoWeekday, todayIn, WAREHOUSE_ID } from '@wd/contracts';
+import { addDays, DAMAGED_BIN_ID, isoWeekday, todayIn, WAREHOUSE_ID } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
+import { stockKit } from '../../../test/stock.js';
 
 /** The load sheet, reorder levels, the oversold flag and the stock screens' CSV files. */
 const t = testApp();
@@ -188,6 +189,13 @@ describe('reorder levels', () => {
       ],
     });
     expect(saved.message).toBe('Reorder level saved for 3 products');
+    // 50 damaged colas are in the bin: they are not sellable, so they count for nothing here.
+    await ok('POST', '/api/stock/count/', {
+      locationID: DAMAGED_BIN_ID,
+      lines: [{ productID: cola.id, counted: 50 }],
+      reason: 'Crushed cases',
+    });
+    await stockKit(t).expectLevelsEqualLedger();
     // Chips: 24 in the warehouse + 2 on the truck = 26, above 25. Water: 2 on the truck, above 1.
     // Cola: −19 in the warehouse + 4 on the truck = −15, short 35 at $0.40.
     const below = await ok('POST', '/api/stock/reorder/', { searchQuery: 'Plan ' });
