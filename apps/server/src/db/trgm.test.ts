@@ -28,6 +28,8 @@ const TRGM = [
   // The searches over name, barcode and category (0058).
   'products_category_trgm_idx',
   'products_name_trgm_idx',
+  // The settlement report's search (0059).
+  'settlements_note_trgm_idx',
 ];
 
 async function trigramIndexes(db: Db) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -51,7 +52,15 @@ export const settlements = pgTable(
   },
   (t) => [
     uniqueIndex('settlements_driver_day_idx').on(t.driverId, t.day),
-    index('settlements_day_idx').on(t.day),
+    // The report's orders (docs/settlement.md, "The report"): newest first, or a sort with its
+    // ties by day and id in the sort's direction, each read from one index either way.
+    index('settlements_day_id_idx').on(t.day, t.id),
+    index('settlements_status_day_idx').on(t.status, t.day, t.id),
+    index('settlements_over_short_day_idx').on(
+      sql`(${t.stockOverShort} + ${t.moneyOverShort} + ${t.adjustments})`,
+      t.day,
+      t.id,
+    ),
     index('settlements_location_idx').on(t.locationId, t.id),
   ],
 );

@@ -11,7 +11,7 @@ export async function settlementsRoutes(app: FastifyInstance) {
   registerCalls(app, settlementCalls, {
     list: ({ body, user }) => service.list(body, user),
     export: async ({ body, user, reply }) =>
-      sendCsv(reply, await listCsv(app.ctx, 'settlements', service.csvQuery(body, user), SETTLEMENT_CSV)),
+      sendCsv(reply, await listCsv(app.ctx, 'settlements', await service.csvQuery(body, user), SETTLEMENT_CSV)),
     open: ({ body, user }) => answer(service.open(body.driverID, body.date, user)),
     get: ({ params, user }) => answer(service.get(params.id, user)),
     update: ({ body, user }) => answer(service.update(body, user)),
