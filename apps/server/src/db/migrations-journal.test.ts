@@ -19,7 +19,7 @@ describe('the migrations journal', () => {
     // so an entry written with an earlier `when` than the one before it never runs on a database
     // that already has that one (drizzle-kit takes `when` from the clock).
     const { entries } = journal;
-    entries.forEach((e, i) => expect(e.idx).toBe(i));
+    expect(entries.map((e) => e.idx)).toEqual(entries.map((_, i) => i));
     const late = entries.filter((e, i) => i > 0 && e.when <= entries[i - 1].when).map((e) => e.tag);
     expect(late).toEqual([]);
   });
