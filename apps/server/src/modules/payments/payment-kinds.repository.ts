@@ -129,7 +129,9 @@ export const spec = {
       referenceNo: supplierPayments.referenceNo,
       date: supplierPayments.date,
       invoiceNo: supplierInvoices.invoiceNo,
-      distributor: suppliers.company,
+      // Every row of a history has one supplier (one invoice's, or the party's own): sorting by its
+      // name or by its id gives the same order, and the id is on the payment (its page reads no join).
+      distributor: supplierPayments.supplierId,
       total: supplierInvoices.amountPurchase,
       amountPaid: supplierPayments.amountPaid,
       // No discount on supplier payments: the shared history screen's column sorts as all 0.

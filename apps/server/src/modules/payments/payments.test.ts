@@ -200,6 +200,19 @@ describe('payment histories', () => {
       expect(body.totals).toEqual({ total: 30, paid: 22.5, balance: 7.5 });
       expect(keys(body.paymentHistory[0])).toEqual(keys(supplierPaymentSchema.shape));
       expect(supplierPaymentHistoryResponse.safeParse(body).success).toBe(true);
+      // One supplier in either history: by its name, either way, the rows keep the default order.
+      const newestFirst = (await t.call('POST', `/api/distributorPayment/${path}/`, {}, t.adminToken)).json();
+      for (const order of ['asc', 'desc']) {
+        const sorted = await t.call(
+          'POST',
+          `/api/distributorPayment/${path}/`,
+          { sortingList: [{ column: 'distributor', order }] },
+          t.adminToken,
+        );
+        const refs = (h: { paymentHistory: { referenceNo: string; distributor: string }[] }) =>
+          h.paymentHistory.map((p) => [p.referenceNo, p.distributor]);
+        expect(refs(sorted.json())).toEqual(refs(newestFirst));
+      }
     }
   });
 });
