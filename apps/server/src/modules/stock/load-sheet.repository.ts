@@ -1,15 +1,6 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import {
-  customers,
-  deliveryRoutes,
-  invoiceItems,
-  invoices,
-  products,
-  routeStops,
-  stockLocations,
-  users,
-} from '../../db/schema/index.js';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { customers, deliveryRoutes, routeStops, stockLocations, users } from '../../db/schema/index.js';
 
 export const loadSheetRepository = {
   /** The route with its driver's name and its truck's stock location. */
@@ -40,39 +31,55 @@ export const loadSheetRepository = {
   },
 
   /**
-   * Units of each product the customers bought from `from` to `to` (both included): the lines
-   * sold (positive quantities) of their invoices and consignment invoices that are not NEW.
-   * Read by the invoices' customer index, a few weeks of a few stores.
+   * Every product of the sheet in one statement: those the route's stops of the weekday bought
+   * from `from` to `to` (both included: the lines sold, positive quantities, of their invoices and
+   * consignment invoices that are not NEW, read by the invoices' customer index) and those on the
+   * truck now, each with the units sold, on the truck and in the warehouse (folded levels plus
+   * pending deltas, as a product's stock reads them). Deleted products are left out: nothing is
+   * loaded of those. Six statements one after another before, two of them with every product
+   * id as a parameter.
    */
-  async sold(db: Tx, customerIds: number[], from: string, to: string) {
-    if (customerIds.length === 0) return [];
-    const rows = await db
-      .select({
-        productID: sql<number>`${invoiceItems.productId}`.mapWith(Number),
-        quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
-      })
-      .from(invoices)
-      .innerJoin(invoiceItems, eq(invoiceItems.invoiceId, invoices.id))
-      .where(
-        and(
-          inArray(invoices.customerId, customerIds),
-          gte(invoices.date, from),
-          lte(invoices.date, to),
-          ne(invoices.status, 'NEW'),
-          isNotNull(invoiceItems.productId),
-          sql`${invoiceItems.quantity} > 0`,
-        ),
+  async lines(
+    db: Tx,
+    q: { routeId: number; weekday: number; truckId: number; warehouseId: number; from: string; to: string },
+  ): Promise<
+    { productID: number; product: string; barcode: string; sold: number; onTruck: number; inWarehouse: number }[]
+  > {
+    const onHand = (location: number, product?: SQL) => sql`
+      select product_id, quantity from stock_levels where location_id = ${location}${product ? sql` and product_id = ${product}` : sql``}
+      union all
+      select product_id, quantity from stock_level_deltas where location_id = ${location}${product ? sql` and product_id = ${product}` : sql``}`;
+    const result = await db.execute(sql`
+      with stop_customers as (
+        select rs.customer_id from route_stops rs join customers c on c.id = rs.customer_id
+        where rs.route_id = ${q.routeId} and rs.weekday = ${q.weekday} and c.deleted_at is null
+      ), sold as (
+        select ii.product_id, sum(ii.quantity)::bigint as q
+        from invoices i join invoice_items ii on ii.invoice_id = i.id
+        where i.customer_id in (select customer_id from stop_customers)
+          and i.date >= ${q.from}::date and i.date <= ${q.to}::date and i.status <> 'NEW'
+          and ii.product_id is not null and ii.quantity > 0
+        group by 1
+      ), truck as (
+        select product_id, sum(quantity)::bigint as q from (${onHand(q.truckId)}) s
+        group by 1 having sum(quantity) <> 0
+      ), ids as (
+        select product_id from sold union select product_id from truck
       )
-      .groupBy(invoiceItems.productId);
-    return rows;
-  },
-
-  /** Names and barcodes of some products, deleted ones left out (nothing is loaded of those). */
-  products(db: Tx, ids: number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .select({ id: products.id, name: products.name, barcode: products.barcode })
-      .from(products)
-      .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
+      select p.id, p.name, p.barcode, coalesce(sold.q, 0) as sold, coalesce(truck.q, 0) as on_truck,
+        coalesce((select sum(w.quantity) from (${onHand(q.warehouseId, sql`p.id`)}) w), 0)::bigint as in_warehouse
+      from ids join products p on p.id = ids.product_id and p.deleted_at is null
+      left join sold on sold.product_id = p.id
+      left join truck on truck.product_id = p.id`);
+    return rowsOf<{ id: number; name: string; barcode: string; sold: string; on_truck: string; in_warehouse: string }>(
+      result,
+    ).map((r) => ({
+      productID: Number(r.id),
+      product: r.name,
+      barcode: r.barcode,
+      sold: Number(r.sold),
+      onTruck: Number(r.on_truck),
+      inWarehouse: Number(r.in_warehouse),
+    }));
   },
 };

@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { loadSheetRepository as repo } from './load-sheet.repository.js';
-import { stockRepository } from './stock.repository.js';
 
 /**
  * The usual quantity of a product for the day: what the stops bought over the weeks, per week,
@@ -42,35 +41,21 @@ export function createLoadSheetService({ db }: AppContext) {
       const weekday = isoWeekday(input.date);
       const from = addDays(input.date, -7 * input.weeks);
       const to = addDays(input.date, -1);
-      const stops = await repo.stops(tx, route.id, weekday);
-      const sold = await repo.sold(
-        tx,
-        stops.map((s) => s.customerID),
-        from,
-        to,
-      );
-      const truck = await stockRepository.onHand(tx, { locationId: route.locationID });
-      const usual = new Map(sold.map((s) => [s.productID, usualPerVisit(s.quantity, input.weeks)]));
-      const onTruck = new Map(truck.map((t) => [t.productID, t.quantity]));
-      const ids = [...new Set([...usual.keys(), ...onTruck.keys()])];
-      const warehouse = new Map(
-        (await stockRepository.onHand(tx, { locationId: WAREHOUSE_ID, productIds: ids })).map((w) => [
-          w.productID,
-          w.quantity,
-        ]),
-      );
-      const lines: LoadSheetLine[] = (await repo.products(tx, ids))
+      const [stops, products] = await Promise.all([
+        repo.stops(tx, route.id, weekday),
+        repo.lines(tx, { routeId: route.id, weekday, truckId: route.locationID, warehouseId: WAREHOUSE_ID, from, to }),
+      ]);
+      const lines: LoadSheetLine[] = products
         .map((p) => {
-          const u = usual.get(p.id) ?? 0;
-          const t = onTruck.get(p.id) ?? 0;
+          const usual = usualPerVisit(p.sold, input.weeks);
           return {
-            productID: p.id,
-            product: p.name,
+            productID: p.productID,
+            product: p.product,
             barcode: p.barcode,
-            usual: u,
-            onTruck: t,
-            inWarehouse: warehouse.get(p.id) ?? 0,
-            suggested: suggestedLoad(u, t),
+            usual,
+            onTruck: p.onTruck,
+            inWarehouse: p.inWarehouse,
+            suggested: suggestedLoad(usual, p.onTruck),
           };
         })
         .sort((a, b) => a.product.localeCompare(b.product, 'en-US') || a.productID - b.productID);
