@@ -1,6 +1,6 @@
 import { type AgingFilter, addDays, WALK_IN_CUSTOMER } from '@wd/contracts';
-import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { customers, invoices } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 
@@ -13,20 +13,32 @@ const BUCKETS = {
 } as const;
 
 /**
+ * `sum(balance)` of the rows `from`..`to` days old on `asOf` (`to` undefined: no end). The invoice
+ * is that old when its date lies in [asOf - to, asOf - from]: the bounds are dates worked out
+ * here, so each row is compared with constants, not date arithmetic.
+ */
+function bucketSum(
+  asOf: string,
+  from: number,
+  to: number | undefined,
+  date: SQL | AnyColumn,
+  balance: SQL | AnyColumn,
+) {
+  const newest = sql`${date} <= ${addDays(asOf, -from)}::date`;
+  const oldest = to === undefined ? sql`true` : sql`${date} >= ${addDays(asOf, -to)}::date`;
+  return sql<string>`coalesce(sum(${balance}) filter (where ${newest} and ${oldest}), 0)`;
+}
+
+/**
  * Aging (docs/receivables.md): per customer, the balances of DUE
  * invoices dated up to `asOf`, summed by the invoice's age in days. One
  * grouped statement over the DUE invoices' index (which holds the customer, the balance and the
  * customer's name: no table is read or joined); the page, count and totals are taken from it by
  * the shared list query.
  */
-export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
-  const inBucket = (from: number, to: number | undefined): SQL<string> => {
-    // The invoice is `from`..`to` days old: its date lies in [asOf - to, asOf - from]. The bounds
-    // are dates worked out here, so each row is compared with constants, not date arithmetic.
-    const newest = sql`${invoices.date} <= ${addDays(asOf, -from)}::date`;
-    const oldest = to === undefined ? sql`true` : sql`${invoices.date} >= ${addDays(asOf, -to)}::date`;
-    return sql<string>`coalesce(sum(${invoices.balance}) filter (where ${newest} and ${oldest}), 0)`;
-  };
+export async function agingPage(db: Tx, filter: AgingFilter, asOf: string, options: { plain?: boolean } = {}) {
+  if (!options.plain && (await keptSumsServe(db, filter, asOf))) return keptAgingPage(db, filter, asOf);
+  const inBucket = (from: number, to: number | undefined) => bucketSum(asOf, from, to, invoices.date, invoices.balance);
   // A search picks the customers first (their trigram indexes), then only their open invoices are summed.
   const text = filter.searchQuery?.trim() ?? '';
   const found = text
@@ -103,5 +115,105 @@ export function agingPage(db: Tx, filter: AgingFilter, asOf: string) {
     order: [sql`${g.total} desc`, asc(name), asc(g.customerId)],
     totals: figures,
     aggregate,
+  });
+}
+
+/** The sorts the kept sums per customer serve; the others (the buckets, the name, the oldest) group every open invoice. */
+const KEPT_SORTS = new Set(['total', 'openInvoices', 'customerId']);
+
+/**
+ * Whether the kept sums serve this page: no search, a sort they hold (or none: most owed first),
+ * and no DUE invoice dated after the as-of date (then every DUE invoice is counted, as the kept
+ * sums count them; a date in the past, or an invoice dated ahead, takes the grouping). Folds the
+ * roll-ups first, in the same statement, so the sums hold every write committed before it.
+ */
+export async function keptSumsServe(db: Tx, filter: AgingFilter, asOf: string) {
+  if (filter.searchQuery?.trim()) return false;
+  if (!(filter.sortingList ?? []).every((s) => KEPT_SORTS.has(s.column))) return false;
+  const [row] = rowsOf<{ later: boolean }>(
+    await db.execute(sql`select exists (select 1 from invoices where status = 'DUE' and date > ${asOf}::date) as later
+      from (select rollups_fold()) f`),
+  );
+  return !row.later;
+}
+
+/**
+ * The aging page from the sums kept per customer and status (report_customer_totals: each
+ * customer's DUE invoices and balance, walk-ins as customer 0) instead of grouping every open
+ * invoice (17,876 into 12,345 customers at 200,000 invoices: 25 ms of SQL a call). The page's
+ * customers are read in the order of an index of those sums (migration 0061) and only theirs are
+ * bucketed, from their own DUE invoices; the row count is kept too (report_due_customer_count),
+ * the footer the day totals' (invoice_day_totals, the DUE balances per day). A row shows what its invoices hold at
+ * that moment, so its buckets always add up to its total.
+ */
+async function keptAgingPage(db: Tx, filter: AgingFilter, asOf: string) {
+  const i = { date: sql.raw('i.date'), balance: sql.raw('i.balance') };
+  const bucket = (from: number, to: number | undefined) => bucketSum(asOf, from, to, i.date, i.balance);
+  const kept = sql`(select t.customer_id as a_customer_id, coalesce(c.company, ${WALK_IN_CUSTOMER}) as a_name,
+      t.invoices as a_open, t.balance as a_total
+    from report_customer_totals t left join customers c on c.id = t.customer_id
+    where t.status = 'DUE' and t.invoices > 0) g`;
+  // A customer's DUE invoices: its own by the customer index, the walk-ins' (key 0) without a customer.
+  const theirs = sql`lateral (select min(i.date)::text as oldest, count(*) as open,
+      ${bucket(...BUCKETS.days0to30)} as d0, ${bucket(...BUCKETS.days31to60)} as d31,
+      ${bucket(...BUCKETS.days61to90)} as d61, ${bucket(...BUCKETS.over90)} as d91,
+      coalesce(sum(i.balance), 0) as total
+    from (select date, balance from invoices where status = 'DUE' and customer_id = g.a_customer_id
+          union all
+          select date, balance from invoices where status = 'DUE' and customer_id is null and g.a_customer_id = 0) i) b`;
+  const g = {
+    customerId: sql<number>`"g"."a_customer_id"`,
+    name: sql<string>`"g"."a_name"`,
+    open: sql<string>`"g"."a_open"`,
+    total: sql<string>`"g"."a_total"`,
+  };
+  const sortable = { customerId: g.customerId, openInvoices: g.open, total: g.total };
+  const figures = {
+    openInvoices: sql<string>`b.open`,
+    days0to30: sql<string>`b.d0`,
+    days31to60: sql<string>`b.d31`,
+    days61to90: sql<string>`b.d61`,
+    over90: sql<string>`b.d91`,
+    total: sql<string>`b.total`,
+  };
+  const columns = { customerId: g.customerId, customer: g.name, oldest: sql<string>`b.oldest`, ...figures };
+  const day = { date: sql.raw('d.date'), balance: sql.raw('d.balance') };
+  const daySum = (from: number, to: number | undefined) => bucketSum(asOf, from, to, day.date, day.balance);
+  return listPage(filter, {
+    from: (fields) => db.select(fields).from(sql`${kept} cross join ${theirs}`),
+    columns,
+    sortable,
+    order: [desc(g.total), asc(g.name), asc(g.customerId)],
+    reversedOrder: [asc(g.total), desc(g.name), desc(g.customerId)],
+    // The page's customers first, in the index's order; then only theirs bucketed.
+    page: (order, limit, offset) =>
+      db
+        .select(columns)
+        .from(
+          sql`(select * from ${kept} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) g cross join ${theirs}`,
+        )
+        .orderBy(...order),
+    aggregate: async () => {
+      const [row] = rowsOf<Record<string, string>>(
+        await db.execute(sql`select
+            (select customers from report_due_customer_count) as rows,
+            coalesce(sum(d.invoices), 0) as open, ${daySum(...BUCKETS.days0to30)} as d0,
+            ${daySum(...BUCKETS.days31to60)} as d31, ${daySum(...BUCKETS.days61to90)} as d61,
+            ${daySum(...BUCKETS.over90)} as d91, coalesce(sum(d.balance), 0) as total
+          from invoice_day_totals d where d.status = 'DUE' and d.date <= ${asOf}::date`),
+      );
+      const n = (v: unknown) => Number(v ?? 0);
+      return {
+        totalRows: n(row.rows),
+        totals: {
+          openInvoices: n(row.open),
+          days0to30: n(row.d0),
+          days31to60: n(row.d31),
+          days61to90: n(row.d61),
+          over90: n(row.d91),
+          total: n(row.total),
+        },
+      };
+    },
   });
 }
