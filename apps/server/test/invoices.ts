@@ -25,6 +25,27 @@ export function invoiceCalls(t: () => TestApp) {
       return (await app.call('PATCH', '/api/invoice/update/', { id, ...fields }, app.adminToken)).json()
         .invoice as Invoice;
     },
+    /**
+     * An invoice of `units` of one product (a line and its quantity), with the header `fields`
+     * (date, customerID, …), submitted (DUE) unless `submit` is false; answers its id.
+     */
+    async invoiceOf(productID: number, units: number, fields: Record<string, unknown>, submit = true) {
+      const app = t();
+      const { id } = await this.newInvoice();
+      await this.setInvoice(id, fields);
+      const line = await this.addLine(id, productID);
+      if (units !== 1) {
+        const res = await app.call(
+          'PATCH',
+          '/api/invoice/update/item/',
+          { id: line.id, invoiceID: id, quantity: units },
+          app.adminToken,
+        );
+        if (res.statusCode !== 200) throw new Error(`quantity ${units} refused: ${res.body}`);
+      }
+      if (submit) await this.setInvoice(id, { status: 'DUE' });
+      return id;
+    },
     pay(invoiceID: number, fields: Record<string, unknown>) {
       const app = t();
       return app.call(

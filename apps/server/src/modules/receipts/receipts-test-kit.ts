@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { beforeAll, expect } from 'vitest';
+import { beforeAll } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
@@ -23,22 +23,8 @@ export function receiptsKit() {
   }
 
   /** A submitted (DUE) invoice of `customerID` for `units` × $1.00, dated `date`. */
-  async function dueInvoice(customerID: number, date: string, units: number) {
-    const { id } = await inv.newInvoice();
-    await inv.setInvoice(id, { date, customerID });
-    const line = await inv.addLine(id, unit.id);
-    if (units !== 1) {
-      const res = await t.call(
-        'PATCH',
-        '/api/invoice/update/item/',
-        { id: line.id, invoiceID: id, quantity: units },
-        t.adminToken,
-      );
-      expect(res.statusCode).toBe(200);
-    }
-    await inv.setInvoice(id, { status: 'DUE' });
-    return id;
-  }
+  const dueInvoice = (customerID: number, date: string, units: number) =>
+    inv.invoiceOf(unit.id, units, { date, customerID });
 
   const receive = (body: Record<string, unknown>, token: string | null = t.adminToken) =>
     t.call('POST', '/api/receipt/insert/', { date: '2026-11-20', paymentType: 'cash', ...body }, token);

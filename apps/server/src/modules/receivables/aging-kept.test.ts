@@ -17,22 +17,13 @@ const AS_OF = '2026-11-25';
 beforeAll(async () => {
   const post = async (url: string, body: unknown) => (await t.call('POST', url, body, t.adminToken)).json();
   const dollar = await createProduct(t, { name: 'Kept Aging Dollar', costPrice: 0.5, sellingPrice: 1 });
-  async function invoice(customerID: number | undefined, daysOld: number, units: number, status = 'DUE') {
-    const { id } = await inv.newInvoice();
-    await inv.setInvoice(id, { date: addDays(AS_OF, -daysOld), ...(customerID ? { customerID } : {}) });
-    const line = await inv.addLine(id, dollar.id);
-    if (units !== 1) {
-      const res = await t.call(
-        'PATCH',
-        '/api/invoice/update/item/',
-        { id: line.id, invoiceID: id, quantity: units },
-        t.adminToken,
-      );
-      expect(res.statusCode).toBe(200);
-    }
-    if (status !== 'NEW') await inv.setInvoice(id, { status: 'DUE' });
-    return id;
-  }
+  const invoice = (customerID: number | undefined, daysOld: number, units: number, status = 'DUE') =>
+    inv.invoiceOf(
+      dollar.id,
+      units,
+      { date: addDays(AS_OF, -daysOld), ...(customerID ? { customerID } : {}) },
+      status !== 'NEW',
+    );
   // Stores owing in every bucket, two with the same total (their names order them), one with
   // three open invoices, a part-paid one, a paid one (gone), a draft (never counted), walk-ins.
   const store = async (company: string) => (await post('/api/customer/new/', { company })).customer.id as number;

@@ -25,22 +25,8 @@ beforeAll(async () => {
   corner = (await post('/api/customer/new/', { company: 'Aging Corner Store', name: 'Ann' })).customer.id;
   dockside = (await post('/api/customer/new/', { company: 'Aging Dockside Mart', name: 'Bob' })).customer.id;
 
-  async function invoice(customerID: number, daysOld: number, units: number, submit = true) {
-    const { id } = await inv.newInvoice();
-    await inv.setInvoice(id, { date: addDays(AS_OF, -daysOld), customerID });
-    const line = await inv.addLine(id, dollar.id);
-    if (units !== 1) {
-      const res = await t.call(
-        'PATCH',
-        '/api/invoice/update/item/',
-        { id: line.id, invoiceID: id, quantity: units },
-        t.adminToken,
-      );
-      expect(res.statusCode).toBe(200);
-    }
-    if (submit) await inv.setInvoice(id, { status: 'DUE' });
-    return id;
-  }
+  const invoice = (customerID: number, daysOld: number, units: number, submit = true) =>
+    inv.invoiceOf(dollar.id, units, { date: addDays(AS_OF, -daysOld), customerID }, submit);
   // Corner Store: bucket 0–30 holds 1 + 2, 31–60 holds 4 + 8, 61–90 holds 16 + 32, over 90 holds 64.
   for (const [days, units] of [
     [0, 1],
