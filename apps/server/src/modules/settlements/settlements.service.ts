@@ -15,6 +15,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { pageResponse } from '../../lib/list.js';
 import { type NewMovement, stockRepository } from '../stock/stock.repository.js';
 import { usersRepository } from '../users/users.repository.js';
+import { settlementListRepository } from './settlement-list.repository.js';
 import { settlementView } from './settlement-view.js';
 import { settlementsRepository as repo, type SettlementRowDb } from './settlements.repository.js';
 
@@ -41,12 +42,12 @@ export function createSettlementsService({ db }: AppContext) {
     /** The report's CSV statement (office only, like the report). */
     csvQuery(filter: SettlementListFilter, user: AuthUser) {
       officeOnly(user);
-      return repo.csvQuery(db, filter);
+      return settlementListRepository.csvQuery(db, filter);
     },
 
     async list(filter: SettlementListFilter, user: AuthUser) {
       officeOnly(user);
-      const { rows, totalRows, totals } = await repo.list(db, filter);
+      const { rows, totalRows, totals } = await settlementListRepository.list(db, filter);
       const settlements = (rows as unknown as SettlementRowDb[]).map((r) => ({
         id: r.id,
         date: r.date,
