@@ -121,14 +121,20 @@ export async function agingPage(db: Tx, filter: AgingFilter, asOf: string, optio
 /** The sorts the kept sums per customer serve; the others (the buckets, the name, the oldest) group every open invoice. */
 const KEPT_SORTS = new Set(['total', 'openInvoices', 'customerId']);
 
+/** The largest page the kept sums serve (a screen shows 10 to 100 rows). */
+const KEPT_PAGE_MAX = 100;
+
 /**
- * Whether the kept sums serve this page: no search, a sort they hold (or none: most owed first),
+ * Whether the kept sums serve this page: a screen's page, no search, a sort they hold (or none: most owed first),
  * and no DUE invoice dated after the as-of date (then every DUE invoice is counted, as the kept
  * sums count them; a date in the past, or an invoice dated ahead, takes the grouping). Folds the
  * roll-ups first, in the same statement, so the sums hold every write committed before it.
  */
 export async function keptSumsServe(db: Tx, filter: AgingFilter, asOf: string) {
   if (filter.searchQuery?.trim()) return false;
+  // A screen's page: each of its customers is bucketed by a lookup of its own, so a whole list
+  // (the CSV asks for every customer at once) is summed faster by the one grouping.
+  if (filter.resultsPerPage > KEPT_PAGE_MAX) return false;
   if (!(filter.sortingList ?? []).every((s) => KEPT_SORTS.has(s.column))) return false;
   const [row] = rowsOf<{ later: boolean }>(
     await db.execute(sql`select exists (select 1 from invoices where status = 'DUE' and date > ${asOf}::date) as later
