@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { lateScripts } from './build/late-scripts';
 import { mantineStyles } from './build/mantine-styles';
 import { mantineUseId } from './build/mantine-use-id';
+import { zodFreePages } from './build/zod-free-pages';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -136,6 +137,14 @@ export default defineConfig({
     precompress(),
     preloadStyles('src/lib/styles.ts'),
     lateScripts(),
+    // The start-up, the office's first screen and the driver's phone screens draw without zod
+    // (build/zod-free-pages.ts).
+    zodFreePages([
+      'features/invoices/pages/InvoicesListPage.tsx',
+      'features/products/pages/ProductsListPage.tsx',
+      'features/driver/pages/DriverHomePage.tsx',
+      'features/driver/pages/StopPage.tsx',
+    ]),
     // The installable app (docs/route-mode.md): Workbox precaches the app shell (every built page,
     // script and style) so the driver's screens open with no signal; data lives in IndexedDB.
     VitePWA({

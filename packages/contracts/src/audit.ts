@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { id, text } from './common/fields.js';
 import { listFilterSchema, pageFields } from './common/list.js';
+import { z } from './common/zod.js';
 
 /**
  * The audit trail (docs/audit.md): every recorded change, who made it and

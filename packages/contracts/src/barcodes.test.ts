@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABELS_PER_SHEET, labelNameLines, labelSheets } from './barcodes.js';
+import { LABELS_PER_SHEET, labelNameLines, labelSheets } from './rules/barcode-labels.js';
 
 describe('label sheets', () => {
   it('repeats items by quantity and breaks after every 114 labels', () => {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { listFilterSchema, pageFields, pageSize, periodFilterFields } from './common/list.js';
+import { z } from './common/zod.js';
 
 /**
  * The dashboard's seven reports (docs/dashboard.md). Every call is a POST with a filter body

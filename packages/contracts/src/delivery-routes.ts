@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { changesSomething, id, NOTHING_TO_CHANGE, text } from './common/fields.js';
+import { changesSomething, id, isoDate, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
+import { z } from './common/zod.js';
 import { documentBillerSchema, documentPartySchema } from './invoice-documents.js';
 import { settingsSchema } from './settings.js';
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { text } from './common/fields.js';
 import { listFilterSchema, listResponse } from './common/list.js';
+import { z } from './common/zod.js';
 import { DEVICE_FLAG_KINDS } from './device-invoices.js';
 
 /**

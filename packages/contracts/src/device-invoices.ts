@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { id, text } from './common/fields.js';
-import { nonNegativeDollars, positiveDollars } from './common/money.js';
+import { id, isoDate, nonNegativeDollars, positiveDollars, text } from './common/fields.js';
+import { z } from './common/zod.js';
 import { deviceId } from './delivery-routes.js';
 import { PAYMENT_TYPES } from './payments.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './common/zod.js';
 
 /**
  * A trading partner's id in the X12 810 (docs/edi.md, "Partner ids"): what the

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { text } from './common/fields.js';
+import { z } from './common/zod.js';
 
 /**
  * Import products and customers from a CSV file or an Excel workbook (docs/import.md): the file's

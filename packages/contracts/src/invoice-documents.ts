@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { pageFields } from './common/list.js';
+import { z } from './common/zod.js';
 import { INVOICE_STATUSES, INVOICE_TYPES } from './invoices.js';
 
 /**

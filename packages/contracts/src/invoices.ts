@@ -1,8 +1,14 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { changesSomething, id, idOrZero, NOTHING_TO_CHANGE, text } from './common/fields.js';
+import {
+  changesSomething,
+  id,
+  idOrZero,
+  isoDate,
+  NOTHING_TO_CHANGE,
+  nonNegativeDollars,
+  text,
+} from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
-import { nonNegativeDollars } from './common/money.js';
+import { z } from './common/zod.js';
 
 export const INVOICE_TYPES = ['invoice', 'consignment'] as const;
 export const INVOICE_STATUSES = ['NEW', 'DUE', 'PAID', 'REFUND'] as const;

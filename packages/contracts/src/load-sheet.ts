@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { id } from './common/fields.js';
+import { id, isoDate } from './common/fields.js';
+import { z } from './common/zod.js';
 
 /**
  * The morning load sheet of a truck (docs/stock.md): what the route's stops of that weekday

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { id, text } from './common/fields.js';
+import { id, isoDate, nonNegativeDollars, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
-import { nonNegativeDollars } from './common/money.js';
+import { z } from './common/zod.js';
 import { checkEdiId, EDI_QUALIFIERS, ediIdFields, ediIdUpdateFields } from './edi-ids.js';
 
 /** The house biller; biller 2 is the second company every database starts with. */

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { id, text } from './common/fields.js';
+import { id, isoDate, nonNegativeDollars, positiveDollars, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
-import { nonNegativeDollars, positiveDollars } from './common/money.js';
+import { z } from './common/zod.js';
 
 /**
  * Payments of both kinds (docs/business-rules.md, "Payments"): customer

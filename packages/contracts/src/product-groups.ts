@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { id, text } from './common/fields.js';
+import { id, nonNegativeDollars, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
-import { nonNegativeDollars } from './common/money.js';
+import { z } from './common/zod.js';
 import { productSchema } from './products.js';
 
 export const productGroupSchema = z

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { listFilterSchema, pageFields } from './common/list.js';
 import { formatMoney } from './common/money.js';
+import { z } from './common/zod.js';
 import { documentPartySchema } from './invoice-documents.js';
 
 /**

@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
+import { z } from './common/zod.js';
+import { REPORT_STATUSES } from './report-names.js';
 
 /**
  * The five reports (docs/reports.md): their filter, rows and totals. Every figure is computed by
@@ -24,8 +25,6 @@ const yearText = z.preprocess(
   },
   z.union([z.int(), z.literal('')]),
 );
-
-export const REPORT_STATUSES = ['DUE', 'PAID', 'REFUND'] as const;
 
 /** The body of every report call: the list filter plus the period, status and (unused) biller. */
 export const reportFilter = z.preprocess(
@@ -146,13 +145,3 @@ export type CustomerReport = z.infer<typeof customerReportResponse>;
 export type CustomerSummaryReport = z.infer<typeof customerSummaryResponse>;
 export type BillerReport = z.infer<typeof billerReportResponse>;
 export type DamagedGoodsReport = z.infer<typeof damagedGoodsResponse>;
-
-/** The five reports by the name in their path (`reports/<name>/`), with their titles. */
-export const REPORT_TITLES = {
-  product: 'Product Report',
-  customer: 'My Report',
-  customerSummary: 'Customer Report',
-  biller: 'Biller Report',
-  damagedGoods: 'Damaged Goods Report',
-} as const;
-export type ReportName = keyof typeof REPORT_TITLES;

@@ -1,21 +1,8 @@
-import { z } from 'zod';
 import { text } from './common/fields.js';
-import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT, EMAIL_BOUNDS, emailTemplate, isLocalAddress } from './email.js';
-
-/** The bounds of the page sizes an admin may set (docs/settings.md). */
-export const SETTINGS_BOUNDS = {
-  resultsPerPage: { min: 1, max: 500 },
-  resultsPerInput: { min: 1, max: 200 },
-  pagesDisplayed: { min: 1, max: 20 },
-} as const;
-
-/**
- * The paper the invoice (PDF and print), the statement and the resale
- * certificate are laid out for, portrait with 10 mm margins: A4 (210 × 297 mm)
- * or US Letter (8.5 × 11 in).
- */
-export const PAPER_SIZES = ['A4', 'Letter'] as const;
-export type PaperSize = (typeof PAPER_SIZES)[number];
+import { z } from './common/zod.js';
+import { emailTemplate } from './email.js';
+import { EMAIL_BOUNDS, isLocalAddress } from './email-templates.js';
+import { PAPER_SIZES, SETTINGS_BOUNDS } from './settings-defaults.js';
 
 const between = ({ min, max }: { min: number; max: number }) => z.int().min(min).max(max);
 const perInput = () => between(SETTINGS_BOUNDS.resultsPerInput);
@@ -60,22 +47,6 @@ export const settingsSchema = z
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  resultsPerPage: 10,
-  resultsPerInput: 50,
-  pagesDisplayed: 5,
-  invoiceResultsPerPage: true,
-  resultsPerInputInvoices: 50,
-  resultsPerInputCustomers: 50,
-  showSuggestedAnalysis: false,
-  showIndividualMargin: false,
-  showDamagedGoods: false,
-  mailFrom: '',
-  emailSubject: DEFAULT_EMAIL_SUBJECT,
-  emailMessage: DEFAULT_EMAIL_MESSAGE,
-  paperSize: 'A4',
-};
-
 /** settings/update: any of the fields; those left out keep their value. */
 export const settingsUpdateBody = settingsSchema.partial();
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;
@@ -94,7 +65,3 @@ export const settingsResponse = z.object({
     .datetime()
     .meta({ description: 'The instant that date ends where the business is (ISO 8601, UTC)' }),
 });
-
-export const SETTINGS_MESSAGES = {
-  saved: 'Settings saved',
-} as const;

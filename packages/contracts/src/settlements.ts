@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { id, idOrZero, text } from './common/fields.js';
+import { id, idOrZero, isoDate, nonNegativeDollars, text } from './common/fields.js';
 import { listFilterSchema, listResponse } from './common/list.js';
-import { nonNegativeDollars } from './common/money.js';
+import { z } from './common/zod.js';
 
 /**
  * The end of a driver's day (docs/settlement.md): the truck's expected stock beside the counted

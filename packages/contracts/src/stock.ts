@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { id, idOrZero, text } from './common/fields.js';
 import { listFilterSchema, listResponse } from './common/list.js';
+import { z } from './common/zod.js';
 
 /**
  * Stock by location (docs/stock.md): the warehouse, the damaged-goods bin and each route's truck.

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { isoDate } from './common/dates.js';
-import { id, text } from './common/fields.js';
+import { id, isoDate, nonNegativeDollars, text } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
-import { nonNegativeDollars } from './common/money.js';
+import { z } from './common/zod.js';
 
 /** Supplier (distributor) invoices: amountDue = amountPurchase − Σ payments. */
 export const supplierInvoiceSchema = z

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { changesSomething, id, NOTHING_TO_CHANGE, text } from './common/fields.js';
 import { listResponse } from './common/list.js';
+import { z } from './common/zod.js';
 
 export const USER_TYPES = ['user', 'admin'] as const;
 export const userType = z.enum(USER_TYPES);

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { Call } from '@wd/contracts';
+import type { Call, CallRoute } from '@wd/contracts';
 import { callPath } from '@wd/contracts';
 import { useState } from 'react';
 import { showAlert } from '../lib/alert';
@@ -29,7 +29,11 @@ export function ExportCsvButton({ run }: { run: () => Promise<unknown> }) {
 }
 
 /** A list's CSV under its current filter and sort (paging left out: every matching row), saved as a download. */
-export async function downloadListCsv(call: Call, filter: Record<string, unknown>, params?: Record<string, unknown>) {
+export async function downloadListCsv(
+  call: CallRoute,
+  filter: Record<string, unknown>,
+  params?: Record<string, unknown>,
+) {
   const { currentPage: _page, resultsPerPage: _size, ...rest } = filter;
   const { blob, filename } = await fetchFile(callPath(call, params), 'export.csv', rest);
   saveBlob(blob, filename);

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { Call, CallInput, CallResult, ListFilterInput } from '@wd/contracts';
+import type { Call, CallInput, CallResult, CallRoute, ListFilterInput } from '@wd/contracts';
 import { type CallFile, callApi } from './api-client';
 
 /** A page of a list as ListPage shows it. */
@@ -43,7 +43,7 @@ export function toListResult<T, Totals>(body: Record<string, unknown>): ListResu
  * key (keys.products.list('active')); `params` are the call's path parameters.
  */
 export function listSource<C extends Call>(
-  call: C,
+  call: C | CallRoute<C>,
   key: QueryKey,
   params?: C['params'] extends undefined ? undefined : CallInput<C> extends { params: infer P } ? P : never,
 ): ListSource<RowOf<C>, TotalsOf<C>> {

@@ -1,5 +1,5 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Call, CallInput, CallResult } from '@wd/contracts';
+import type { Call, CallInput, CallResult, CallRoute } from '@wd/contracts';
 import { useMemo, useRef } from 'react';
 import { ApiError, type CallFile, callApi, newIdempotencyKey } from './api-client';
 import type { AreaKeys } from './query-keys';
@@ -18,7 +18,7 @@ export interface CallMutationOptions<C extends Call, V> {
  * only say what to do next (docs/web.md, "Data layer").
  */
 export function useCallMutation<C extends Call, V = CallInput<C> & CallFile>(
-  call: C,
+  call: C | CallRoute<C>,
   options: CallMutationOptions<C, V>,
 ) {
   const queryClient = useQueryClient();
@@ -36,7 +36,7 @@ export function useCallMutation<C extends Call, V = CallInput<C> & CallFile>(
 type BodyOf<C extends Call> = CallInput<C> extends { body?: infer B } ? NonNullable<B> : never;
 
 /** A create call (`body` = the new record): every list of the area is stale. */
-export function useCreateCall<C extends Call>(call: C, keys: AreaKeys) {
+export function useCreateCall<C extends Call>(call: C | CallRoute<C>, keys: AreaKeys) {
   return useCallMutation(call, {
     input: (body: BodyOf<C>) => ({ body }) as unknown as CallInput<C> & CallFile,
     invalidates: () => [keys.lists()],
@@ -44,7 +44,7 @@ export function useCreateCall<C extends Call>(call: C, keys: AreaKeys) {
 }
 
 /** An update call (`body` = `{ id, …changes }`): the lists and that record are stale. */
-export function useUpdateCall<C extends Call>(call: C, keys: AreaKeys) {
+export function useUpdateCall<C extends Call>(call: C | CallRoute<C>, keys: AreaKeys) {
   return useCallMutation(call, {
     input: (body: BodyOf<C>) => ({ body }) as unknown as CallInput<C> & CallFile,
     invalidates: (_, body) => [keys.lists(), keys.detail((body as unknown as { id: number }).id)],
@@ -52,7 +52,7 @@ export function useUpdateCall<C extends Call>(call: C, keys: AreaKeys) {
 }
 
 /** A bulk call on ids (delete, recover): records move between the area's lists, so all of it is stale. */
-export function useIdsCall<C extends Call>(call: C, keys: AreaKeys) {
+export function useIdsCall<C extends Call>(call: C | CallRoute<C>, keys: AreaKeys) {
   return useCallMutation(call, {
     input: (ids: (number | string)[]) => ({ body: { ids: ids.map(Number) } }) as unknown as CallInput<C> & CallFile,
     invalidates: () => [keys.all],

@@ -6,8 +6,9 @@ import {
   barcodeItemsResponse,
   barcodeItemUpdateInput,
 } from '../barcodes.js';
-import { defineCalls, idParams } from '../common/call.js';
+import { defineCalls } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
+import { idParams } from '../common/fields.js';
 import { listBody } from '../common/list.js';
 
 /**

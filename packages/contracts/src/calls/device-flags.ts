@@ -1,4 +1,5 @@
-import { defineCalls, idParams } from '../common/call.js';
+import { defineCalls } from '../common/call.js';
+import { idParams } from '../common/fields.js';
 import {
   deviceFlagListFilter,
   deviceFlagRecordResponse,

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineCalls } from '../common/call.js';
+import { z } from '../common/zod.js';
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.string() });
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineCalls } from '../common/call.js';
+import { z } from '../common/zod.js';
 import { importKind, importOptions, importPreviewResponse } from '../imports.js';
 import { csvFile, fileResponse } from '../parties.js';
 

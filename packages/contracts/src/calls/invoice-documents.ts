@@ -1,6 +1,7 @@
-import { z } from 'zod';
-import { defineCalls, idParams } from '../common/call.js';
+import { defineCalls } from '../common/call.js';
+import { idParams } from '../common/fields.js';
 import { listFilterSchema } from '../common/list.js';
+import { z } from '../common/zod.js';
 import { emailDraftResponse, emailOptions } from '../email.js';
 import {
   invoiceDocumentResponse,

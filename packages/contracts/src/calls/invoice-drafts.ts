@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { defineCalls, idParams } from '../common/call.js';
+import { defineCalls } from '../common/call.js';
+import { idParams } from '../common/fields.js';
+import { z } from '../common/zod.js';
 
 /** Whether the draft was removed (false: it was touched, or already submitted, and is kept). */
 export const invoiceDraftDiscardResponse = z.object({ discarded: z.boolean() }).meta({ id: 'InvoiceDraftDiscard' });

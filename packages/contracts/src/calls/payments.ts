@@ -1,5 +1,6 @@
-import { defineCalls, idParams, type MultipartSpec } from '../common/call.js';
+import { defineCalls, type MultipartSpec } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
+import { idParams } from '../common/fields.js';
 import {
   historyFilter,
   paymentHistoryResponse,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { idParams, idsBody } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
+import { idParams, idsBody } from '../common/fields.js';
 import { listBody } from '../common/list.js';
 
 /**

@@ -1,5 +1,6 @@
-import { defineCalls, idParams } from '../common/call.js';
+import { defineCalls } from '../common/call.js';
 import { messageSchema } from '../common/errors.js';
+import { idParams } from '../common/fields.js';
 import { listBody } from '../common/list.js';
 import { supplierInput, supplierResponse, suppliersResponse, supplierUpdateInput } from '../parties.js';
 import { csvExportCall } from './export.js';

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { id, MAX_INT } from './fields.js';
+import type { z } from 'zod';
 
 /**
  * One entry of the table of calls: everything both ends need to agree on.
@@ -116,6 +115,9 @@ export interface CallRoute<C extends Call = Call> extends Pick<Call, 'method' | 
   readonly call?: C;
 }
 
+/** The call a route stands for (`RouteCall<typeof callRoutes.userCalls.signIn>`), for its input's and answer's types. */
+export type RouteCall<R> = R extends CallRoute<infer C> ? C : never;
+
 /** Every status a call can answer besides 200, from its schemas, its auth level and its own list. */
 export function errorStatuses(call: Call): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(call.errors);
@@ -141,8 +143,3 @@ export function callPath(call: Pick<Call, 'path'>, params?: Record<string, unkno
   });
   return `${path.replace(/^\//, '')}/`;
 }
-
-/** Route parameter `:id`: a positive whole number that fits the id columns. */
-export const idParams = z.object({ id: z.coerce.number().min(1).max(MAX_INT).int() });
-/** Bulk operations: `{ ids: number[] }`. */
-export const idsBody = z.object({ ids: z.array(id()).min(1).max(10_000) });

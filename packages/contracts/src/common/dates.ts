@@ -1,7 +1,4 @@
-import { z } from 'zod';
-
-/** Dates travel and are stored as YYYY-MM-DD and are shown as MM-DD-YYYY. */
-export const isoDate = () => z.iso.date();
+// Dates travel and are stored as YYYY-MM-DD and are shown as MM-DD-YYYY.
 
 /** `2026-01-31` → `01-31-2026`; anything else is returned as it came. */
 export function formatDate(value: string | null | undefined): string {

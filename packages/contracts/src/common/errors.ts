@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every failure answers this body (docs/api.md, "Errors"). */
 export const errorSchema = z

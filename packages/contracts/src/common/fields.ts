@@ -1,7 +1,5 @@
-import { z } from 'zod';
-// The app's wording for validation messages, set on zod once for every schema built from these
-// fields (a bundler keeps this import: the package marks the module as having side effects).
-import './messages.js';
+import { hasAtMostTwoDecimals, MAX_DOLLARS } from './money.js';
+import { z } from './zod.js';
 
 /**
  * The primitives every request field is built from (docs/api.md, "Bad
@@ -12,6 +10,11 @@ import './messages.js';
  *   them) and without lone UTF-16 surrogates (they are not Unicode, and the
  *   audit log's JSON refuses them). Chain `.trim()`, `.min()`, `.max()` on it.
  * - `id()`: a positive whole number that fits the 32-bit id columns.
+ * - `dollars()` and its kin: money on the wire, at most two decimals.
+ * - `isoDate()`: a date as YYYY-MM-DD.
+ *
+ * The formats and constants of the same kinds (money, dates, calls) live in
+ * modules without zod, which the browser's start-up loads alone.
  */
 
 /** The largest value of a 32-bit `integer` column: ids, quantities, money in cents. */
@@ -68,3 +71,26 @@ export function changesSomething(value: Record<string, unknown>): boolean {
   return Object.entries(value).some(([key, v]) => !NOT_A_CHANGE.has(key) && v !== undefined);
 }
 export const NOTHING_TO_CHANGE = { message: 'must hold at least one field to change besides id' } as const;
+
+/** Route parameter `:id`: a positive whole number that fits the id columns. */
+export const idParams = z.object({ id: z.coerce.number().min(1).max(MAX_INT).int() });
+/** Bulk operations: `{ ids: number[] }`. */
+export const idsBody = z.object({ ids: z.array(id()).min(1).max(10_000) });
+
+/** A dollar amount on the wire: a finite number of at most $21,474,836.47 either way, with at most two decimals. */
+export const dollars = () =>
+  z
+    .number()
+    .min(-MAX_DOLLARS)
+    .max(MAX_DOLLARS)
+    .refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
+
+/** A dollar amount that may not be negative (at most $21,474,836.47). */
+export const nonNegativeDollars = () =>
+  z.number().min(0).max(MAX_DOLLARS).refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
+
+/** A dollar amount more than 0 (a payment). */
+export const positiveDollars = () => nonNegativeDollars().refine((v) => v > 0, { message: 'must be more than 0' });
+
+/** A date on the wire: YYYY-MM-DD (dates travel and are stored so, and are shown as MM-DD-YYYY). */
+export const isoDate = () => z.iso.date();

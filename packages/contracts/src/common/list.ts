@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { text } from './fields.js';
+import { MAX_PAGE, MAX_PAGE_SIZE } from './paging.js';
+import { z } from './zod.js';
 
 /** The body of every `…/all/` and report call (docs/api.md, "Lists"). */
 export const sortOrder = z.enum(['asc', 'desc']);
@@ -8,16 +9,6 @@ export const sortItemSchema = z.object({
   order: sortOrder,
 });
 export type SortItem = z.infer<typeof sortItemSchema>;
-
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const MAX_PAGE_SIZE = 100_000;
-/**
- * The highest page a list takes. (page − 1) × page size becomes the SQL
- * OFFSET: bounded so, it stays an exact whole number (at most 10^11) the
- * database takes, where 2^53 − 1 overflowed it. No list comes near a million
- * pages; a page past the last answers no rows, like any page past the end.
- */
-export const MAX_PAGE = 1_000_000;
 
 /**
  * A list's page size: 1 … MAX_PAGE_SIZE on every list, `size` when left out.
@@ -55,19 +46,4 @@ export const pageFields = {
 /** `{ <key>: T[], currentPage, numPages, totalRows }` */
 export function listResponse<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: z.array(item), ...pageFields } as { [P in K]: z.ZodArray<T> } & typeof pageFields);
-}
-
-export interface Page<T> {
-  rows: T[];
-  currentPage: number;
-  numPages: number;
-  totalRows: number;
-}
-
-/** The period part of a list or report filter ('' means not set). */
-export interface PeriodFilter {
-  startDate?: string;
-  endDate?: string;
-  month?: number | '';
-  year?: number | '';
 }

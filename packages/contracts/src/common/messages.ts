@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * One wording for validation messages, shared by the browser (shown under a
@@ -64,8 +64,6 @@ export const validationMessages: z.core.$ZodErrorMap = (issue) => {
       return undefined;
   }
 };
-
-z.config({ customError: validationMessages });
 
 /** "field message" for an issue path, as the API's 400 answers say it. */
 export function issueText(path: readonly PropertyKey[], message: string): string {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Money is integer cents inside; dollars (numbers with at most two decimals)
  * only at the API edge and on screen.
@@ -63,18 +61,3 @@ export const MAX_DOLLARS = MAX_CENTS / 100;
 export function fitsMoneyColumn(cents: number): boolean {
   return Number.isSafeInteger(cents) && cents >= -MAX_CENTS - 1 && cents <= MAX_CENTS;
 }
-
-/** A dollar amount on the wire: a finite number of at most $21,474,836.47 either way, with at most two decimals. */
-export const dollars = () =>
-  z
-    .number()
-    .min(-MAX_DOLLARS)
-    .max(MAX_DOLLARS)
-    .refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
-
-/** A dollar amount that may not be negative (at most $21,474,836.47). */
-export const nonNegativeDollars = () =>
-  z.number().min(0).max(MAX_DOLLARS).refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
-
-/** A dollar amount more than 0 (a payment). */
-export const positiveDollars = () => nonNegativeDollars().refine((v) => v > 0, { message: 'must be more than 0' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_BARCODE_MAX_WIDTH_IN } from '../barcodes.js';
+import { LABEL_BARCODE_MAX_WIDTH_IN } from './barcode-labels.js';
 import { barcodeBarModules, barcodeImageModules, printedBarcodeSize, printerDpi } from './barcode-print.js';
 
 const STRIP_IN = 73 / 25.4;

@@ -1,5 +1,5 @@
 import { Button, Group, Title } from '@mantine/core';
-import type { Call } from '@wd/contracts';
+import type { Call, CallRoute } from '@wd/contracts';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useShellTitle } from '../../lib/app-shell';
@@ -10,7 +10,7 @@ export interface ListHeaderActions {
   /** More buttons, first (Print, Import …). */
   actions?: ReactNode;
   /** The list's Export CSV call: a button that downloads every row under the current filter and sort. */
-  exportCsv?: Call;
+  exportCsv?: CallRoute;
   /** The export call's path parameters (a price group's items: its id). */
   exportParams?: Record<string, unknown>;
   /** The area's recover list (soft-deleted records): a Recover button. */

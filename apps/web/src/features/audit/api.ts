@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { auditCalls, userCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { createKeys } from '../../lib/query-keys';
+
+const { auditCalls, userCalls } = callRoutes;
 
 /** The audit trail's data layer (admins only, docs/audit.md). */
 export const auditKeys = createKeys('audit');

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { billerCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { billerCalls } = callRoutes;
 
 /** The billers' data layer (`supplier/*` calls): list sources, queries and mutation hooks. */
 const billerKeys = keys.billers;

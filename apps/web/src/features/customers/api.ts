@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { callPath, customerCalls, priceGroupCalls } from '@wd/contracts';
+import { callPath, callRoutes } from '@wd/contracts';
 import { callApi, fetchBlob, saveBlob } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { customerCalls, priceGroupCalls } = callRoutes;
 
 /** The customers' data layer: list sources, queries, mutation hooks and the resale certificate files. */
 const customerKeys = keys.customers;

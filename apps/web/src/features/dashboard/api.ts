@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Call, dashboardCalls } from '@wd/contracts';
+import { type Call, type CallRoute, callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { keys } from '../../lib/query-keys';
+
+const { dashboardCalls } = callRoutes;
 
 /**
  * The dashboard's data (docs/dashboard.md): each call with its default
@@ -9,7 +11,7 @@ import { keys } from '../../lib/query-keys';
  * business's local today. One query per card or chart, so each shows its own
  * loading and error state.
  */
-function useReport<C extends Call>(call: C, name: string) {
+function useReport<C extends Call>(call: C | CallRoute<C>, name: string) {
   return useQuery({
     queryKey: keys.dashboard.list(name),
     queryFn: () => callApi(call, { body: {} } as never),

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeCalls, userCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useUpdateCall } from '../../lib/mutations';
 import { createKeys, keys } from '../../lib/query-keys';
+
+const { routeCalls, userCalls } = callRoutes;
 
 /** Delivery routes' data layer: the list, one route, its changes, the drivers to pick and the number blocks. */
 const routeKeys = createKeys('routes');

@@ -1,7 +1,9 @@
-import { deviceFlagCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { createKeys } from '../../lib/query-keys';
+
+const { deviceFlagCalls } = callRoutes;
 
 /** Driver flags' data layer (admins only): the list and Settle. */
 export const deviceFlagKeys = createKeys('deviceFlags');

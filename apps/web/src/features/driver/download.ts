@@ -1,8 +1,10 @@
-import { routeCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import { forgetCatalog } from './catalog';
 import { type DownloadMeta, deviceId, driverDb, type StoredStop } from './db';
+
+const { routeCalls } = callRoutes;
 
 const CHUNK = 500;
 

@@ -1,8 +1,10 @@
-import { type DeviceInvoiceInput, type DeviceInvoiceResult, routeCalls } from '@wd/contracts';
+import { callRoutes, type DeviceInvoiceInput, type DeviceInvoiceResult } from '@wd/contracts';
 import { ApiError, callApi, newIdempotencyKey } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import { type DeviceInvoice, deviceId, driverDb } from './db';
 import { deviceTotals } from './pricing';
+
+const { routeCalls } = callRoutes;
 
 /**
  * The device's outgoing queue (docs/route-mode.md): every final invoice waits here, with its own

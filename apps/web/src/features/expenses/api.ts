@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { expenseCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { expenseCalls } = callRoutes;
 
 /** The expenses' data layer: list source (with the amount footer), queries and mutation hooks. */
 const expenseKeys = keys.expenses;

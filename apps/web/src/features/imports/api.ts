@@ -1,22 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type Call,
+  type CallRoute,
   callPath,
+  callRoutes,
   type ImportEvent,
   type ImportKind,
   type ImportOptions,
   type ImportPreview,
-  importCalls,
 } from '@wd/contracts';
 import { useCallback } from 'react';
 import { callApi, fetchFile, saveBlob } from '../../lib/api-client';
 import { postNdjson } from '../../lib/ndjson';
 import { keys } from '../../lib/query-keys';
 
+const { importCalls } = callRoutes;
+
 /** Import products or customers from CSV (docs/import.md): preview, refused rows, run. */
 
 /** The multipart body of an import call: the options as its JSON part, the file as its file part. */
-function importForm(call: Call, file: File, options: ImportOptions): FormData {
+function importForm(call: CallRoute, file: File, options: ImportOptions): FormData {
   const form = new FormData();
   const spec = call.multipart;
   if (!spec?.json) throw new Error(`${call.path} is not a multipart call`);

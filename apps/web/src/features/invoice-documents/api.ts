@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  callPath,
-  type EmailOptions,
-  type InvoiceSendResult,
-  invoiceDocumentCalls,
-  invoiceEdiCalls,
-  invoiceMailCalls,
-} from '@wd/contracts';
+import { callPath, callRoutes, type EmailOptions, type InvoiceSendResult } from '@wd/contracts';
 import { callApi, fetchFile, saveBlob } from '../../lib/api-client';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { invoiceDocumentCalls, invoiceEdiCalls, invoiceMailCalls } = callRoutes;
 
 /**
  * Invoice documents in the browser (docs/invoice-documents.md): the printed

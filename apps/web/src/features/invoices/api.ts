@@ -1,17 +1,19 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import {
+  callRoutes,
   type InvoiceInsertInput,
   type InvoiceItem,
   type InvoiceItemUpdateInput,
   type InvoiceLineChange,
   type InvoiceUpdateInput,
-  invoiceCalls,
 } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 import { invoiceItemsQuery, invoiceSummaryQuery, itemsKey } from './invoice-queries';
+
+const { invoiceCalls } = callRoutes;
 
 /**
  * The invoices area's data layer (docs/web.md, "Data layer"). An invoice's

@@ -1,7 +1,9 @@
-import { outboxCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { createKeys, keys } from '../../lib/query-keys';
+
+const { outboxCalls } = callRoutes;
 
 /** The outbox's data layer (admins only): the list of messages and Retry. */
 export const outboxKeys = createKeys('outbox');

@@ -1,14 +1,16 @@
 import {
+  callRoutes,
   type Payment,
   type PaymentInput,
   type PaymentKind,
-  paymentCalls,
+  type RouteCall,
   type SupplierPayment,
-  supplierPaymentCalls,
 } from '@wd/contracts';
 import { type ListSource, listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { paymentCalls, supplierPaymentCalls } = callRoutes;
 
 /**
  * The payments area's data layer, for both kinds of payment (customer and
@@ -32,7 +34,11 @@ const historyCall = {
 
 /** The payments of one invoice or party, as a ListPage source. */
 export function paymentHistory(kind: PaymentKind, of: PaymentsOf, id: number): ListSource<PaymentRow, PaymentTotals> {
-  return listSource(historyCall[kind][of], paymentKeys.list(`${kind}-${of}`, id), { id });
+  return listSource<RouteCall<(typeof historyCall)[PaymentKind][PaymentsOf]>>(
+    historyCall[kind][of],
+    paymentKeys.list(`${kind}-${of}`, id),
+    { id },
+  );
 }
 
 /** What a payment makes stale: the payment histories and its invoice, of its kind. */

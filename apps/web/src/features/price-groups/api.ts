@@ -2,15 +2,18 @@ import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   type Call,
   type CallInput,
+  type CallRoute,
+  callRoutes,
   type PriceGroupByProductGroupInput,
   type PriceGroupItemInput,
   type PriceGroupItemUpdateInput,
-  priceGroupCalls,
 } from '@wd/contracts';
 import { type CallFile, callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { priceGroupCalls } = callRoutes;
 
 /**
  * The customer price groups' data layer. A group's items and its view by
@@ -58,7 +61,11 @@ export function usePriceGroupProductGroups(id: number) {
 
 /** A mutation of this area: `input` maps the page's variables to the call's input. */
 const areaMutation =
-  <C extends Call, V>(call: C, input: (vars: V) => CallInput<C> & CallFile, invalidates: () => QueryKey[] = area) =>
+  <C extends Call, V>(
+    call: C | CallRoute<C>,
+    input: (vars: V) => CallInput<C> & CallFile,
+    invalidates: () => QueryKey[] = area,
+  ) =>
   () =>
     useCallMutation(call, { input, invalidates });
 

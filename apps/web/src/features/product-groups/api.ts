@@ -2,14 +2,17 @@ import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   type Call,
   type CallInput,
+  type CallRoute,
+  callRoutes,
   type ProductGroupItemInput,
   type ProductGroupUpdateInput,
-  productGroupCalls,
 } from '@wd/contracts';
 import { type CallFile, callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { productGroupCalls } = callRoutes;
 
 /**
  * The product price groups' data layer. A group's prices are written to its
@@ -36,7 +39,7 @@ export function useProductGroup(id: number | undefined) {
 /** A mutation of this area: `input` maps the page's variables to the call's input. */
 const groupMutation =
   <C extends Call, V>(
-    call: C,
+    call: C | CallRoute<C>,
     input: (vars: V) => CallInput<C> & CallFile,
     invalidates: () => QueryKey[] = changesProducts,
   ) =>

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { barcodeCalls, productCalls } from '@wd/contracts';
+import { callRoutes, type RouteCall } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useIdsCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { barcodeCalls, productCalls } = callRoutes;
 
 /** The products area's data layer: list sources, queries and mutation hooks that own their invalidation. */
 const productKeys = keys.products;
@@ -62,7 +64,7 @@ export const useRemoveBarcodeItem = () =>
   });
 
 export const useClearBarcodeItems = () =>
-  useCallMutation<typeof barcodeCalls.clear, void>(barcodeCalls.clear, {
+  useCallMutation<RouteCall<typeof barcodeCalls.clear>, void>(barcodeCalls.clear, {
     input: () => ({}),
     invalidates: () => [labelKeys.lists()],
   });

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { callPath, receivablesCalls, type StatementPeriod, statementMailCalls } from '@wd/contracts';
+import { callPath, callRoutes, type StatementPeriod } from '@wd/contracts';
 import { callApi, fetchFile, saveBlob } from '../../lib/api-client';
+
+const { receivablesCalls, statementMailCalls } = callRoutes;
 
 /** A customer's statement for a period (docs/receivables.md). */
 export function useStatement(id: number, period: StatementPeriod) {

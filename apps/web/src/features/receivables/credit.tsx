@@ -1,9 +1,11 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CREDIT_LIMIT_FIELD, formatMoney, receivablesCalls } from '@wd/contracts';
+import { CREDIT_LIMIT_FIELD, callRoutes, formatMoney } from '@wd/contracts';
 import { confirm } from '../../components/confirm';
 import { ApiError, callApi } from '../../lib/api-client';
 import { keys } from '../../lib/query-keys';
+
+const { receivablesCalls } = callRoutes;
 
 /**
  * Credit limit on screens (docs/receivables.md, "Credit limit"): the customer's open balance and

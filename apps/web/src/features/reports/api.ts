@@ -1,14 +1,9 @@
-import {
-  type AgingFilterInput,
-  callPath,
-  type ReportFilterInput,
-  type ReportName,
-  receivablesCalls,
-  reportCalls,
-} from '@wd/contracts';
+import { type AgingFilterInput, callPath, callRoutes, type ReportFilterInput, type ReportName } from '@wd/contracts';
 import { fetchFile, saveBlob } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { keys } from '../../lib/query-keys';
+
+const { receivablesCalls, reportCalls } = callRoutes;
 
 /** The five reports' data layer (docs/reports.md): a list source per report and the CSV download. */
 export const reportSources = {

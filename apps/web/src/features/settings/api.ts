@@ -1,6 +1,8 @@
-import { type SettingsUpdateBody, settingsCalls } from '@wd/contracts';
+import { callRoutes, type SettingsUpdateBody } from '@wd/contracts';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { settingsCalls } = callRoutes;
 
 /** Saving the settings puts the answer in the cache that lib/settings reads. */
 export const useUpdateSettings = () =>

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  callRoutes,
   type SettlementAdjustInput,
   type SettlementOpenInput,
   type SettlementUpdateInput,
-  settlementCalls,
 } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { createKeys, keys } from '../../lib/query-keys';
+
+const { settlementCalls } = callRoutes;
 
 /** Settlements' data layer: the list, one settlement, open, update, close and adjust. */
 export const settlementKeys = createKeys('settlements');

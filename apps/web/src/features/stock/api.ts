@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  callRoutes,
   type LoadSheetInput,
   type ReorderLevelsInput,
-  routeCalls,
   type StockCountInput,
   type StockTransferInput,
-  stockCalls,
 } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { createKeys, keys } from '../../lib/query-keys';
+
+const { routeCalls, stockCalls } = callRoutes;
 
 /** Stock's data layer: locations, the stock report, the ledger, a product's stock, counts and transfers. */
 export const stockKeys = keys.stock;

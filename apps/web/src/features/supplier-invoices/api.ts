@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CallInput, type SupplierInvoiceInput, supplierInvoiceCalls } from '@wd/contracts';
+import { type CallInput, callRoutes, type RouteCall, type SupplierInvoiceInput } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
 
+const { supplierInvoiceCalls } = callRoutes;
+
 /** The supplier invoices area's data layer (docs/web.md, "Data layer"). */
 const invoiceKeys = keys.supplierInvoices;
-type UpdateBody = NonNullable<CallInput<typeof supplierInvoiceCalls.update>['body']>;
+type UpdateBody = NonNullable<CallInput<RouteCall<typeof supplierInvoiceCalls.update>>['body']>;
 
 export const supplierInvoiceList = listSource(supplierInvoiceCalls.list, invoiceKeys.list('all'));
 

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { supplierCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCallMutation, useCreateCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { supplierCalls } = callRoutes;
 
 /** The suppliers' data layer (`distributor/*` calls): list source, queries and mutation hooks. */
 const supplierKeys = keys.suppliers;

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { userCalls } from '@wd/contracts';
+import { callRoutes } from '@wd/contracts';
 import { callApi } from '../../lib/api-client';
 import { listSource } from '../../lib/list-source';
 import { useCreateCall, useUpdateCall } from '../../lib/mutations';
 import { keys } from '../../lib/query-keys';
+
+const { userCalls } = callRoutes;
 
 /** The users area's data layer (admins only): the list, one user, create and update. */
 const userKeys = keys.users;

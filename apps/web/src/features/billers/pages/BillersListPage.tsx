@@ -1,8 +1,10 @@
-import { type Biller, billerCalls } from '@wd/contracts';
+import { type Biller, callRoutes } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { activeBillers, useDeleteBillers } from '../api';
 import { billerColumns } from '../components/billerColumns';
+
+const { billerCalls } = callRoutes;
 
 export default function BillersListPage() {
   const remove = useDeleteBillers();

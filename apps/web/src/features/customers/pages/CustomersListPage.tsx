@@ -1,4 +1,4 @@
-import { type Customer, customerCalls } from '@wd/contracts';
+import { type Customer, callRoutes } from '@wd/contracts';
 import { useCallback, useState } from 'react';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
@@ -8,6 +8,8 @@ import { customerColumns } from '../components/customerColumns';
 import { OverLimitFilter, overLimitParams } from '../components/OverLimitFilter';
 import { type CertificateDialog, ResaleCertificateDialogs } from '../components/ResaleCertificateActions';
 import { type ReceiptCustomer, ReceivePaymentModal } from '../receipts/components/ReceivePaymentModal';
+
+const { customerCalls } = callRoutes;
 
 export default function CustomersListPage() {
   const [dialog, setDialog] = useState<CertificateDialog>(null);

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReceiptInput, receiptCalls } from '@wd/contracts';
+import { callRoutes, type ReceiptInput } from '@wd/contracts';
 import { callApi } from '../../../lib/api-client';
 import { useCallMutation } from '../../../lib/mutations';
 import { createKeys, keys } from '../../../lib/query-keys';
+
+const { receiptCalls } = callRoutes;
 
 /**
  * Receipts (docs/receivables.md "Receipts"): one amount from a customer split

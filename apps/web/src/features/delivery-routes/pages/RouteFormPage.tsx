@@ -1,6 +1,6 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { type RouteInput, routeInput } from '@wd/contracts';
-import { z } from 'zod';
+import { z } from '@wd/contracts/common/zod';
 import { RecordForm } from '../../../components/RecordForm';
 import { type FormMode, useRecordPage } from '../../../components/record-page';
 import { useContractForm } from '../../../lib/form';

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, routeCalls } from '@wd/contracts';
+import { callRoutes, formatMoney } from '@wd/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { callApi, errorMessage } from '../../../lib/api-client';
 import { businessToday } from '../../../lib/format';
+
+const { routeCalls } = callRoutes;
 
 /** The office's view of the day: each route's stops done and skipped as the devices sync, refreshed every 30 s. */
 export default function RoutesTodayPage() {

@@ -1,11 +1,13 @@
 import { ActionIcon, Badge, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerCalls, isoWeekday, WEEKDAYS } from '@wd/contracts';
+import { callRoutes, isoWeekday, WEEKDAYS } from '@wd/contracts';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { businessToday } from '../../../lib/format';
 import { keys } from '../../../lib/query-keys';
+
+const { customerCalls } = callRoutes;
 
 export interface StopValue {
   weekday: number;

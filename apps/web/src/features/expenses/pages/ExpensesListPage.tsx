@@ -1,9 +1,11 @@
 import { Select, TextInput } from '@mantine/core';
-import { EXPENSE_CSV, type Expense, expenseCalls, MONTHS } from '@wd/contracts';
+import { callRoutes, EXPENSE_CSV, type Expense, MONTHS } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { specColumns } from '../../../components/spec-columns';
 import { allExpenses, useDeleteExpense } from '../api';
+
+const { expenseCalls } = callRoutes;
 
 const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
 

@@ -1,11 +1,13 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerCalls, WALK_IN_CUSTOMER } from '@wd/contracts';
+import { callRoutes, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 import { useSettings } from '../../../lib/settings';
+
+const { customerCalls } = callRoutes;
 
 type Option = { value: string; label: string };
 

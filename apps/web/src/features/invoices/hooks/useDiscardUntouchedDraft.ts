@@ -1,10 +1,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { callPath, type InvoiceSummary, invoiceCalls, invoiceDraftCalls } from '@wd/contracts';
+import { callPath, callRoutes, type InvoiceSummary } from '@wd/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 import { session } from '../../../lib/session';
+
+const { invoiceCalls, invoiceDraftCalls } = callRoutes;
 
 type Draft = Pick<InvoiceSummary, 'status' | 'type'>;
 

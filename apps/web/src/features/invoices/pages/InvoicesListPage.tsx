@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   addDays,
+  callRoutes,
   HOUSE_BILLER_ID,
   INVOICE_COLUMNS,
   type Invoice,
-  invoiceCalls,
   pickColumns,
   SECOND_BILLER_ID,
 } from '@wd/contracts';
@@ -27,6 +27,8 @@ import type { PaymentTarget } from '../../payments/components/PaymentModal';
 import { invoiceList, useDeleteInvoice, useUpdateInvoice } from '../api';
 import { copyQuestion, useCopyInvoiceAction } from '../hooks/useCopyInvoice';
 import { paymentTarget } from '../payment-target';
+
+const { invoiceCalls } = callRoutes;
 
 // The dialogs load when first opened: the list shows without their code.
 const PaymentModal = lazyNamed(() => import('../../payments/components/PaymentModal'), 'PaymentModal');

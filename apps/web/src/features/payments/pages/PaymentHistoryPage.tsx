@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { CUSTOMER_PAYMENT_CSV, paymentCalls, SUPPLIER_PAYMENT_CSV, supplierPaymentCalls } from '@wd/contracts';
+import { CUSTOMER_PAYMENT_CSV, callRoutes, SUPPLIER_PAYMENT_CSV } from '@wd/contracts';
 import { useLoaderData } from 'react-router';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
@@ -11,6 +11,8 @@ import { type PaymentRow, type PaymentTotals, paymentHistory, useDeletePayment }
 import { ChequeViewer, useChequeViewer } from '../components/ChequeViewer';
 import type { PaymentHistoryScreen } from '../histories';
 import { chequeText, PAYMENT_TYPE_LABELS } from '../payment-types';
+
+const { paymentCalls, supplierPaymentCalls } = callRoutes;
 
 /** Export CSV of each history: the same filter, under the invoice's or the party's id. */
 const exportCalls = {

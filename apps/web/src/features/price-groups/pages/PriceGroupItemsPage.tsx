@@ -1,10 +1,10 @@
 import { Alert, Button } from '@mantine/core';
 import {
+  callRoutes,
   DEFAULT_PRICE_GROUP_ID,
   PRICE_GROUP_ITEM_SCREEN,
   PRICE_GROUP_MESSAGES,
   type PriceGroupItem,
-  priceGroupCalls,
 } from '@wd/contracts';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,8 @@ import { showAlert, showSuccess } from '../../../lib/alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useIdParam } from '../../../lib/route-params';
 import { groupItems, useAddAllProducts, useDeletePriceGroupItems, usePriceGroup } from '../api';
+
+const { priceGroupCalls } = callRoutes;
 
 /** The items of a customer price group, and the ways to add them. */
 export default function PriceGroupItemsPage() {

@@ -1,7 +1,7 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
-  billerCalls,
+  callRoutes,
   formatMoney,
   LABEL_BARCODE_MAX_WIDTH_IN,
   LABELS_PER_SHEET,
@@ -18,6 +18,8 @@ import { keys } from '../../../lib/query-keys';
 import { useBarcodeItems } from '../api';
 import { labelBarcodeSize, storedLabelDpi } from '../label-printer';
 import classes from './BarcodePrintPage.module.css';
+
+const { billerCalls } = callRoutes;
 
 /** The house biller's (biller 1) company name, once billers exist; none otherwise. */
 function useCompanyName(enabled: boolean) {

@@ -1,9 +1,11 @@
-import { type Product, productCalls } from '@wd/contracts';
+import { callRoutes, type Product } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { ImportButton } from '../../imports/ImportButton';
 import { activeProducts, useDeleteProducts } from '../api';
 import { productListColumns } from '../components/productColumns';
+
+const { productCalls } = callRoutes;
 
 export default function ProductsListPage() {
   const remove = useDeleteProducts();

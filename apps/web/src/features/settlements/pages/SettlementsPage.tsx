@@ -1,5 +1,5 @@
 import { Badge, Button, Select } from '@mantine/core';
-import { formatDate as formatDay, SETTLEMENT_STATES, type SettlementRow, settlementCalls } from '@wd/contracts';
+import { callRoutes, formatDate as formatDay, SETTLEMENT_STATES, type SettlementRow } from '@wd/contracts';
 import { useState } from 'react';
 import { downloadListCsv } from '../../../components/ExportCsvButton';
 import * as Filter from '../../../components/ListFilters';
@@ -10,6 +10,8 @@ import { listWords } from '../../reports/filter-words';
 import { allSettlements } from '../api';
 import { OpenSettlementModal } from '../components/OpenSettlementModal';
 import { OverShort } from '../components/OverShort';
+
+const { settlementCalls } = callRoutes;
 
 /** Settlements by driver and period, with over/short; Settle a driver opens one. */
 export default function SettlementsPage() {

@@ -1,5 +1,5 @@
 import { Button, Checkbox } from '@mantine/core';
-import { type ReorderRow, stockCalls } from '@wd/contracts';
+import { callRoutes, type ReorderRow } from '@wd/contracts';
 import { useState } from 'react';
 import { downloadListCsv } from '../../../components/ExportCsvButton';
 import { formatMoney } from '../../../lib/format';
@@ -8,6 +8,8 @@ import { listWords } from '../../reports/filter-words';
 import { reorderList } from '../api';
 import { ReorderLevelsModal } from '../components/ReorderLevelsModal';
 import type { StockLine } from '../components/StockLines';
+
+const { stockCalls } = callRoutes;
 
 const units = (n: number) => n.toLocaleString('en-US');
 

@@ -1,11 +1,13 @@
 import { Anchor, Button, Select, Text } from '@mantine/core';
-import { STOCK_MOVEMENT_KINDS, STOCK_MOVEMENT_LABELS, type StockMovement, stockCalls } from '@wd/contracts';
+import { callRoutes, STOCK_MOVEMENT_KINDS, STOCK_MOVEMENT_LABELS, type StockMovement } from '@wd/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { downloadListCsv } from '../../../components/ExportCsvButton';
 import { formatTimestamp } from '../../../lib/format';
 import { ReportScreen } from '../../reports/components/ReportPage';
 import { listWords } from '../../reports/filter-words';
 import { stockMovements, useProductStock, useStockLocations } from '../api';
+
+const { stockCalls } = callRoutes;
 
 /** Where the movement came from, linked when it is an invoice or a supplier invoice still there. */
 function Source({ m }: { m: StockMovement }) {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Select } from '@mantine/core';
-import { type StockLevel, stockCalls } from '@wd/contracts';
+import { callRoutes, type StockLevel } from '@wd/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { downloadListCsv } from '../../../components/ExportCsvButton';
@@ -9,6 +9,8 @@ import { listWords } from '../../reports/filter-words';
 import { stockLevels, useStockLocations } from '../api';
 import { StockCountModal } from '../components/StockCountModal';
 import { StockTransferModal } from '../components/StockTransferModal';
+
+const { stockCalls } = callRoutes;
 
 const quantityText = (q: number) => q.toLocaleString('en-US');
 

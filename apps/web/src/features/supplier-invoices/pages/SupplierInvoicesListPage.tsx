@@ -1,4 +1,4 @@
-import { SUPPLIER_INVOICE_SCREEN, type SupplierInvoice, supplierInvoiceCalls } from '@wd/contracts';
+import { callRoutes, SUPPLIER_INVOICE_SCREEN, type SupplierInvoice } from '@wd/contracts';
 import { useState } from 'react';
 import * as Filter from '../../../components/ListFilters';
 import { ListPage } from '../../../components/list/ListPage';
@@ -8,6 +8,8 @@ import { specColumns } from '../../../components/spec-columns';
 import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
 import { useSupplierOptions } from '../../suppliers/api';
 import { supplierInvoiceList, useDeleteSupplierInvoice } from '../api';
+
+const { supplierInvoiceCalls } = callRoutes;
 
 export default function SupplierInvoicesListPage() {
   const suppliers = useSupplierOptions();

@@ -1,8 +1,10 @@
-import { pickColumns, SUPPLIER_COLUMNS, type Supplier, supplierCalls } from '@wd/contracts';
+import { callRoutes, pickColumns, SUPPLIER_COLUMNS, type Supplier } from '@wd/contracts';
 import { ListPage } from '../../../components/list/ListPage';
 import { deleteAction, viewEdit } from '../../../components/list/row-actions';
 import { specColumns } from '../../../components/spec-columns';
 import { allSuppliers, useDeleteSupplier } from '../api';
+
+const { supplierCalls } = callRoutes;
 
 export default function SuppliersListPage() {
   const remove = useDeleteSupplier();

@@ -1,7 +1,7 @@
 import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
 import { email, USER_TYPES, type User, username } from '@wd/contracts';
+import { z } from '@wd/contracts/common/zod';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { RecordForm } from '../../../components/RecordForm';
 import { useContractForm } from '../../../lib/form';
 
