@@ -13,6 +13,6 @@ import { validationMessages } from './messages.js';
 // In a browser, zod checks without compiled code: the app's Content-Security-Policy forbids `eval`,
 // and zod's probe for it (a caught `new Function`) is still reported as a policy violation. The
 // server keeps zod's faster compiled checks.
-z.config({ customError: validationMessages, jitless: typeof window !== 'undefined' });
+z.config({ customError: validationMessages, jitless: 'window' in globalThis });
 
 export { z };
