@@ -135,6 +135,14 @@ export interface ListSpec<C extends Selection, T extends Record<string, SQL>> {
    * every row before it; from the end it skips none.
    */
   reversedOrder?: SQL[];
+  /**
+   * One statement instead of two: the page with `count(*) over ()` and each total `over ()`. For
+   * a source that must build every row anyway before it can sort them (a report's groups: the
+   * page and the count would each group all of them, and each be planned), this groups once.
+   * Never for a table: there the page stops at LIMIT in an index and the count reads an index
+   * alone, where a window would build every matching row.
+   */
+  windowed?: boolean;
 }
 
 /** Page sizes up to this are written into the statement (pageLimit); larger ones are parameters. */
@@ -199,6 +207,11 @@ export async function listPage<C extends Selection, T extends Record<string, SQL
           .limit(pageLimit(limit, spec.where))
           .offset(skip);
   const counted = () => (spec.aggregate ? spec.aggregate() : countAndTotals(spec));
+  if (spec.windowed) {
+    const page = await pageWithTotals(spec, order, filter.resultsPerPage, offset);
+    // A page past the end has no row to carry the figures: they are read on their own.
+    return page ?? { rows: [], ...(await counted()) };
+  }
   if (spec.reversedOrder && offset > 0) {
     const aggregate = await counted();
     const left = aggregate.totalRows - offset;
@@ -240,6 +253,48 @@ export function pageByIds(
       .offset(offset);
     return rows(inArray(id, ids)).orderBy(...order);
   };
+}
+
+const WINDOW_ROWS = '__rows';
+const windowTotal = (key: string) => `__total_${key}`;
+
+/**
+ * The page, with the count and every total of all matching rows on each of its rows (windows over
+ * the whole result, computed before the LIMIT); undefined when the page has no row.
+ */
+async function pageWithTotals<C extends Selection, T extends Record<string, SQL>>(
+  spec: ListSpec<C, T>,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<ListResult<SelectResultFields<C>, T> | undefined> {
+  const fields: Selection = { ...spec.columns, [WINDOW_ROWS]: sql<number>`count(*) over ()`.mapWith(Number) };
+  const keys = Object.keys(spec.totals ?? {});
+  for (const key of keys) {
+    fields[windowTotal(key)] = sql<number>`coalesce(sum(${spec.totals?.[key]}) over (), 0)`.mapWith(Number);
+  }
+  const rows = (await spec
+    .from(fields)
+    .where(spec.where)
+    .orderBy(...order)
+    .limit(pageLimit(limit, spec.where))
+    .offset(offset)) as Record<string, unknown>[];
+  if (rows.length === 0) return offset === 0 ? { rows: [], ...emptyFigures<T>(keys) } : undefined;
+  const first = rows[0];
+  const totals = Object.fromEntries(keys.map((key) => [key, first[windowTotal(key)] as number]));
+  const extra = new Set([WINDOW_ROWS, ...keys.map(windowTotal)]);
+  return {
+    rows: rows.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([key]) => !extra.has(key))),
+    ) as SelectResultFields<C>[],
+    totalRows: first[WINDOW_ROWS] as number,
+    totals: totals as { [K in keyof T]: number },
+  };
+}
+
+/** No rows: a count of 0 and every total 0 (as the aggregate statement answers). */
+function emptyFigures<T>(keys: string[]) {
+  return { totalRows: 0, totals: Object.fromEntries(keys.map((key) => [key, 0])) as { [K in keyof T]: number } };
 }
 
 /** The matching rows' count and every footer total, in one statement. */

@@ -40,6 +40,8 @@ export const reportViews = {
       sortable: columns,
       order: [asc(columns.productName), asc(columns.barcode)],
       totals: figures,
+      // The products are grouped in full before any order: group them once for page and footer.
+      windowed: true,
     });
   },
 
@@ -129,6 +131,8 @@ export const reportViews = {
       sortable: columns,
       order: [asc(billers.company), asc(billers.id)],
       totals: { ...figures, totalProfit },
+      // Every biller's invoices and expenses are grouped before any order: once for page and footer.
+      windowed: true,
     });
   },
 };

@@ -185,6 +185,7 @@ describe('filters', () => {
 describe('paging and totals', () => {
   it.each([
     ['product', ['totalCostPrice', 'totalSellingPrice', 'totalQuantitySold', 'totalProfit']],
+    ['damagedGoods', ['totalCostPrice', 'totalDamagedPrice', 'totalLoss', 'totalQuantityDamaged']],
     [
       'customer',
       ['totalInvoices', 'totalCost', 'totalSelling', 'totalPaid', 'discount', 'damagedGoods', 'totalProfit'],
@@ -202,7 +203,12 @@ describe('paging and totals', () => {
       totalRows: all.totalRows,
       totals: all.totals,
     });
-    expect(page2.report).toEqual([all.report[1]]);
+    expect(page2.report).toEqual(all.report.slice(1, 2));
+    // A page past the end has no rows but the same count and totals; a search that finds nothing, zeros.
+    const past = await report(name, { resultsPerPage: 1, currentPage: all.totalRows + 1 });
+    expect(past).toMatchObject({ report: [], totalRows: all.totalRows, totals: all.totals });
+    const none = await report(name, { searchQuery: 'no such name anywhere' });
+    expect(none).toMatchObject({ report: [], totalRows: 0, totals: Object.fromEntries(keys.map((k) => [k, 0])) });
   });
 });
 
