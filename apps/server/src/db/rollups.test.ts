@@ -72,37 +72,69 @@ describe('splitPeriodNet: the months read whole, the days added and the days tak
   });
 });
 
-describe('splitYears: whole years from the yearly roll-up, the months left at either end', () => {
+describe('splitYears: whole years from the yearly roll-up, the months added or taken off at either end', () => {
   const years = (filter: Parameters<typeof splitPeriodNet>[0]) => {
     const split = splitYears(splitPeriodNet(filter));
-    return { years: text(split.years), months: text(split.months) };
+    return { years: text(split.years), months: text(split.months), less: text(split.less) };
   };
 
-  it('reads the last 36 months as two years and the months around them', () => {
+  it('reads the last 36 months as three years, less the months still to come, and the month before them', () => {
     expect(years({ startDate: '2023-11-28', endDate: '2026-11-28' })).toEqual({
-      years: "(year >= '2024-01-01' and year < '2026-01-01')",
-      months: "((month >= '2023-12-01' and month < '2024-01-01') or (month >= '2026-01-01' and month < '2026-12-01'))",
+      years: "(year >= '2024-01-01' and year < '2027-01-01')",
+      months: "((month >= '2023-12-01' and month < '2024-01-01'))",
+      less: "((month >= '2026-12-01' and month < '2027-01-01'))",
     });
     expect(years({ year: 2025 })).toEqual({
       years: "(year >= '2025-01-01' and year < '2026-01-01')",
       months: 'false',
+      less: undefined,
     });
     // Open at the end: every year from the start's.
-    expect(years({ startDate: '2026-01-01' })).toEqual({ years: "year >= '2026-01-01'", months: 'false' });
+    expect(years({ startDate: '2026-01-01' })).toEqual({
+      years: "year >= '2026-01-01'",
+      months: 'false',
+      less: undefined,
+    });
     expect(years({ endDate: '2025-03-31' })).toEqual({
       years: "year < '2025-01-01'",
       months: "((month >= '2025-01-01' and month < '2025-04-01'))",
+      less: undefined,
+    });
+    expect(years({ endDate: '2025-10-31' })).toEqual({
+      years: "year < '2026-01-01'",
+      months: 'false',
+      less: "((month >= '2025-11-01' and month < '2026-01-01'))",
     });
   });
 
-  it('leaves a period without a whole year as months', () => {
+  it('reads a year whole, less the months outside, when fewer are outside than inside', () => {
+    // Inside one year: February to November, less January and December.
+    expect(years({ startDate: '2026-02-01', endDate: '2026-11-30' })).toEqual({
+      years: "(year >= '2026-01-01' and year < '2027-01-01')",
+      months: 'false',
+      less: "((month >= '2026-01-01' and month < '2026-02-01') or (month >= '2026-12-01' and month < '2027-01-01'))",
+    });
+    // Across two years, no whole one: 2025 less January, then January 2026 added.
+    expect(years({ startDate: '2025-02-01', endDate: '2026-01-31' })).toEqual({
+      years: "(year >= '2025-01-01' and year < '2026-01-01')",
+      months: "((month >= '2026-01-01' and month < '2026-02-01'))",
+      less: "((month >= '2025-01-01' and month < '2025-02-01'))",
+    });
+  });
+
+  it('leaves a period with no year worth reading as months', () => {
     for (const filter of [
-      { startDate: '2025-02-01', endDate: '2026-01-31' },
+      { startDate: '2025-07-01', endDate: '2026-06-30' },
+      { startDate: '2026-03-01', endDate: '2026-08-31' },
       { month: 2 },
       { startDate: '2026-01-10', endDate: '2026-01-20' },
     ]) {
       const split = splitPeriodNet(filter);
-      expect(years(filter), JSON.stringify(filter)).toEqual({ years: undefined, months: text(split.months) });
+      expect(years(filter), JSON.stringify(filter)).toEqual({
+        years: undefined,
+        months: text(split.months),
+        less: undefined,
+      });
     }
   });
 });

@@ -186,45 +186,87 @@ export function splitPeriodNet(filter: PeriodBounds): {
 }
 
 /**
- * The whole months of a period (splitPeriodNet) as whole years, for a roll-up kept per year
- * (`year`: its first day), and the months left at either end (`month`). No whole year inside:
- * the months as they were.
+ * The whole months of a period (splitPeriodNet) as years of a roll-up kept per year (`year`: its
+ * first day), plus the months to add (`months`) and to take off (`less`) from the monthly one. A
+ * year the period covers only in part is read whole, less its months outside the period, when
+ * those are fewer than the ones inside: the last 36 months up to this November read this year
+ * whole less December (no rows yet) instead of eleven months. No year worth reading: the months
+ * as they were.
  */
 export function splitYears(split: { months: SQL | undefined; bounds?: { lo?: string; hi?: string } }): {
   years: SQL | undefined;
   months: SQL | undefined;
+  less: SQL | undefined;
 } {
   const { lo, hi } = split.bounds ?? {};
-  if (!split.bounds || (!lo && !hi)) return { years: undefined, months: split.months };
+  const asMonths = { years: undefined, months: split.months, less: undefined };
+  if (!split.bounds || (!lo && !hi)) return asMonths;
   const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
-  const ylo = lo && (lo.endsWith('-01-01') ? lo : `${Number(lo.slice(0, 4)) + 1}-01-01`);
-  const yhi = hi && yearOf(hi);
-  if (ylo && yhi && ylo >= yhi) return { years: undefined, months: split.months };
-  const [m, y] = [sql`month`, sql`year`];
-  const ends: SQL[] = [];
-  if (lo && ylo && lo < ylo) ends.push(sql`(${m} >= ${lo} and ${m} < ${ylo})`);
-  if (hi && yhi && yhi < hi) ends.push(sql`(${m} >= ${yhi} and ${m} < ${hi})`);
+  const nextYear = (date: string) => `${Number(date.slice(0, 4)) + 1}-01-01`;
+  const monthsBetween = (a: string, b: string) =>
+    (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+  const add: [string, string][] = [];
+  const take: [string, string][] = [];
+  let ylo = lo && (lo.endsWith('-01-01') ? lo : nextYear(lo));
+  let yhi = hi && yearOf(hi);
+  if (lo && hi && ylo && yhi && ylo > yhi) {
+    // Inside one year, cut at both ends.
+    const year = yearOf(lo);
+    if (12 - monthsBetween(lo, hi) >= monthsBetween(lo, hi)) return asMonths;
+    [ylo, yhi] = [year, nextYear(year)];
+    if (lo > year) take.push([year, lo]);
+    if (hi < yhi) take.push([hi, yhi]);
+  } else {
+    if (lo && ylo && lo < ylo) {
+      const inside = monthsBetween(lo, ylo);
+      if (12 - inside < inside) {
+        take.push([yearOf(lo), lo]);
+        ylo = yearOf(lo);
+      } else add.push([lo, ylo]);
+    }
+    if (hi && yhi && yhi < hi) {
+      const inside = monthsBetween(yhi, hi);
+      if (12 - inside < inside) {
+        take.push([hi, nextYear(yhi)]);
+        yhi = nextYear(yhi);
+      } else add.push([yhi, hi]);
+    }
+    if (ylo && yhi && ylo >= yhi) return asMonths;
+  }
+  const m = sql`month`;
+  const spans = (list: [string, string][]) =>
+    sql`(${sql.join(
+      list.map(([a, b]) => sql`(${m} >= ${a} and ${m} < ${b})`),
+      sql` or `,
+    )})`;
+  const y = sql`year`;
   return {
     years: and(ylo ? sql`${y} >= ${ylo}` : undefined, yhi ? sql`${y} < ${yhi}` : undefined),
-    months: ends.length ? sql`(${sql.join(ends, sql` or `)})` : sql`false`,
+    months: add.length ? spans(add) : sql`false`,
+    less: take.length ? spans(take) : undefined,
   };
 }
 
 /**
- * `select <columns>` of the monthly product roll-up over a period's whole months (splitPeriodNet),
- * its whole years read from the yearly one (migration 0055; the same columns, `year` for `month`),
- * and its pending deltas (pendingRows).
+ * `select <keys>, <sums>` of the monthly product roll-up over a period's whole months
+ * (splitPeriodNet): its whole years read from the yearly one (migration 0055; the same columns,
+ * `year` for `month`), the months at either end added or taken off (splitYears: the sums
+ * negated), and its pending deltas (pendingRows).
  */
 export function productRollup(
   split: { months: SQL | undefined; bounds?: { lo?: string; hi?: string } },
-  columns: SQL,
+  keys: string[],
+  sums: string[],
   where?: SQL,
 ): SQL {
-  const { years, months } = splitYears(split);
+  const { years, months, less } = splitYears(split);
+  const columns = sql.raw([...keys, ...sums].join(', '));
+  const negated = sql.raw([...keys, ...sums.map((column) => `-${column}`)].join(', '));
   const monthly = sql`select ${columns} from report_product_months where ${and(months, where) ?? sql`true`}
     union all ${pendingRows('report_product_month_deltas', columns, and(split.months, where))}`;
+  const taken = less ? sql` union all select ${negated} from report_product_months where ${and(less, where)}` : sql``;
   return years
-    ? sql`select ${columns} from report_product_years where ${and(years, where)} union all ${monthly}`
+    ? sql`select ${columns} from report_product_years where ${and(years, where)} union all ${monthly}${taken}`
     : monthly;
 }
 

@@ -53,7 +53,7 @@ function productKinds(range: DateRange): SQL {
     from invoice_items c join invoices i on i.id = c.invoice_id
     where i.status <> 'NEW' and ${days}`;
   });
-  return sql`(${productRollup(split, sql`barcode, product_name, kind, lines, quantity`)}
+  return sql`(${productRollup(split, ['barcode', 'product_name', 'kind'], ['lines', 'quantity'])}
     union all ${rows}) u(barcode, product_name, kind, lines, quantity)`;
 }
 

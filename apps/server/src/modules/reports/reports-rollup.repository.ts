@@ -41,7 +41,7 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const rollup = split.allHistory
     ? sql`select ${columns} from report_product_totals where ${where}
       union all ${pendingRows('report_product_month_deltas', columns, where)}`
-    : productRollup(split, columns, where);
+    : productRollup(split, ['barcode', 'product_name'], ['lines', 'quantity', 'cost', 'subtotal'], where);
   const rows = netRows(split, (days, sign) => {
     return sql`select c.barcode, c.product_name, ${sign}, ${sign} * c.quantity,
       ${sign} * c.quantity::bigint * c.cost_price, ${sign} * c.subtotal

@@ -39,6 +39,11 @@ const FILTERS: Record<string, unknown>[] = [
   { startDate: '2025-12-31', endDate: '2026-03-01' },
   { startDate: '2026-01-10', endDate: '2026-01-20' },
   { startDate: '2026-02-10', year: 2026, month: 2 },
+  // A year read whole less the months outside (the yearly roll-up), at one end, both, or in one year.
+  { startDate: '2026-02-01', endDate: '2026-11-30' },
+  { startDate: '2025-02-01', endDate: '2026-01-31' },
+  { startDate: '2025-06-15', endDate: '2026-10-20' },
+  { endDate: '2026-10-31' },
   { status: 'PAID' },
   { status: 'DUE', startDate: '2026-01-15' },
   { searchQuery: TAG.toLowerCase() },
