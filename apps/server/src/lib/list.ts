@@ -1,5 +1,5 @@
 import { monthRange, type PeriodFilter, type SortItem, yearRange } from '@wd/contracts';
-import { type AnyColumn, and, asc, desc, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, gte, ilike, inArray, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../db/client.js';
@@ -43,12 +43,28 @@ export async function searchWithParent(
   query: string | undefined,
   own: AnyColumn[],
   parent: { table: PgTable; id: AnyPgColumn; key: AnyColumn; columns: AnyColumn[] },
-): Promise<SQL | undefined> {
+): Promise<ParentSearch | undefined> {
   const text = query?.trim();
   if (!text) return undefined;
   const found = await db.select({ id: parent.id }).from(parent.table).where(searchCondition(text, parent.columns));
   const ids = found.map((r) => r.id as number);
-  return or(searchCondition(text, own), ids.length > 0 ? inArray(parent.key, ids) : undefined);
+  const ownMatch = searchCondition(text, own) as SQL;
+  if (ids.length === 0) return { where: ownMatch };
+  const ofParents = inArray(parent.key, ids);
+  return { where: or(ownMatch, ofParents) as SQL, parts: [ofParents, and(not(ofParents), ownMatch) as SQL] };
+}
+
+/** What searchWithParent keeps. */
+export interface ParentSearch {
+  /** The rows: their own columns match, or their parent does. */
+  where: SQL;
+  /**
+   * When a parent matched, the same rows in two disjoint parts: the matching parents' rows, and
+   * the others whose own columns match. A count over the OR of the two is planned as a scan of
+   * the table (PostgreSQL prices ILIKE as cheaply as comparing two numbers: a supplier's 8,000
+   * invoices counted in 24 ms, each part through its index in 3); ListSpec.countParts.
+   */
+  parts?: [SQL, SQL];
 }
 
 /**
@@ -116,6 +132,11 @@ export interface ListSpec<C extends Selection, T extends Record<string, SQL>> {
   sortable: Sortable;
   /** The order after the user's sort: the default order, ending in a unique column so pages are stable. */
   order: SQL[];
+  /**
+   * Disjoint conditions whose union is `where` (searchWithParent's parts, with the rest of the
+   * filter): the count and the totals are read per part, each through its own index, and added.
+   */
+  countParts?: SQL[];
   /** Footer sums over every matching row (not only the page), in cents or units. */
   totals?: T;
   /**
@@ -303,9 +324,12 @@ async function countAndTotals<C extends Selection, T extends Record<string, SQL>
   for (const [key, expr] of Object.entries(spec.totals ?? {})) {
     aggregates[key] = sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
   }
-  const [{ __rows, ...totals }] = await ((spec.countFrom ?? spec.from)(aggregates).where(spec.where) as PromiseLike<
-    Record<string, number>[]
-  >);
+  const read = async (where: SQL | undefined) =>
+    (await ((spec.countFrom ?? spec.from)(aggregates).where(where) as PromiseLike<Record<string, number>[]>))[0];
+  const parts = await Promise.all((spec.countParts ?? [spec.where]).map(read));
+  const sum: Record<string, number> = {};
+  for (const part of parts) for (const [key, value] of Object.entries(part)) sum[key] = (sum[key] ?? 0) + value;
+  const { __rows, ...totals } = sum;
   return { totalRows: __rows, totals: totals as { [K in keyof T]: number } };
 }
 

@@ -1,5 +1,5 @@
 import { EXPENSE_CSV, type ExpenseListFilter } from '@wd/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
@@ -34,20 +34,25 @@ function select<F extends SelectedFields>(db: Tx, fields: F) {
 
 /** The list's joins, filter and order: the page and the export share them. */
 async function listSpec(db: Tx, filter: ExpenseListFilter) {
+  const search = await searchWithParent(
+    db,
+    filter.searchQuery,
+    [expenses.reference, expenses.expense, expenses.category],
+    {
+      table: billers,
+      id: billers.id,
+      key: expenses.billerId,
+      columns: [billers.company],
+    },
+  );
+  const period = periodCondition(expenses.date, { month: filter.month, year: filter.year });
   return {
     from: (fields: SelectedFields) => select(db, fields),
     // The filter names only the expense's own columns, and every expense has its biller.
     countFrom: (fields: SelectedFields) => db.select(fields).from(expenses),
     columns,
-    where: and(
-      await searchWithParent(db, filter.searchQuery, [expenses.reference, expenses.expense, expenses.category], {
-        table: billers,
-        id: billers.id,
-        key: expenses.billerId,
-        columns: [billers.company],
-      }),
-      periodCondition(expenses.date, { month: filter.month, year: filter.year }),
-    ),
+    where: and(search?.where, period),
+    countParts: search?.parts?.map((part) => and(part, period) as SQL),
     sortable,
     order: [desc(expenses.date), desc(expenses.id)],
     // A page nearer the end is read from there (the count is cheap: no join).

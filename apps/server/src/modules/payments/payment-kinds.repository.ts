@@ -86,7 +86,8 @@ export const spec = {
     party: invoices.customerId,
     /** Whether `party` is a column of the payment itself (else of its invoice). */
     partyOnPayment: false,
-    searchable: [payments.referenceNo, invoices.invoiceNo, payments.chequeNo, payments.paymentType],
+    /** The payment's own columns a search reads; the invoice number is looked up first (historySpec). */
+    searchable: [payments.referenceNo, payments.chequeNo, payments.paymentType],
     sortable: {
       referenceNo: payments.referenceNo,
       date: payments.date,
@@ -102,7 +103,13 @@ export const spec = {
       chequeNo: payments.chequeNo,
     },
     totals: { paid: sql`${payments.amountPaid}`, discount: sql`${payments.discountRedeemed}` },
-    invoice: { table: invoices, total: invoices.total, balance: invoices.balance, party: invoices.customerId },
+    invoice: {
+      table: invoices,
+      number: invoices.invoiceNo,
+      total: invoices.total,
+      balance: invoices.balance,
+      party: invoices.customerId,
+    },
     /** The tables an export's id names: the invoice, or the party (customer). */
     owners: { invoice: invoices, party: customers },
     exportName: { invoice: 'invoice-payments', party: 'customer-payments' },
@@ -124,7 +131,7 @@ export const spec = {
         .innerJoin(suppliers, eq(suppliers.id, supplierInvoices.supplierId)),
     party: supplierPayments.supplierId,
     partyOnPayment: true,
-    searchable: [supplierPayments.referenceNo, supplierInvoices.invoiceNo, supplierPayments.chequeNo],
+    searchable: [supplierPayments.referenceNo, supplierPayments.chequeNo],
     sortable: {
       referenceNo: supplierPayments.referenceNo,
       date: supplierPayments.date,
@@ -143,6 +150,7 @@ export const spec = {
     totals: { paid: sql`${supplierPayments.amountPaid}` },
     invoice: {
       table: supplierInvoices,
+      number: supplierInvoices.invoiceNo,
       total: supplierInvoices.amountPurchase,
       balance: supplierInvoices.amountDue,
       party: supplierInvoices.supplierId,

@@ -1,5 +1,5 @@
 import { type HistoryFilter, type Payment, type PaymentKind, type SupplierPayment, toDollars } from '@wd/contracts';
-import { type AnyColumn, and, Column, desc, eq, inArray, is, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, Column, desc, eq, inArray, is, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { payments, receipts } from '../../db/schema/index.js';
@@ -68,15 +68,17 @@ function of(kind: PaymentKind) {
  * A history's joins, filter and order (payments of an invoice or of a party, of one kind):
  * the page, its footer and the export share them.
  */
-function historySpec(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
+async function historySpec(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
   const k = of(kind);
-  // Without a search (it reads the invoice number) and with the owner on the payment itself (its
-  // invoice; a supplier payment's supplier too), the count and the sums need no join.
-  const alone = !filter.searchQuery?.trim() && (by === 'invoice' || k.partyOnPayment);
+  // With the owner on the payment itself (its invoice; a supplier payment's supplier too), the
+  // count and the sums need no join: a search reads the payment's own columns, and the invoice
+  // numbers it matches are looked up first among the owner's invoices (a supplier's 8,000
+  // payments were each joined to their invoice to test its number).
+  const alone = by === 'invoice' || k.partyOnPayment;
   const where = and(
     by === 'invoice' ? eq(k.table.invoiceId, id) : eq(k.party, id),
     periodCondition(k.table.date, filter),
-    searchCondition(filter.searchQuery, k.searchable),
+    await historySearch(db, k, by, id, filter.searchQuery),
   );
   // Sorted by the payment's own columns, the page's ids are read from the payments alone, then
   // only those rows joined (a supplier's 8,000 payments sorted by amount joined every one first).
@@ -96,6 +98,28 @@ function historySpec(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: num
     sortable: k.sortable as Record<string, AnyColumn | SQL>,
     order: [desc(k.table.date), desc(k.table.id)],
   };
+}
+
+/**
+ * A history's search: the text in the payment's own columns (reference, cheque number, type), or
+ * the payment's invoice among the owner's invoices whose number holds it.
+ */
+async function historySearch(
+  db: Tx,
+  k: ReturnType<typeof of>,
+  by: 'invoice' | 'party',
+  id: number,
+  query: string | undefined,
+): Promise<SQL | undefined> {
+  const text = query?.trim();
+  if (!text) return undefined;
+  const owner = by === 'invoice' ? eq(k.invoice.table.id, id) : eq(k.invoice.party, id);
+  const found = await db
+    .select({ id: k.invoice.table.id })
+    .from(k.invoice.table)
+    .where(and(owner, searchCondition(text, [k.invoice.number])));
+  const ids = found.map((row) => row.id);
+  return or(searchCondition(text, k.searchable), ids.length > 0 ? inArray(k.table.invoiceId, ids) : undefined);
 }
 
 export const paymentsRepository = {
@@ -119,7 +143,7 @@ export const paymentsRepository = {
     filter: HistoryFilter,
   ): Promise<{ rows: PaymentRow<K>[]; totalRows: number; totals: PaymentTypes[K]['totals'] }> {
     const k = of(kind);
-    const list = historySpec(db, kind, by, id, filter);
+    const list = await historySpec(db, kind, by, id, filter);
     const [page, [invoiceSums]] = await Promise.all([
       listPage(filter, { ...list, totals: k.totals }),
       db
@@ -152,9 +176,9 @@ export const paymentsRepository = {
   },
 
   /** Export CSV of a history: its statement (the screen's columns, supplier ones without Discount), columns and file name. */
-  csv(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
+  async csv(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', id: number, filter: HistoryFilter) {
     const k = of(kind);
-    const list = historySpec(db, kind, by, id, filter);
+    const list = await historySpec(db, kind, by, id, filter);
     return {
       name: k.exportName[by],
       columns: k.csv,

@@ -113,7 +113,7 @@ export function createPaymentsService<K extends PaymentKind>(ctx: AppContext, k:
     /** Every payment of the history's filter as CSV, in its order (404 when its invoice or party does not exist). */
     async export(by: 'invoice' | 'party', id: number, filter: HistoryFilter): Promise<CsvFile> {
       if (!(await repo.ownerExists(db, k, by, id))) throw new NotFoundError(MISSING[k][by]);
-      const { name, columns, query } = repo.csv(db, k, by, id, filter);
+      const { name, columns, query } = await repo.csv(db, k, by, id, filter);
       return listCsv(ctx, name, query, columns);
     },
 

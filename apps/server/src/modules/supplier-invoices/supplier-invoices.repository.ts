@@ -5,7 +5,7 @@ import {
   type SupplierInvoiceLine,
   toDollars,
 } from '@wd/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { products, supplierInvoiceLines, supplierInvoices, suppliers } from '../../db/schema/index.js';
@@ -63,22 +63,24 @@ const listTotals = {
 /** The list's joins, filter and order: the page and the export share them. */
 async function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
   const ascending = filter.sortingList?.[0]?.order === 'asc';
+  const search = await searchWithParent(db, filter.searchQuery, [supplierInvoices.invoiceNo, supplierInvoices.note], {
+    table: suppliers,
+    id: suppliers.id,
+    key: supplierInvoices.supplierId,
+    columns: [suppliers.company],
+  });
+  const rest = [
+    periodCondition(supplierInvoices.date, filter),
+    filter.distributor ? eq(supplierInvoices.supplierId, filter.distributor) : undefined,
+    choice(supplierInvoices.status, filter.status),
+  ];
   return {
     from: (fields: SelectedFields) => select(db, fields),
     // The filter names only the invoice's own columns, and every invoice has its supplier.
     countFrom: (fields: SelectedFields) => db.select(fields).from(supplierInvoices),
     columns,
-    where: and(
-      await searchWithParent(db, filter.searchQuery, [supplierInvoices.invoiceNo, supplierInvoices.note], {
-        table: suppliers,
-        id: suppliers.id,
-        key: supplierInvoices.supplierId,
-        columns: [suppliers.company],
-      }),
-      periodCondition(supplierInvoices.date, filter),
-      filter.distributor ? eq(supplierInvoices.supplierId, filter.distributor) : undefined,
-      choice(supplierInvoices.status, filter.status),
-    ),
+    where: and(search?.where, ...rest),
+    countParts: search?.parts?.map((part) => and(part, ...rest) as SQL),
     sortable,
     // Newest first; under a sort, ties by date and id in the sort's direction, so one index of
     // (column, date, id) per sortable column gives the page either way.

@@ -118,7 +118,8 @@ describe('supplier invoices', () => {
     expect(mclane.paymentHistory.every((p: { distributor: string }) => p.distributor === 'McLane')).toBe(true);
     // Invoice 81001 once in the total and the balance, though two payments pay it.
     expect(mclane).toMatchObject({ totalRows: 2, totals: { paid: 150, total: 300, balance: 150 } });
-    // The same figures through the searched (joined) path, and a period that keeps one payment.
+    // The same figures when searched by the invoice number (looked up among the supplier's invoices
+    // first), and a period that keeps one payment.
     expect(await history(other, { searchQuery: '81001' })).toMatchObject({
       totalRows: 2,
       totals: { paid: 150, total: 300, balance: 150 },
