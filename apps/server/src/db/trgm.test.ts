@@ -19,6 +19,9 @@ const TRGM = [
   // The supplier invoice and expense lists' searches (0047).
   'distributor_invoices_invoice_no_trgm_idx',
   'distributor_invoices_note_trgm_idx',
+  // A supplier's payment history searched by reference or cheque number (0062).
+  'distributor_payments_cheque_no_trgm_idx',
+  'distributor_payments_reference_no_trgm_idx',
   'expenses_category_trgm_idx',
   'expenses_expense_trgm_idx',
   'expenses_reference_trgm_idx',
