@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
-import { agingPage, keptSumsServe } from './aging.repository.js';
+import { agingPage, keptSumsServe, NAME_WALK_MAX } from './aging.repository.js';
 
 /**
  * The aging report from the kept sums per customer (as of a date no DUE invoice is after, no
- * search, sorted by total, open invoices or customer id) against the grouping of every open
+ * search, sorted by total, open invoices, customer id or name) against the grouping of every open
  * invoice: the same rows, count and totals on every page of every such order.
  */
 const t = testApp();
@@ -24,8 +24,9 @@ beforeAll(async () => {
       { date: addDays(AS_OF, -daysOld), ...(customerID ? { customerID } : {}) },
       status !== 'NEW',
     );
-  // Stores owing in every bucket, two with the same total (their names order them), one with
-  // three open invoices, a part-paid one, a paid one (gone), a draft (never counted), walk-ins.
+  // Stores owing in every bucket, two with the same total (their names order them), two with the
+  // same name (their ids order them), one with three open invoices, a part-paid one, a paid one
+  // (gone), a draft (never counted), walk-ins.
   const store = async (company: string) => (await post('/api/customer/new/', { company })).customer.id as number;
   const [north, south, east, west, harbour] = [
     await store('Kept North Deli'),
@@ -34,6 +35,7 @@ beforeAll(async () => {
     await store('Kept West Fuel'),
     await store('Kept Harbour Grocer'),
   ];
+  await invoice(await store('Kept North Deli'), 50, 5);
   await invoice(north, 3, 12);
   await invoice(south, 40, 12);
   for (const [days, units] of [
@@ -59,7 +61,7 @@ describe('aging from the kept sums', () => {
   it('serves no search, the sorts it holds, and an as-of date no DUE invoice is after', async () => {
     const db = t.database.db;
     expect(await keptSumsServe(db, filterOf({}), AS_OF)).toBe(true);
-    for (const column of ['total', 'openInvoices', 'customerId'])
+    for (const column of ['total', 'openInvoices', 'customerId', 'customer'])
       expect(await keptSumsServe(db, filterOf({ sortingList: [{ column, order: 'asc' }] }), AS_OF)).toBe(true);
     expect(await keptSumsServe(db, filterOf({ searchQuery: 'Kept' }), AS_OF)).toBe(false);
     // The CSV's one page of every customer: the grouping sums it in one pass.
@@ -67,9 +69,12 @@ describe('aging from the kept sums', () => {
     expect(await keptSumsServe(db, filterOf({ sortingList: [{ column: 'over90', order: 'desc' }] }), AS_OF)).toBe(
       false,
     );
-    expect(await keptSumsServe(db, filterOf({ sortingList: [{ column: 'customer', order: 'asc' }] }), AS_OF)).toBe(
-      false,
-    );
+    // By name, the first pages only (a walk of the customers in name order), and by name alone.
+    const byName = [{ column: 'customer', order: 'desc' as const }];
+    const deep = { resultsPerPage: 10, currentPage: NAME_WALK_MAX / 10 + 2 };
+    expect(await keptSumsServe(db, filterOf({ sortingList: byName, ...deep }), AS_OF)).toBe(false);
+    const withTotal = [...byName, { column: 'total', order: 'asc' as const }];
+    expect(await keptSumsServe(db, filterOf({ sortingList: withTotal }), AS_OF)).toBe(false);
     // An as-of date before the newest DUE invoice: that one is not open yet, so the sums do not hold.
     expect(await keptSumsServe(db, filterOf({}), addDays(AS_OF, -1))).toBe(false);
   });
@@ -78,13 +83,20 @@ describe('aging from the kept sums', () => {
     const db = t.database.db;
     const sorts = [
       undefined,
-      ...['total', 'openInvoices', 'customerId'].flatMap((column) =>
+      ...['total', 'openInvoices', 'customerId', 'customer'].flatMap((column) =>
         (['asc', 'desc'] as const).map((order) => [{ column, order }]),
       ),
     ];
     const plain = await agingPage(db, filterOf({}), AS_OF, { plain: true });
-    expect(plain.totalRows).toBe(6);
-    expect(plain.totals).toMatchObject({ openInvoices: 9, total: (12 + 12 + 7 + 30 + 5 + 3 + 2) * 100 });
+    expect(plain.totalRows).toBe(7);
+    expect(plain.totals).toMatchObject({ openInvoices: 10, total: (12 + 12 + 7 + 30 + 5 + 3 + 2 + 5) * 100 });
+    // Sorted by name, the two stores of one name in the sort's direction of their ids.
+    for (const order of ['asc', 'desc'] as const) {
+      const rows = (await agingPage(db, filterOf({ sortingList: [{ column: 'customer', order }] }), AS_OF)).rows;
+      const norths = rows.filter((r) => r.customer === 'Kept North Deli').map((r) => Number(r.customerId));
+      expect(norths).toEqual([...norths].sort((a, b) => (order === 'asc' ? a - b : b - a)));
+      expect(norths).toHaveLength(2);
+    }
     for (const sortingList of sorts) {
       for (const resultsPerPage of [2, 3, 100]) {
         for (let currentPage = 1; (currentPage - 1) * resultsPerPage < plain.totalRows; currentPage++) {
