@@ -108,7 +108,18 @@ export const expenses = pgTable(
     expense: text('expense').notNull(),
     category: text('category').notNull().default(''),
     amount: integer('amount').notNull(),
+    /** The biller's company, kept by triggers (migration 0063): the list sorts by it from an index. */
+    billerSort: text('biller_sort'),
     ...timestamps,
   },
-  (t) => [index('expenses_date_idx').on(t.date), index('expenses_biller_idx').on(t.billerId)],
+  (t) => [
+    index('expenses_date_idx').on(t.date),
+    index('expenses_biller_idx').on(t.billerId),
+    // The list's sorts: the column, then date and id in the sort's direction, read through the
+    // index either way (the reference is unique: its own index orders it).
+    index('expenses_biller_sort_idx').on(t.billerSort, t.date, t.id),
+    index('expenses_expense_sort_idx').on(t.expense, t.date, t.id),
+    index('expenses_category_sort_idx').on(t.category, t.date, t.id),
+    index('expenses_amount_sort_idx').on(t.amount, t.date, t.id),
+  ],
 );

@@ -25,6 +25,8 @@ export const supplierInvoices = pgTable(
     status: text('status', { enum: ['DUE', 'PAID', 'REFUND'] })
       .notNull()
       .default('DUE'),
+    /** The supplier's company, kept by triggers (migration 0063): the list sorts by it from an index. */
+    supplierSort: text('supplier_sort'),
     ...timestamps,
   },
   (t) => [
@@ -37,6 +39,7 @@ export const supplierInvoices = pgTable(
     index('distributor_invoices_paid_sort_idx').on(t.amountPaid, t.date, t.id),
     index('distributor_invoices_due_sort_idx').on(t.amountDue, t.date, t.id),
     index('distributor_invoices_status_sort_idx').on(t.status, t.date, t.id),
+    index('distributor_invoices_supplier_sort_idx').on(t.supplierSort, t.date, t.id),
   ],
 );
 

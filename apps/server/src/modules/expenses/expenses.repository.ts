@@ -4,7 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, periodCondition, searchWithParent } from '../../lib/list.js';
+import { listPage, pageByIds, periodCondition, searchWithParent } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 
 const columns = {
@@ -21,7 +21,8 @@ const sortable = {
   id: expenses.id,
   reference: expenses.reference,
   date: expenses.date,
-  biller: billers.company,
+  // The biller's company as the expense keeps it (migration 0063): sorted from an index, no join.
+  biller: expenses.billerSort,
   expense: expenses.expense,
   category: expenses.category,
   amount: expenses.amount,
@@ -34,6 +35,7 @@ function select<F extends SelectedFields>(db: Tx, fields: F) {
 
 /** The list's joins, filter and order: the page and the export share them. */
 async function listSpec(db: Tx, filter: ExpenseListFilter) {
+  const ascending = filter.sortingList?.[0]?.order === 'asc';
   const search = await searchWithParent(
     db,
     filter.searchQuery,
@@ -54,9 +56,11 @@ async function listSpec(db: Tx, filter: ExpenseListFilter) {
     where: and(search?.where, period),
     countParts: search?.parts?.map((part) => and(part, period) as SQL),
     sortable,
-    order: [desc(expenses.date), desc(expenses.id)],
+    // Newest first; under a sort, ties by date and id in the sort's direction, so one index of
+    // (column, date, id) per sortable column gives the page either way.
+    order: ascending ? [asc(expenses.date), asc(expenses.id)] : [desc(expenses.date), desc(expenses.id)],
     // A page nearer the end is read from there (the count is cheap: no join).
-    reversedOrder: [asc(expenses.date), asc(expenses.id)],
+    reversedOrder: ascending ? [desc(expenses.date), desc(expenses.id)] : [asc(expenses.date), asc(expenses.id)],
   };
 }
 
@@ -64,7 +68,14 @@ export const expensesRepository = {
   ...idRows(expenses),
   /** One page, the count and the sum of amounts over every matching row (the footer). */
   async list(db: Tx, filter: ExpenseListFilter) {
-    return listPage(filter, { ...(await listSpec(db, filter)), totals: { amount: sql`${expenses.amount}` } });
+    const spec = await listSpec(db, filter);
+    // Every sort is on the expense's own columns: the page's ids come from the expenses alone
+    // (through the sort's index), then only those are joined.
+    return listPage(filter, {
+      ...spec,
+      totals: { amount: sql`${expenses.amount}` },
+      page: pageByIds(db, expenses, expenses.id, spec.where, (w) => select(db, columns).where(w)),
+    });
   },
   /** Export CSV's statement: every row of the list's filter, in its order. */
   async csvQuery(db: Tx, filter: ExpenseListFilter) {

@@ -64,6 +64,37 @@ describe('expenses', () => {
     });
   });
 
+  it("sorts by the biller's company as it is now: a renamed biller's expenses move with it", async () => {
+    const made = await t.call(
+      'POST',
+      '/api/supplier/new/',
+      { company: 'Aaa Sort Wholesale', name: 'Ann' },
+      t.adminToken,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const biller = made.json().biller;
+    expect((await add({ billerID: biller.id, expense: 'Sorted by biller' })).statusCode).toBe(200);
+    const first = async (order: 'asc' | 'desc') =>
+      (
+        await t.call(
+          'POST',
+          '/api/expenses/all/',
+          { sortingList: [{ column: 'biller', order }], resultsPerPage: 1 },
+          t.adminToken,
+        )
+      ).json().expenses[0].biller;
+    expect(await first('asc')).toBe('Aaa Sort Wholesale');
+    const res = await t.call(
+      'PATCH',
+      '/api/supplier/update/',
+      { ...biller, company: 'Zzz Sort Wholesale' },
+      t.adminToken,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await first('desc')).toBe('Zzz Sort Wholesale');
+    expect(await first('asc')).not.toBe('Zzz Sort Wholesale');
+  });
+
   it('pages from either end in the order of the whole list, by default and by any sort', async () => {
     for (const filter of [
       {},

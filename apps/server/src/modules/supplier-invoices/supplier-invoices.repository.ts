@@ -45,7 +45,8 @@ function select<F extends SelectedFields>(db: Tx, fields: F) {
 const sortable = {
   id: supplierInvoices.id,
   date: supplierInvoices.date,
-  distributor: suppliers.company,
+  // The supplier's company as the invoice keeps it (migration 0063): sorted from an index, no join.
+  distributor: supplierInvoices.supplierSort,
   invoiceNo: supplierInvoices.invoiceNo,
   amountPurchase: supplierInvoices.amountPurchase,
   amountPaid: supplierInvoices.amountPaid,
@@ -98,15 +99,12 @@ export const supplierInvoicesRepository = {
   ...idRows(supplierInvoices),
   async list(db: Tx, filter: SupplierInvoiceFilter) {
     const spec = await listSpec(db, filter);
-    // Sorted by the invoice's own columns, the page's ids come from the invoices alone (through the
-    // sort's index), then only those are joined; the supplier's name needs the join first.
-    const bySupplier = filter.sortingList?.some((item) => item.column === 'distributor');
+    // Every sort is on the invoice's own columns: the page's ids come from the invoices alone
+    // (through the sort's index), then only those are joined.
     return listPage(filter, {
       ...spec,
       totals: listTotals,
-      page: bySupplier
-        ? undefined
-        : pageByIds(db, supplierInvoices, supplierInvoices.id, spec.where, (w) => select(db, columns).where(w)),
+      page: pageByIds(db, supplierInvoices, supplierInvoices.id, spec.where, (w) => select(db, columns).where(w)),
     });
   },
 

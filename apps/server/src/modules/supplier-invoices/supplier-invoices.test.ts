@@ -216,6 +216,32 @@ describe('supplier invoices', () => {
     }
   });
 
+  it("sorts by the supplier's company as it is now: a renamed supplier's invoices move with it", async () => {
+    const make = async (company: string) =>
+      (await t.call('POST', '/api/distributor/insert/', { company }, t.adminToken)).json().distributor.id as number;
+    const renamed = await make('Aaa Sort Foods');
+    await newInvoice({ distributorID: renamed, invoiceNo: '71001' });
+    const first = async (order: 'asc' | 'desc') =>
+      (
+        await t.call(
+          'POST',
+          '/api/distributor/invoices/all/',
+          { sortingList: [{ column: 'distributor', order }], resultsPerPage: 1 },
+          t.adminToken,
+        )
+      ).json().distributorInvoices[0].distributor;
+    expect(await first('asc')).toBe('Aaa Sort Foods');
+    const res = await t.call(
+      'PATCH',
+      '/api/distributor/update/',
+      { id: renamed, company: 'Zzz Sort Foods' },
+      t.adminToken,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await first('desc')).toBe('Zzz Sort Foods');
+    expect(await first('asc')).not.toBe('Zzz Sort Foods');
+  });
+
   it('validates (invoice no numeric, cheque number) and 404s', async () => {
     const bad = await t.call(
       'POST',
