@@ -1,6 +1,3 @@
-import { text } from './common/fields.js';
-import { z } from './common/zod.js';
-
 /**
  * The e-mail of an invoice as the clerk composes it (docs/email.md): the
  * recipient, copies, subject and message, prefilled from the templates in

@@ -4,12 +4,13 @@ ALTER TABLE "distributor_invoices" ADD COLUMN "supplier_sort" text;--> statement
 -- to its party and sorted them all (40,000 supplier invoices: 14 ms). Each row now keeps its
 -- party's company, set when it is made or its party changes and rewritten when the party is
 -- renamed, as the invoices keep theirs (0041); an index of (company, date, id) gives a page
--- either way. The expense list gets an index per sortable column too.
+-- either way. The expense list gets an index per sortable column too. The lookup takes a share
+-- lock on the party, so a rename not yet committed makes a new row wait and read the new name.
 UPDATE "distributor_invoices" i SET "supplier_sort" = (SELECT s."company" FROM "distributors" s WHERE s."id" = i."distributor_id");--> statement-breakpoint
 UPDATE "expenses" e SET "biller_sort" = (SELECT b."company" FROM "billers" b WHERE b."id" = e."biller_id");--> statement-breakpoint
 CREATE FUNCTION distributor_invoices_sort_key() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.supplier_sort := (SELECT company FROM distributors WHERE id = NEW.distributor_id);
+  NEW.supplier_sort := (SELECT company FROM distributors WHERE id = NEW.distributor_id FOR SHARE);
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER distributor_invoices_sort_key BEFORE INSERT OR UPDATE OF distributor_id ON "distributor_invoices"
@@ -23,7 +24,7 @@ CREATE TRIGGER distributors_sort_key AFTER UPDATE OF company ON "distributors"
   FOR EACH ROW WHEN (OLD.company IS DISTINCT FROM NEW.company) EXECUTE FUNCTION distributors_sort_key();--> statement-breakpoint
 CREATE FUNCTION expenses_sort_key() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.biller_sort := (SELECT company FROM billers WHERE id = NEW.biller_id);
+  NEW.biller_sort := (SELECT company FROM billers WHERE id = NEW.biller_id FOR SHARE);
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER expenses_sort_key BEFORE INSERT OR UPDATE OF biller_id ON "expenses"

@@ -100,6 +100,9 @@ async function historySpec(db: Tx, kind: PaymentKind, by: 'invoice' | 'party', i
   };
 }
 
+/** The most invoice ids a history's search passes as values (more are read by the statement). */
+const MAX_LOOKED_UP = 1_000;
+
 /**
  * A history's search: the text in the payment's own columns (reference, cheque number, type), or
  * the payment's invoice among the owner's invoices whose number holds it.
@@ -114,12 +117,18 @@ async function historySearch(
   const text = query?.trim();
   if (!text) return undefined;
   const owner = by === 'invoice' ? eq(k.invoice.table.id, id) : eq(k.invoice.party, id);
-  const found = await db
+  const matching = db
     .select({ id: k.invoice.table.id })
     .from(k.invoice.table)
     .where(and(owner, searchCondition(text, [k.invoice.number])));
-  const ids = found.map((row) => row.id);
-  return or(searchCondition(text, k.searchable), ids.length > 0 ? inArray(k.table.invoiceId, ids) : undefined);
+  const found = await matching.limit(MAX_LOOKED_UP + 1);
+  // Text that most numbers hold ("Inv"): the ids would be thousands of parameters; the
+  // statement then reads them itself.
+  const ids = found.length > MAX_LOOKED_UP ? matching : found.map((row) => row.id);
+  return or(
+    searchCondition(text, k.searchable),
+    Array.isArray(ids) && ids.length === 0 ? undefined : inArray(k.table.invoiceId, ids),
+  );
 }
 
 export const paymentsRepository = {
