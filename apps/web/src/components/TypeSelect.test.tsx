@@ -30,6 +30,15 @@ function Owner({ start, onChange }: { start: string | null; onChange(v: string |
   );
 }
 
+/** A TypeSelect whose options come later (still loading as the page opened). */
+function Late({ data, value, onChange }: { data: typeof TYPES; value: string; onChange(v: string | null): void }) {
+  return (
+    <MantineProvider>
+      <TypeSelect label="Payment Type" data={data} value={value} onChange={onChange} />
+    </MantineProvider>
+  );
+}
+
 const textOf = (field: HTMLElement) => (field as HTMLInputElement).value;
 
 /** Types into the field as keystrokes do: one change per character, nothing awaited between. */
@@ -59,6 +68,57 @@ describe('typedMatches', () => {
 });
 
 describe('TypeSelect', () => {
+  it('keeps text typed while its options were still loading, and Enter then picks from it', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<Late data={[]} value="cash" onChange={onChange} />);
+    const field = screen.getByRole('combobox', { name: 'Payment Type' });
+    act(() => field.focus());
+    for (const text of ['m', 'mo', 'mon']) fireEvent.input(field, { target: { value: text } });
+    // The options arrive: the select would set its text to the value's label ("Cash").
+    rerender(<Late data={TYPES} value="cash" onChange={onChange} />);
+    expect(textOf(field)).toBe('mon');
+    const shown = screen.getByRole('option', { name: 'Money Order' });
+    expect(shown.getAttribute('data-combobox-selected')).toBe('true');
+    fireEvent.keyDown(field, { key: 'Enter', code: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith('moneyOrder', expect.anything());
+  });
+
+  it('selects the text the select sets as its options arrive, when nothing was typed yet', () => {
+    const { rerender } = render(<Late data={[]} value="cheque" onChange={() => {}} />);
+    const field = screen.getByRole('combobox', { name: 'Payment Type' }) as HTMLInputElement;
+    act(() => field.focus());
+    rerender(<Late data={TYPES} value="cheque" onChange={() => {}} />);
+    expect(textOf(field)).toBe('Cheque');
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'Cheque'.length]);
+  });
+
+  it("selects its text as it is focused, unless keys arrived before the focus's frame (they stay)", () => {
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      render(<Owner start="cash" onChange={() => {}} />);
+      const field = screen.getByRole('combobox', { name: 'Payment Type' }) as HTMLInputElement;
+      act(() => field.focus());
+      act(() => {
+        for (const f of frames.splice(0)) f(0);
+      });
+      expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'Cash'.length]);
+
+      act(() => screen.getByLabelText('Next').focus());
+      act(() => field.focus());
+      // A fast typist: the first key lands before the frame that would select the text.
+      fireEvent.input(field, { target: { value: 'M' } });
+      act(() => {
+        for (const f of frames.splice(0)) f(0);
+      });
+      expect([field.selectionStart, field.selectionEnd]).toEqual([1, 1]);
+      fireEvent.input(field, { target: { value: 'Mo' } });
+      expect(textOf(field)).toBe('Mo');
+    } finally {
+      raf.mockRestore();
+    }
+  });
+
   it('picks the best match of the typed text on an Enter pressed before the list redraws', () => {
     const onChange = vi.fn();
     render(<Owner start={null} onChange={onChange} />);

@@ -7,8 +7,9 @@ import {
   Select,
   type SelectProps,
 } from '@mantine/core';
-import { type FocusEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { optionLabel } from './DeferredSelect';
+import { useSelectOnFocus } from './useSelectOnFocus';
 
 /** Every option of a select's data, groups opened, in the data's order. */
 function flatOptions(options: ComboboxParsedItem[]): ComboboxItem[] {
@@ -69,6 +70,30 @@ export function TypeSelect({
   const current = optionLabel(options, value);
   const [search, setSearch] = useState(current);
   const [opened, setOpened] = useState(false);
+  const selectOnFocus = useSelectOnFocus();
+  // The focused box and the value its text was typed against. When the options arrive after the
+  // box was focused (still loading as the page opened), the select sets its text to the value's
+  // label: that would wipe what was typed, so it is ignored while the box is focused and the value
+  // unchanged; with nothing typed yet, the new text is selected, so that typing replaces it.
+  const box = useRef<HTMLInputElement | null>(null);
+  const typedAgainst = useRef<{ value: string | null | undefined } | null>(null);
+  const selectAgain = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each render of a new text
+  useLayoutEffect(() => {
+    if (!selectAgain.current) return;
+    selectAgain.current = false;
+    if (box.current && document.activeElement === box.current) box.current.select();
+  }, [search]);
+  // Options that arrive after the typing get the best match highlighted, as a keystroke does: the
+  // select highlights the first option when this flag turns on, so it is off for one render.
+  const [highlightAgain, setHighlightAgain] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the options change
+  useEffect(() => {
+    if (typedAgainst.current) setHighlightAgain(true);
+  }, [options]);
+  useEffect(() => {
+    if (highlightAgain) setHighlightAgain(false);
+  }, [highlightAgain]);
   // Chosen with the arrows since the last keystroke: the highlighted option is the one meant. The
   // ref answers a key pressed before the arrow's render; the state lets a Tab take that option.
   const [arrowed, setArrowed] = useState(false);
@@ -89,6 +114,7 @@ export function TypeSelect({
     if (!typed(text)) return false;
     const best = typedMatches(options, text)[0];
     if (!best) return false;
+    typedAgainst.current = null;
     setOpened(false);
     setSearch(best.label);
     if (best.value !== value) onChange?.(best.value, best);
@@ -103,10 +129,16 @@ export function TypeSelect({
       onChange={onChange}
       searchable
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(text) => {
+        const input = box.current;
+        const reset = input !== null && document.activeElement === input && text !== input.value;
+        if (reset && typedAgainst.current && typedAgainst.current.value === value) return;
+        if (reset && !typedAgainst.current) selectAgain.current = true;
+        setSearch(text);
+      }}
       onChangeCapture={() => arrow(false)}
       filter={typedFilter}
-      selectFirstOptionOnChange
+      selectFirstOptionOnChange={!highlightAgain}
       // The arrows' choice is taken on Tab; typed text is picked below, from the text itself.
       autoSelectOnBlur={arrowed}
       dropdownOpened={opened}
@@ -123,13 +155,18 @@ export function TypeSelect({
         if (!pickTyped(text)) setOpened(true);
       }}
       onKeyDown={onKeyDown}
+      onInput={() => {
+        selectOnFocus.onInput();
+        typedAgainst.current = { value };
+      }}
       onFocus={(e: FocusEvent<HTMLInputElement>) => {
-        const input = e.currentTarget;
-        // After the select has set its own text.
-        requestAnimationFrame(() => input.select());
+        box.current = e.currentTarget;
+        typedAgainst.current = null;
+        selectOnFocus.onFocus(e);
         onFocus?.(e);
       }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        typedAgainst.current = null;
         pickTyped(e.currentTarget.value);
         onBlur?.(e);
       }}

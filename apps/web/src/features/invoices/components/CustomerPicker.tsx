@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callRoutes, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useSelectOnFocus } from '../../../components/useSelectOnFocus';
 import { callApi } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 import { useSettings } from '../../../lib/settings';
@@ -69,6 +70,7 @@ export function CustomerPicker({
 
   // Enter on typed text picks the best match (the first of `customerOptions`), unless the arrows chose another.
   const arrowed = useRef(false);
+  const selectOnFocus = useSelectOnFocus();
   const enterWaiting = useRef(false);
   const best = typed && fresh ? found.length > 0 && customerOptions(found, typed)[0] : undefined;
   const pickBest = (option: Option) => {
@@ -106,11 +108,8 @@ export function CustomerPicker({
       }}
       allowDeselect={false}
       autoSelectOnBlur
-      // Focused, the name is selected: typing replaces it (after the box has set its own text).
-      onFocus={(e) => {
-        const input = e.currentTarget;
-        requestAnimationFrame(() => input.select());
-      }}
+      // Focused, the name is selected: typing replaces it.
+      {...selectOnFocus}
       nothingFoundMessage={fresh ? 'No customer found' : 'Searching…'}
       {...props}
     />
