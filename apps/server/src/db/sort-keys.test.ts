@@ -5,7 +5,7 @@ import { testApp } from '../../test/helpers.js';
 const t = testApp();
 
 /** A row's kept company, read straight from its table. */
-async function kept(table: 'invoices' | 'expenses' | 'distributor_invoices', column: string, id: number) {
+async function kept(table: 'invoices' | 'expenses' | 'distributor_invoices' | 'customers', column: string, id: number) {
   const res = await t.database.db.execute(
     sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)} where id = ${id}`,
   );
@@ -26,7 +26,7 @@ describe.runIf(process.env.DB_KIND === 'postgres')('the kept companies under con
    * new name. Before the share lock it kept the old name for good.
    */
   async function duringRename(
-    party: 'customers' | 'billers' | 'distributors',
+    party: 'customers' | 'billers' | 'distributors' | 'price_groups',
     partyId: number,
     company: string,
     write: () => Promise<number>,
@@ -36,7 +36,8 @@ describe.runIf(process.env.DB_KIND === 'postgres')('the kept companies under con
     await other.connect();
     try {
       await other.query('begin');
-      await other.query(`update ${party} set company = $1 where id = $2`, [company, partyId]);
+      const column = party === 'price_groups' ? 'name' : 'company';
+      await other.query(`update ${party} set ${column} = $1 where id = $2`, [company, partyId]);
       let done = false;
       const written = write().then((id) => {
         done = true;
@@ -51,7 +52,7 @@ describe.runIf(process.env.DB_KIND === 'postgres')('the kept companies under con
     }
   }
 
-  it("an invoice given a customer or a biller being renamed keeps the new name; a supplier invoice's and an expense's too", async () => {
+  it("an invoice given a customer or a biller being renamed keeps the new name; a supplier invoice's, an expense's and a customer's (its price group) too", async () => {
     const customer = (await post('/api/customer/new/', { company: 'Keyed Corner' })).customer.id as number;
     const biller = (await post('/api/supplier/new/', { company: 'Keyed Billing', name: 'Ann' })).biller.id as number;
     const supplier = (await post('/api/distributor/insert/', { company: 'Keyed Foods' })).distributor.id as number;
@@ -91,6 +92,13 @@ describe.runIf(process.env.DB_KIND === 'postgres')('the kept companies under con
       return made.expense.id as number;
     });
     expect(await kept('expenses', 'biller_sort', spent)).toBe('Keyed Billing (newer)');
+
+    const group = (await post('/api/priceGroup/new/', { name: 'Keyed Group' })).priceGroup.id as number;
+    const buyer = await duringRename('price_groups', group, 'Keyed Group (new)', async () => {
+      const made = await post('/api/customer/new/', { company: 'Keyed Buyer', priceGroupID: group });
+      return made.customer.id as number;
+    });
+    expect(await kept('customers', 'price_group_sort', buyer)).toBe('Keyed Group (new)');
   });
 
   it('an invoice saved with the same customer while that customer is being renamed: no deadlock, the new name kept', async () => {

@@ -44,6 +44,8 @@ export const customers = pgTable(
       .notNull()
       .default(1)
       .references(() => priceGroups.id, { onDelete: 'set default' }),
+    /** The price group's name, kept by triggers (migration 0065): the list sorts by it from an index. */
+    priceGroupSort: text('price_group_sort'),
     dateLastVerified: date('date_last_verified', { mode: 'string' }),
     resaleCertificateFileId: integer('resale_certificate_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** Cents; 0 = no limit (docs/receivables.md, "Credit limit"). */
@@ -73,6 +75,7 @@ export const customers = pgTable(
         ['award_points', t.awardPoints],
         ['date_last_verified', t.dateLastVerified],
         ['credit_limit', t.creditLimit],
+        ['price_group_sort', t.priceGroupSort],
       ] as const
     ).map(([name, column]) =>
       index(`customers_live_${name}_idx`).on(column, t.company, t.id).where(sql`${t.deletedAt} is null`),

@@ -144,6 +144,67 @@ describe('customer/all', () => {
     }
   });
 
+  it("sorts by the price group's name as it is now: after a change of group, a rename, a group's deletion", async () => {
+    const call = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: object) => {
+      const res = await t.call(method, url, body, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const groupOf = async (name: string) =>
+      (await call('POST', '/api/priceGroup/new/', { name })).priceGroup.id as number;
+    const [mid, late] = [await groupOf('Mmm Group Sort'), await groupOf('Zzz Group Sort')];
+    const made: number[] = [];
+    for (const [company, priceGroupID] of [
+      ['Group Sort A', mid],
+      ['Group Sort B', late],
+      ['Group Sort C', 1],
+      ['Group Sort D', mid],
+    ] as const) {
+      made.push((await call('POST', '/api/customer/new/', { company, priceGroupID })).customer.id);
+    }
+    const page = async (order: 'asc' | 'desc') =>
+      (
+        await call('POST', '/api/customer/all/', {
+          searchQuery: 'Group Sort',
+          sortingList: [{ column: 'priceGroup', order }],
+          resultsPerPage: 10,
+        })
+      ).customers.map((c: { company: string; priceGroup: string }) => `${c.priceGroup}: ${c.company}`);
+    const defaultName = (await call('POST', '/api/priceGroup/summary/1/')).priceGroup.name as string;
+    const byName = (rows: [string, string][], order: 'asc' | 'desc') =>
+      rows
+        .sort(
+          ([ga, ca], [gb, cb]) => (ga === gb ? ca.localeCompare(cb) : ga < gb ? -1 : 1) * (order === 'asc' ? 1 : -1),
+        )
+        .map(([g, c]) => `${g}: ${c}`);
+    expect(await page('asc')).toEqual(
+      byName(
+        [
+          ['Mmm Group Sort', 'Group Sort A'],
+          ['Zzz Group Sort', 'Group Sort B'],
+          [defaultName, 'Group Sort C'],
+          ['Mmm Group Sort', 'Group Sort D'],
+        ],
+        'asc',
+      ),
+    );
+    // D moves to the last group; the middle group becomes the first by name; then the last is deleted.
+    const d = (await call('POST', `/api/customer/${made[3]}/`)).customer;
+    await call('PATCH', '/api/customer/update/', { ...d, priceGroupID: late });
+    await call('PATCH', '/api/priceGroup/update/', { id: mid, name: '000 Group Sort' });
+    const renamed: [string, string][] = [
+      ['000 Group Sort', 'Group Sort A'],
+      ['Zzz Group Sort', 'Group Sort B'],
+      [defaultName, 'Group Sort C'],
+      ['Zzz Group Sort', 'Group Sort D'],
+    ];
+    expect(await page('asc')).toEqual(byName([...renamed], 'asc'));
+    expect(await page('desc')).toEqual(byName([...renamed], 'desc'));
+    await call('DELETE', `/api/priceGroup/delete/${late}/`);
+    const moved: [string, string][] = renamed.map(([g, c]) => [g === 'Zzz Group Sort' ? defaultName : g, c]);
+    expect(await page('desc')).toEqual(byName(moved, 'desc'));
+  });
+
   it('answers 400 for an unknown sort column and 401 without a session', async () => {
     const bad = { sortingList: [{ column: 'nope', order: 'asc' }] };
     expect((await t.call('POST', '/api/customer/all/', bad, t.adminToken)).statusCode).toBe(400);

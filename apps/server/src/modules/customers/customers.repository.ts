@@ -75,7 +75,8 @@ const sortable = {
   ediId: customers.ediId,
   ediQualifier: customers.ediQualifier,
   awardPoints: customers.awardPoints,
-  priceGroup: priceGroups.name,
+  // The group's name as the customer keeps it (migration 0065): sorted from an index, no join.
+  priceGroup: customers.priceGroupSort,
   dateLastVerified: customers.dateLastVerified,
   creditLimit: customers.creditLimit,
 };
@@ -112,14 +113,10 @@ export const customersRepository = {
   ...idRows(customers),
   list(db: Tx, filter: CustomerListFilter, deleted: boolean) {
     const spec = listSpec(db, filter, deleted);
-    const byGroup = filter.sortingList?.some((item) => item.column === 'priceGroup');
     return listPage(filter, {
       ...spec,
-      // The page's ids from the customers alone, through the sort's index, then only those joined
-      // (the price group's name is the one sort that needs the join first).
-      page: byGroup
-        ? undefined
-        : pageByIds(db, customers, customers.id, spec.where, (w) => select(db, columns).where(w)),
+      // The page's ids from the customers alone, through the sort's index, then only those joined.
+      page: pageByIds(db, customers, customers.id, spec.where, (w) => select(db, columns).where(w)),
       // Every customer is in exactly one price group (not null, foreign key), and the filter
       // reads customer columns only: the count needs no join (docs/performance-lists.md). With no
       // search and no filter it is the count the triggers keep (migration 0051).
