@@ -218,3 +218,30 @@ test('Submit and Add Payment by their buttons: the focus moves to Add Payment an
   await expect(addPayment).toBeFocused();
   expect((await apiCall(request, token, `/api/payment/invoice/${id}/`, {})).paymentHistory).toHaveLength(0);
 });
+
+test('Alt+P as soon as the invoice shows (the payment form still loading): Escape gives the scan box its focus back', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const tag = uniqueName('Fast').split('.')[1];
+  const product = await createProduct(request, token, { name: `Fast ${tag}`, sellingPrice: 3.3 });
+  const id = (await apiCall(request, token, '/api/invoice/new/invoice/', {})).invoice.id as number;
+  await apiCall(request, token, '/api/invoice/insert/', { invoiceID: id, productID: product.id });
+
+  await signInByKeyboard(page);
+  // The payment form's code arrives late: the dialog mounts already open.
+  await page.route(/PaymentModal-.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto(`/invoices/edit/${id}`);
+  const scanBox = page.getByTestId('scan-box');
+  await expect(scanBox).toBeFocused();
+  await page.keyboard.press('Alt+P');
+  const dialog = page.getByRole('dialog', { name: /^Add Payment/ });
+  await expect(dialog.getByLabel('Amount', { exact: true })).toHaveValue('$3.30');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(scanBox).toBeFocused();
+});

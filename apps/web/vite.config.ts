@@ -144,6 +144,7 @@ export default defineConfig({
       'features/products/pages/ProductsListPage.tsx',
       'features/driver/pages/DriverHomePage.tsx',
       'features/driver/pages/StopPage.tsx',
+      'features/invoices/pages/EditInvoicePage.tsx',
     ]),
     // The installable app (docs/route-mode.md): Workbox precaches the app shell (every built page,
     // script and style) so the driver's screens open with no signal; data lives in IndexedDB.

@@ -1,6 +1,6 @@
 import { pageFields } from './common/list.js';
 import { z } from './common/zod.js';
-import { INVOICE_STATUSES, INVOICE_TYPES } from './invoices.js';
+import { INVOICE_STATUSES, INVOICE_TYPES } from './invoice-names.js';
 
 /**
  * The printed invoice: one model built on the server from the invoice, its

@@ -9,10 +9,7 @@ import {
 } from './common/fields.js';
 import { listFilterSchema, pageFields, periodFilterFields } from './common/list.js';
 import { z } from './common/zod.js';
-
-export const INVOICE_TYPES = ['invoice', 'consignment'] as const;
-export const INVOICE_STATUSES = ['NEW', 'DUE', 'PAID', 'REFUND'] as const;
-export const WALK_IN_CUSTOMER = 'Walk-in customer';
+import { INVOICE_STATUSES, INVOICE_TYPES } from './invoice-names.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 /**

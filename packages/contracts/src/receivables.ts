@@ -1,5 +1,4 @@
 import { listFilterSchema, pageFields } from './common/list.js';
-import { formatMoney } from './common/money.js';
 import { z } from './common/zod.js';
 import { documentPartySchema } from './invoice-documents.js';
 
@@ -101,18 +100,6 @@ export const RECEIVABLES_MESSAGES = {
   statementPeriod: 'The start date must not be after the end date',
   noEmail: 'The customer has no e-mail address',
 } as const;
-
-/**
- * Credit limit (docs/receivables.md, "Credit limit"). A change that takes a customer's open
- * balance (their DUE invoices' balances) past their limit is refused with 409 and
- * `field: CREDIT_LIMIT_FIELD` until it is sent again with `confirmCreditLimit: true`.
- */
-export const CREDIT_LIMIT_FIELD = 'confirmCreditLimit';
-
-/** The question the 409 asks, in dollars. */
-export function creditLimitMessage(customer: string, openBalance: number, creditLimit: number): string {
-  return `This takes ${customer}'s open balance to ${formatMoney(openBalance)}, past the credit limit of ${formatMoney(creditLimit)}`;
-}
 
 /** A customer's credit: the limit (0 = none) and what they owe on DUE invoices, in dollars. */
 export const customerCreditSchema = z

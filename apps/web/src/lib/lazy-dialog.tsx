@@ -1,8 +1,44 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
-/** A named export of a module, loaded on first render (React.lazy takes default exports only). */
+/**
+ * A named export of a module, loaded on first render (React.lazy takes default exports only), or
+ * earlier with `preload()`. A load that failed (the network) is tried again the next time.
+ */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<ReactPropsOf<M[K]>> }));
+  let loading: Promise<M> | undefined;
+  const get = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const Component = lazy(async () => ({ default: (await get())[name] as ComponentType<ReactPropsOf<M[K]>> }));
+  return Object.assign(Component, { preload: () => void get().catch(() => {}) });
+}
+
+/**
+ * Loads dialogs' code once the browser is idle after the page has drawn: the page shows without
+ * it, and the first opening (a shortcut at the counter) does not wait for it. True from then on:
+ * a dialog mounted closed at that moment (`<OnceOpened open={idle || open}>`) opens later as
+ * any other, so that closing it gives the focus back where it was.
+ */
+export function usePreloadWhenIdle(...dialogs: { preload(): void }[]): boolean {
+  const [idle, setIdle] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render
+  useEffect(() => {
+    const run = () => {
+      for (const dialog of dialogs) dialog.preload();
+      setIdle(true);
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(run, 500);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
 }
 
 type ReactPropsOf<C> = C extends ComponentType<infer P> ? P : never;

@@ -11,7 +11,7 @@ import type {
   InvoiceDocument,
 } from '../invoice-documents.js';
 import { FOOTER_ROWS } from '../invoice-documents.js';
-import { WALK_IN_CUSTOMER } from '../invoices.js';
+import { WALK_IN_CUSTOMER } from '../invoice-names.js';
 import { HOUSE_BILLER_ID } from '../parties.js';
 import { computeInvoiceTotals, type TotalsPayment } from './invoice-totals.js';
 import { lineMarginPercent } from './margins.js';

@@ -3,9 +3,10 @@ import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { IN_FIELDS } from '../../../components/Shortcuts';
+import { lazyNamed, OnceOpened, usePreloadWhenIdle } from '../../../lib/lazy-dialog';
 import { useIdParam } from '../../../lib/route-params';
 import { SHORTCUTS } from '../../../lib/shortcuts';
-import { PaymentModal, type PaymentTarget } from '../../payments/components/PaymentModal';
+import type { PaymentTarget } from '../../payments/components/PaymentModal';
 import { fetchRepricePreview } from '../api';
 import { EditorTitleBar } from '../components/editor/EditorTitleBar';
 import { HeaderFields } from '../components/editor/HeaderFields';
@@ -16,6 +17,9 @@ import { RepriceModal, type RepriceOffer } from '../components/RepriceModal';
 import { useDiscardedDraftRedirect, useDiscardUntouchedDraft } from '../hooks/useDiscardUntouchedDraft';
 import { useInvoiceEditor } from '../hooks/useInvoiceEditor';
 import { paymentTarget } from '../payment-target';
+
+// The payment form (and its validation) loads after the editor has drawn (docs/web.md).
+const PaymentModal = lazyNamed(() => import('../../payments/components/PaymentModal'), 'PaymentModal');
 
 /**
  * /invoices/edit/{id}: header, scan box, lines, totals (after NEW), remarks and notes, payments.
@@ -35,6 +39,7 @@ function EditInvoiceScreen({ id }: { id: number }) {
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [repricing, setRepricing] = useState<RepriceOffer | null>(null);
   const navigate = useNavigate();
+  const idle = usePreloadWhenIdle(PaymentModal);
   // A new customer may price the lines differently: say which, and let the clerk choose.
   const offerReprice = useCallback(async () => {
     const preview = await fetchRepricePreview(id).catch(() => null);
@@ -67,7 +72,9 @@ function EditInvoiceScreen({ id }: { id: number }) {
       <HeaderFields invoice={invoice} save={save} onCustomerChanged={offerReprice} />
       <LinesPanel invoice={invoice} totals={totals} lines={lines} linesError={linesError} editor={editor} />
       <NotesFields remarks={invoice.remarks} notes={invoice.notes} save={save} />
-      <PaymentModal target={paying} onClose={() => setPaying(null)} />
+      <OnceOpened open={idle || paying !== null}>
+        <PaymentModal target={paying} onClose={() => setPaying(null)} />
+      </OnceOpened>
       <RepriceModal offer={repricing} onClose={() => setRepricing(null)} />
     </Stack>
   );
