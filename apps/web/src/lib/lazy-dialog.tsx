@@ -18,15 +18,18 @@ export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K)
 }
 
 /**
- * Loads dialogs' code once the browser is idle after the page has drawn: the page shows without
- * it, and the first opening (a shortcut at the counter) does not wait for it. True from then on:
+ * Loads dialogs' code once the browser is idle after the page has drawn what it shows (`ready`:
+ * an idle moment while its data is on its way would put that code's evaluation in front of the
+ * data's render): the page shows without it, and the first opening (a shortcut at the counter)
+ * does not wait for it. True from then on:
  * a dialog mounted closed at that moment (`<OnceOpened open={idle || open}>`) opens later as
  * any other, so that closing it gives the focus back where it was.
  */
-export function usePreloadWhenIdle(...dialogs: { preload(): void }[]): boolean {
+export function usePreloadWhenIdle(ready: boolean, ...dialogs: { preload(): void }[]): boolean {
   const [idle, setIdle] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when ready
   useEffect(() => {
+    if (!ready || idle) return;
     const run = () => {
       for (const dialog of dialogs) dialog.preload();
       setIdle(true);
@@ -37,7 +40,7 @@ export function usePreloadWhenIdle(...dialogs: { preload(): void }[]): boolean {
     }
     const handle = requestIdleCallback(run, { timeout: 2000 });
     return () => cancelIdleCallback(handle);
-  }, []);
+  }, [ready]);
   return idle;
 }
 

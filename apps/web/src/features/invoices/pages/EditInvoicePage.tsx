@@ -39,7 +39,7 @@ function EditInvoiceScreen({ id }: { id: number }) {
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [repricing, setRepricing] = useState<RepriceOffer | null>(null);
   const navigate = useNavigate();
-  const idle = usePreloadWhenIdle(PaymentModal);
+  const idle = usePreloadWhenIdle(Boolean(invoice && totals && lines.length > 0), PaymentModal);
   // A new customer may price the lines differently: say which, and let the clerk choose.
   const offerReprice = useCallback(async () => {
     const preview = await fetchRepricePreview(id).catch(() => null);
