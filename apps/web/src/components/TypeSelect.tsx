@@ -89,7 +89,8 @@ export function TypeSelect({
   const [highlightAgain, setHighlightAgain] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: when the options change
   useEffect(() => {
-    if (typedAgainst.current) setHighlightAgain(true);
+    // Not over a choice made with the arrows (the options may be rebuilt as the owner renders).
+    if (typedAgainst.current && !arrowedNow.current) setHighlightAgain(true);
   }, [options]);
   useEffect(() => {
     if (highlightAgain) setHighlightAgain(false);

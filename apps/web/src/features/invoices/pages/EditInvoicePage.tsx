@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { IN_FIELDS } from '../../../components/Shortcuts';
-import { lazyNamed, OnceOpened, usePreloadWhenIdle } from '../../../lib/lazy-dialog';
+import { lazyNamed, OnceOpened, usePreloaded } from '../../../lib/lazy-dialog';
 import { useIdParam } from '../../../lib/route-params';
 import { SHORTCUTS } from '../../../lib/shortcuts';
 import type { PaymentTarget } from '../../payments/components/PaymentModal';
@@ -18,7 +18,7 @@ import { useDiscardedDraftRedirect, useDiscardUntouchedDraft } from '../hooks/us
 import { useInvoiceEditor } from '../hooks/useInvoiceEditor';
 import { paymentTarget } from '../payment-target';
 
-// The payment form (and its validation) loads after the editor has drawn (docs/web.md).
+// The payment form (and its validation) loads beside the invoice, apart from the editor's code (docs/web.md).
 const PaymentModal = lazyNamed(() => import('../../payments/components/PaymentModal'), 'PaymentModal');
 
 /**
@@ -39,7 +39,7 @@ function EditInvoiceScreen({ id }: { id: number }) {
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [repricing, setRepricing] = useState<RepriceOffer | null>(null);
   const navigate = useNavigate();
-  const idle = usePreloadWhenIdle(Boolean(invoice && totals && lines.length > 0), PaymentModal);
+  const paymentLoaded = usePreloaded(PaymentModal);
   // A new customer may price the lines differently: say which, and let the clerk choose.
   const offerReprice = useCallback(async () => {
     const preview = await fetchRepricePreview(id).catch(() => null);
@@ -72,7 +72,7 @@ function EditInvoiceScreen({ id }: { id: number }) {
       <HeaderFields invoice={invoice} save={save} onCustomerChanged={offerReprice} />
       <LinesPanel invoice={invoice} totals={totals} lines={lines} linesError={linesError} editor={editor} />
       <NotesFields remarks={invoice.remarks} notes={invoice.notes} save={save} />
-      <OnceOpened open={idle || paying !== null}>
+      <OnceOpened open={paying !== null} early={paymentLoaded}>
         <PaymentModal target={paying} onClose={() => setPaying(null)} />
       </OnceOpened>
       <RepriceModal offer={repricing} onClose={() => setRepricing(null)} />
