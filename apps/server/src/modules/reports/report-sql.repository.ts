@@ -126,6 +126,15 @@ export interface Grouped {
    */
   fromTheEnd?: { lastByName: (n: number) => SQL; count: SQL };
   /**
+   * Sorted by one figure (`field`), the same FROM item cut to a superset of the first n rows in
+   * that order, when those all share the figure's first value (the lowest, or the highest with
+   * `descending`): rows tied on a figure go by name, and a figure most customers hold at 0 (award
+   * points, discount) ties nearly all of them, which an index of the figure cannot order. The
+   * first n are then the first n of that value's rows by name, read by walking customers by name.
+   * Undefined when the source keeps no such column, or that value has fewer than n rows.
+   */
+  tiedByName?: (db: Tx, field: string, descending: boolean, n: number) => Promise<SQL | undefined>;
+  /**
    * Without a search, the row count and a FROM item (named g, the same r_ columns) whose rows
    * sum to the same totals as every row of `from`, from fewer rows (reports-rollup.repository.ts).
    */
@@ -174,10 +183,18 @@ export function firstPage(
   reversed: SQL[],
   page: (from: SQL, order: SQL[], limit: number, offset: number) => PromiseLike<unknown[]>,
 ) {
-  const { firstByName, fromTheEnd } = g;
+  const { firstByName, fromTheEnd, tiedByName } = g;
   const sorts = filter.sortingList ?? [];
   const byName = sorts.length === 0 || (sorts.length === 1 && sorts[0].column === 'customer');
-  if (!firstByName || !byName || filter.searchQuery?.trim()) return undefined;
+  if (filter.searchQuery?.trim()) return undefined;
+  const [figure] = sorts;
+  if (!byName && tiedByName && sorts.length === 1) {
+    return async (order: SQL[], limit: number, offset: number) => {
+      const tied = await tiedByName(db, figure.column, figure.order === 'desc', offset + limit);
+      return page(tied ?? (g.from as SQL), order, limit, offset);
+    };
+  }
+  if (!firstByName || !byName) return undefined;
   const descending = sorts[0]?.order === 'desc';
   return async (order: SQL[], limit: number, offset: number) => {
     if (fromTheEnd && sorts.length === 0 && offset > 0) {

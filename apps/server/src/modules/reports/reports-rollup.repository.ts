@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { foldRollups, netRows, pendingRows, productRollup, splitPeriod, splitPeriodNet } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
@@ -142,8 +142,28 @@ const byName = (descending?: boolean) => (descending ? sql`c.company desc, c.id`
 function customerAll(key: string, figures: string, keys: string[]): Grouped {
   const g = grouped(sql``, keys);
   const select = sql.raw(`select customer_id as ${key}, ${figures}`);
+  // The table's column of each figure (`award_points as "r_awardPoints"`).
+  const columnOf = new Map([...figures.matchAll(/(\w+) as "r_(\w+)"/g)].map(([, column, field]) => [field, column]));
   return {
     cols: g.cols,
+    tiedByName: async (db, field, descending, n) => {
+      const column = columnOf.get(field);
+      if (!column || n > WALK_CUSTOMERS_UP_TO) return undefined;
+      const c = sql.raw(column);
+      // The first n values in the sort's order (n entries of the figure's partial index): one value?
+      const [{ value, last, count }] = rowsOf<{ value: string | null; last: string | null; count: string }>(
+        await db.execute(sql`select min(x)::text as value, max(x)::text as last, count(*) as count from (select ${c} as x
+          from report_customer_all where invoices > 0 order by ${c} ${sql.raw(descending ? 'desc' : 'asc')} limit ${n}) t`),
+      );
+      const tied = Number(count) === n && value !== null && value === last;
+      if (!tied) return undefined;
+      return sql`(${select} from (
+          (select a.* from customers c join report_customer_all a on a.customer_id = c.id
+            where a.invoices > 0 and a.${c} = ${value} order by c.company, c.id limit ${n})
+          union all
+          (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0 and a.${c} = ${value})
+        ) a) g`;
+    },
     from: sql`(${select} from report_customer_all where invoices > 0) g`,
     firstByName: (n, descending) => sql`(${select} from (
         (select a.* from customers c join report_customer_all a on a.customer_id = c.id
