@@ -156,12 +156,16 @@ function customerAll(key: string, figures: string, keys: string[]): Grouped {
           from report_customer_all where invoices > 0 order by ${c} ${sql.raw(descending ? 'desc' : 'asc')} limit ${n}) t`),
       );
       const tied = Number(count) === n && value !== null && value === last;
-      if (!tied) return undefined;
+      if (!tied || !/^-?\d+$/.test(value)) return undefined;
+      // The value as a literal (a whole number just read): with a parameter, a statement kept
+      // prepared takes a generic plan that gathers every row of the value and sorts them by name
+      // (damaged goods at 0: 5,329 rows, 14 ms) instead of walking names (0.3 ms).
+      const v = sql.raw(value);
       return sql`(${select} from (
           (select a.* from customers c join report_customer_all a on a.customer_id = c.id
-            where a.invoices > 0 and a.${c} = ${value} order by c.company, c.id limit ${n})
+            where a.invoices > 0 and a.${c} = ${v} order by c.company, c.id limit ${n})
           union all
-          (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0 and a.${c} = ${value})
+          (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0 and a.${c} = ${v})
         ) a) g`;
     },
     from: sql`(${select} from report_customer_all where invoices > 0) g`,
