@@ -1,12 +1,15 @@
 import { type AuditFilter, addDays } from '@wd/contracts';
 import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
-import { likePattern, listPage } from '../../lib/list.js';
+import { likePattern, listPage, orderBy } from '../../lib/list.js';
+import { fromDay, keyCondition, type SeekOrder, type SeekValue, seekOrder, seekStart } from './audit-seek.js';
 
 // The audit trail (docs/audit.md): a page of audit_log, newest first, by the
 // (created_at) index; filters by user, entity (and record), action and date;
-// the search matches the entity, the user or any value before or after.
+// the search matches the entity, the user or any value before or after. Without a
+// search or a record, the page and the count come from the day counts (audit-seek.ts).
 
 /**
  * The entity (and record) filter. An invoice's history also holds its lines' and payments'
@@ -21,7 +24,8 @@ function recordCondition({ entity, entityId }: AuditFilter): SQL | undefined {
   return or(own, parts);
 }
 
-function auditPage(db: Tx, filter: AuditFilter) {
+/** The trail's columns, FROM, conditions and orders, as the plain page and the seek both read them. */
+function auditSpec(db: Tx, filter: AuditFilter) {
   const user = sql<string>`coalesce(${users.username}, '')`;
   const text = filter.searchQuery.trim();
   const search: SQL | undefined = text
@@ -38,8 +42,10 @@ function auditPage(db: Tx, filter: AuditFilter) {
     before: auditLog.before,
     after: auditLog.after,
   };
-  return listPage(filter, {
-    from: (fields) => db.select(fields).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)),
+  return {
+    /** The page's rows, typed. */
+    entries: () => db.select(columns).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)),
+    from: (fields: SelectedFields) => db.select(fields).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)),
     columns,
     where: and(
       filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
@@ -52,7 +58,55 @@ function auditPage(db: Tx, filter: AuditFilter) {
     ),
     sortable: { createdAt: auditLog.createdAt, user, entity: auditLog.entity, action: auditLog.action },
     order: [desc(auditLog.createdAt), desc(auditLog.id)],
-  });
+  };
+}
+
+type AuditRows = Awaited<ReturnType<typeof plainPage>>['rows'];
+
+/** The page by the plain definition: a search or one record's history (few entries, or all to read anyway). */
+function plainPage(db: Tx, filter: AuditFilter) {
+  return listPage(filter, auditSpec(db, filter));
+}
+
+/**
+ * The page found through the day counts (audit-seek.ts): the count is theirs, and the page is read
+ * from the day its first entry lies on, under the key value it lies in; a page that runs past
+ * the last entry of that value goes on with the next values, from their first entry.
+ */
+async function seekPage(db: Tx, filter: AuditFilter, seek: SeekOrder): Promise<{ rows: AuditRows; totalRows: number }> {
+  const spec = auditSpec(db, filter);
+  const offset = (filter.currentPage - 1) * filter.resultsPerPage;
+  const start = await seekStart(db, filter, seek, offset);
+  if (start.day === undefined) return { rows: [], totalRows: start.total };
+  // Within one value of the key the key's part of the order is the same for every entry: the
+  // entries are read in time order alone, which the (key, created_at) index gives.
+  const order = seek.key ? spec.order : orderBy(filter.sortingList, spec.sortable, spec.order);
+  const read = (where: SQL | undefined, limit: number, skip: number) =>
+    spec
+      .entries()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(skip);
+  const ofValue = (value: SeekValue) => (seek.key ? keyCondition(seek.key, value, auditLog) : undefined);
+  const rows: AuditRows = [
+    ...(await read(
+      and(spec.where, ofValue(start.value), fromDay(auditLog.createdAt, start.day, seek.timeDescending)),
+      filter.resultsPerPage,
+      start.skip,
+    )),
+  ];
+  for (const value of seek.key ? start.values.slice(start.values.indexOf(start.value) + 1) : []) {
+    if (rows.length >= filter.resultsPerPage) break;
+    rows.push(...(await read(and(spec.where, ofValue(value)), filter.resultsPerPage - rows.length, 0)));
+  }
+  return { rows, totalRows: start.total };
+}
+
+/** A page of the trail under the filter, newest first unless sorted, with the count of every matching entry. */
+function auditPage(db: Tx, filter: AuditFilter) {
+  const seek = seekOrder(filter);
+  return seek ? seekPage(db, filter, seek) : plainPage(db, filter);
 }
 
 export const auditRepository = {
