@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
@@ -127,6 +129,24 @@ describe('the audit trail through its day counts', () => {
     await expectEveryPage({ startDate: '2026-03-20', endDate: '2026-05-10' }, 25);
     await expectEveryPage({ startDate: '2026-04-01', endDate: '2026-04-30', userId: clerk }, 10);
     await expectEveryPage({ endDate: '2026-02-28' }, 25);
+  });
+
+  it("counts the entries already in the log as migration 0067's fill does", async () => {
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../db/migrations/0067_audit_counts.sql', import.meta.url)),
+      'utf8',
+    );
+    const fills = migration
+      .split('--> statement-breakpoint')
+      .map((part) => part.trim())
+      .filter((part) => /^INSERT INTO audit_(day|month)_counts\b/.test(part));
+    expect(fills).toHaveLength(2);
+    await foldRollups(db());
+    await db().execute(sql`truncate audit_day_counts, audit_month_counts`);
+    expect(await served({}, 1, 10)).toMatchObject({ totalRows: 0 });
+    for (const fill of fills) await db().execute(sql.raw(fill));
+    await expectEveryPage({}, 50);
+    await expectEveryPage({ startDate: '2026-04-01', endDate: '2026-04-30', userId: clerk }, 10);
   });
 
   it('keeps the counts when a deleted user leaves entries with no user, and after the log is emptied', async () => {
