@@ -10,6 +10,7 @@
 --   * a 'create' per invoice, line and payment, by one of the office's users (the admin and the
 --     clerks, by the record's id), at the record's date during the working day;
 --   * an 'update' of one invoice in ten (its status set when it was paid);
+--   * never later than now (today's records are written as of the run);
 --   * the values in the API's shape (money in dollars, invoiceID), so the search and the invoice
 --     history's index (audit_log_invoice_idx) find them as they find the app's own entries.
 -- Deterministic (no random()). Refuses to run twice.
@@ -32,7 +33,7 @@ SELECT o.id, 'invoice', i.id, 'create', NULL,
   jsonb_build_object('id', i.id, 'invoiceNo', i.invoice_no, 'date', i.date, 'type', i.type,
     'billerID', i.biller_id, 'customerID', i.customer_id, 'status', 'NEW', 'remarks', i.remarks,
     'total', 0),
-  i.date + interval '8 hours' + (i.id % 28000) * interval '1 second'
+  least(i.date + interval '8 hours' + (i.id % 28000) * interval '1 second', now())
 FROM invoices i JOIN office o ON o.k = i.id % (SELECT count(*) FROM office)
 ORDER BY 7, i.id;
 
@@ -42,7 +43,7 @@ SELECT o.id, 'invoice_item', l.id, 'create', NULL,
   jsonb_build_object('id', l.id, 'invoiceID', l.invoice_id, 'productID', l.product_id,
     'productName', l.product_name, 'barcode', l.barcode, 'quantity', l.quantity,
     'sellingPrice', l.selling_price / 100.0, 'subtotal', l.subtotal / 100.0, 'damagedGood', l.damaged_good),
-  i.date + interval '8 hours' + (i.id % 28000) * interval '1 second' + (l.id % 600) * interval '1 second'
+  least(i.date + interval '8 hours' + (i.id % 28000) * interval '1 second' + (l.id % 600) * interval '1 second', now())
 FROM invoice_items l JOIN invoices i ON i.id = l.invoice_id
 JOIN office o ON o.k = i.id % (SELECT count(*) FROM office)
 ORDER BY 7, l.id;
@@ -53,7 +54,7 @@ SELECT o.id, 'payment', p.id, 'create', NULL,
   jsonb_build_object('id', p.id, 'reference', p.reference_no, 'invoiceID', p.invoice_id, 'date', p.date,
     'type', p.payment_type, 'amountPaid', p.amount_paid / 100.0, 'amountDue', p.amount_due / 100.0,
     'chequeNo', p.cheque_no, 'hasCheque', p.cheque_file_id IS NOT NULL),
-  p.date + interval '13 hours' + (p.id % 14000) * interval '1 second'
+  least(p.date + interval '13 hours' + (p.id % 14000) * interval '1 second', now())
 FROM payments p JOIN office o ON o.k = p.id % (SELECT count(*) FROM office)
 ORDER BY 7, p.id;
 
@@ -62,7 +63,7 @@ INSERT INTO audit_log (user_id, entity, entity_id, action, before, after, create
 SELECT o.id, 'invoice', i.id, 'update',
   jsonb_build_object('id', i.id, 'invoiceNo', i.invoice_no, 'status', 'NEW', 'total', i.total / 100.0),
   jsonb_build_object('id', i.id, 'invoiceNo', i.invoice_no, 'status', i.status, 'total', i.total / 100.0),
-  i.date + interval '1 day 9 hours' + (i.id % 28000) * interval '1 second'
+  least(i.date + interval '1 day 9 hours' + (i.id % 28000) * interval '1 second', now())
 FROM invoices i JOIN office o ON o.k = (i.id + 1) % (SELECT count(*) FROM office)
 WHERE i.id % 10 = 0
 ORDER BY 7, i.id;
