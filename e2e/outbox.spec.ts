@@ -65,7 +65,7 @@ test('the outbox lists a queued message with its error, and Retry tells what hap
   await openFromMenu(page, 'Outbox', 'Outbox');
   await expect(page).toHaveURL(/\/outbox$/);
   // The list first: a filter clicked while the screen is still settling may not open.
-  await expect(page.getByText(/Showing \d+ of \d+ results/)).toBeVisible();
+  await expect(page.getByText(/Showing \d+ of [\d,]+ results/)).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Queued' }).click();
   await expect(page).toHaveURL(/status=queued/);

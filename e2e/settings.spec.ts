@@ -30,7 +30,7 @@ test('an admin sets Results Per Page to 25: the invoice list shows 25 rows and t
     await expect(page.getByText('Settings saved')).toBeVisible();
 
     await page.goto('/invoices');
-    await expect(page.getByText(/^Showing 25 of \d+ results$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 25 of [\d,]+ results$/)).toBeVisible();
     await expect(page.locator('tbody tr')).toHaveCount(25);
     await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('25');
     await expect(page).not.toHaveURL(/size=/);

@@ -19,7 +19,7 @@ test('admin creates a user, who signs in and can not open /users', async ({ page
   const row = page.getByRole('row', { name: new RegExp(username) });
   await expect(row).toContainText(`${username}@example.com`);
   await expect(row).toContainText('user');
-  await expect(page.getByText(/Showing (\d+) of \1 results/)).toBeVisible();
+  await expect(page.getByText(/Showing ([\d,]+) of \1 results/)).toBeVisible();
 
   const clerk = await browser.newContext();
   const clerkPage = await clerk.newPage();

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { formatCount } from '../lib/format';
 import { pageWindow } from '../lib/paging';
 
 interface PagerProps {
@@ -39,10 +40,11 @@ export function Pager({ page, numPages, onPage, count = 5 }: PagerProps) {
   );
 }
 
+/** "Showing 10 of 2,659,442 results": counts grouped by thousands, as every other count on screen. */
 export function ShowingText({ shown, total }: { shown: number; total: number }) {
   return (
     <Text size="sm" c="dimmed">
-      Showing {shown} of {total} results
+      Showing {formatCount(shown)} of {formatCount(total)} results
     </Text>
   );
 }

@@ -59,6 +59,11 @@ function renderStores(total: number, resultsPerPage: number, remove = vi.fn(asyn
 }
 
 describe('ListPage', () => {
+  it('groups a large count by thousands', async () => {
+    renderStores(12_345, 10);
+    await waitFor(() => expect(screen.getByText('Showing 10 of 12,345 results')).toBeTruthy());
+  });
+
   it('shows the Settings page size, pages through, and says how many there are', async () => {
     const { fetch } = renderStores(7, 3);
     await waitFor(() => expect(names()).toEqual(['Store 1', 'Store 2', 'Store 3']));
