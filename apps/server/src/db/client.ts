@@ -226,7 +226,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const UPKEEP_EVERY_MS = 5 * 60_000;
-/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032, 0043, 0052 and 0067). */
+/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032, 0043, 0052, 0067 and 0068). */
 const DELTA_TABLES = [
   'invoice_day_total_deltas',
   'report_product_month_deltas',
@@ -236,6 +236,7 @@ const DELTA_TABLES = [
   'stock_level_deltas',
   'stock_movement_count_deltas',
   'audit_day_count_deltas',
+  'outbox_status_count_deltas',
 ];
 
 /** The built empty database, for a data directory that holds no database yet or one in memory. */

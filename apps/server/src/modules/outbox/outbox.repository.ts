@@ -1,9 +1,9 @@
 import type { OutboxFilter, OutboxMessage } from '@wd/contracts';
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
-import { invoices, outbox, users } from '../../db/schema/index.js';
-import { choice, listPage, searchCondition } from '../../lib/list.js';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { invoices, outbox, outboxStatusCountDeltas, outboxStatusCounts, users } from '../../db/schema/index.js';
+import { listPage, pageByIds, searchCondition } from '../../lib/list.js';
 
 /** What a list row holds: the message without its bytes, with the invoice number and who asked. */
 const columns = {
@@ -26,7 +26,8 @@ const columns = {
 };
 const sortable = {
   createdAt: outbox.createdAt,
-  invoiceNo: invoices.invoiceNo,
+  // Invoice numbers in the order they were given, as the invoice list sorts them: the invoice's id.
+  invoiceNo: outbox.invoiceId,
   to: outbox.to,
   subject: outbox.subject,
   status: outbox.status,
@@ -64,6 +65,25 @@ function select(db: Tx, fields: SelectedFields) {
 /** What the worker and a retry claim: everything needed to send, bytes included. */
 export type ClaimedMessage = typeof outbox.$inferSelect;
 
+/**
+ * How many messages hold one of `statuses` (all, without), from the kept status counts and the
+ * deltas not folded yet, in one statement: one snapshot whether or not a fold commits meanwhile.
+ */
+async function statusCount(db: Tx, statuses: string[] | undefined) {
+  const of = (column: typeof outboxStatusCounts.status | typeof outboxStatusCountDeltas.status) =>
+    statuses ? inArray(column, statuses) : undefined;
+  const folded = db
+    .select({ n: sql`coalesce(sum(${outboxStatusCounts.messages}), 0)` })
+    .from(outboxStatusCounts)
+    .where(of(outboxStatusCounts.status));
+  const pending = db
+    .select({ n: sql`coalesce(sum(${outboxStatusCountDeltas.messages}), 0)` })
+    .from(outboxStatusCountDeltas)
+    .where(of(outboxStatusCountDeltas.status));
+  const [row] = rowsOf<{ n: string }>(await db.execute(sql`select (${folded}) + (${pending}) as n`));
+  return { totalRows: Number(row.n), totals: {} };
+}
+
 const retriable = or(eq(outbox.status, 'queued'), eq(outbox.status, 'failed'));
 /** The attempts after a retry: counted on for a queued message, from `first` again for a failed one. */
 const restart = (first: number) =>
@@ -94,17 +114,29 @@ export const outboxRepository = {
   },
   async list(db: Tx, filter: OutboxFilter) {
     // 'queued' on the wire covers the rows being sent at this moment.
-    const status =
-      filter.status === 'queued' ? inArray(outbox.status, ['queued', 'sending']) : choice(outbox.status, filter.status);
+    const chosen = filter.status && filter.status !== 'All' ? filter.status : undefined;
+    const statuses: Row['status'][] | undefined =
+      chosen === 'queued' ? ['queued', 'sending'] : chosen ? [chosen] : undefined;
+    const status = statuses ? inArray(outbox.status, statuses) : undefined;
+    // The invoice's number as the message keeps it (the same as the invoice's): every searched
+    // column is the outbox's own, each with its trigram index, and no join is needed to match.
+    const search = searchCondition(filter.searchQuery, [outbox.to, outbox.subject, outbox.invoiceNo, outbox.lastError]);
+    // Newest first; sorted by a column, its ties by id in the sort's direction, so the
+    // (column, id) index gives a page either way, and the last pages are read from the end.
+    const sorted = (filter.sortingList ?? []).length > 0;
+    const ascending = filter.sortingList?.[0]?.order === 'asc';
     const page = await listPage(filter, {
       from: (fields) => select(db, fields),
       columns,
-      where: and(
-        status,
-        searchCondition(filter.searchQuery, [outbox.to, outbox.subject, invoices.invoiceNo, outbox.lastError]),
-      ),
+      where: and(status, search),
       sortable,
-      order: [desc(outbox.createdAt), desc(outbox.id)],
+      order: sorted ? [ascending ? asc(outbox.id) : desc(outbox.id)] : [desc(outbox.createdAt), desc(outbox.id)],
+      reversedOrder: sorted ? [ascending ? desc(outbox.id) : asc(outbox.id)] : [asc(outbox.createdAt), asc(outbox.id)],
+      aggregate: search ? undefined : () => statusCount(db, statuses),
+      // The page's ids are read from the outbox alone (a middle page skips index entries, not
+      // joined rows), then only those rows joined.
+      page: pageByIds(db, outbox, outbox.id, and(status, search), (w) => select(db, columns).where(w)),
+      countFrom: (fields) => db.select(fields).from(outbox),
     });
     return { ...page, rows: page.rows.map((r) => toOutboxMessage(r as unknown as Row)) };
   },
