@@ -5,8 +5,14 @@ import { createProduct } from '../../../test/catalog.js';
 import { expectDashboardSameAsPlain } from '../../../test/dashboard-plain.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
+import {
+  expectBillerMonthsFromPartyMonths,
+  expectCustomerAllFromRows,
+  expectProductYearsFromMonths,
+} from '../../../test/rollup-tables.js';
 import type { Tx } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
+import { Random } from '../../db/seed/random.js';
 import { dashboardRepository } from '../dashboard/dashboard.repository.js';
 import type { Filter } from './report-sql.repository.js';
 import { INVOICE_FIGURES } from './report-sql.repository.js';
@@ -56,18 +62,7 @@ const FILTERS: Record<string, unknown>[] = [
 ];
 const DATES = ['2025-12-31', '2026-01-01', '2026-01-15', '2026-01-31', '2026-02-01', '2026-02-14', '2026-03-01'];
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] };
-}
-const rnd = random(12);
+const rnd = new Random(12);
 
 /** The figures each customer view sorts by. */
 const FIGURES_OF = { customer: [...INVOICE_FIGURES, 'totalProfit'], customerSummary: SUMMARY_FIGURES };
@@ -134,74 +129,10 @@ async function expectSameAsPlain() {
     }
   ).rows;
   expect(tied).toBeGreaterThanOrEqual(3);
-  await expectCustomerAllFromRows();
-  await expectBillerMonthsFromPartyMonths();
-  await expectProductYearsFromMonths();
+  await expectCustomerAllFromRows(t);
+  await expectBillerMonthsFromPartyMonths(t);
+  await expectProductYearsFromMonths(t);
   await expectDashboardSameAsPlain(t);
-}
-
-/** report_biller_months (migration 0054) holds report_party_months summed per month, status and biller. */
-async function expectBillerMonthsFromPartyMonths() {
-  const db = t.database.db as unknown as Tx;
-  await foldRollups(db);
-  const figures = 'invoices, award_points, paid, discount, balance, amount, cost, selling, resellable, damaged';
-  const read = async (query: string) =>
-    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
-  const sums = figures
-    .split(', ')
-    .map((f) => `sum(${f})::bigint as ${f}`)
-    .join(', ');
-  const stored = await read(`select month::text, status, biller_id, ${figures} from report_biller_months
-    where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
-  const summed = await read(`select * from (select month::text, status, biller_id, ${sums} from report_party_months
-    group by 1, 2, 3) s where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
-  expect(summed.rows.length).toBeGreaterThan(1);
-  expect(stored.rows).toEqual(summed.rows);
-}
-
-/** report_product_years (migration 0055) holds report_product_months summed per year. */
-async function expectProductYearsFromMonths() {
-  const db = t.database.db as unknown as Tx;
-  await foldRollups(db);
-  const read = async (query: string) =>
-    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
-  const nonZero = 'where lines <> 0 or quantity <> 0 or cost <> 0 or subtotal <> 0 order by 1, 2, 3, 4, 5';
-  const stored = await read(`select year::text, status, kind, barcode, product_name, lines, quantity, cost, subtotal
-    from report_product_years ${nonZero}`);
-  const summed = await read(`select * from (select date_trunc('year', month)::date::text as year, status, kind, barcode,
-      product_name, sum(lines)::bigint as lines, sum(quantity)::bigint as quantity, sum(cost)::bigint as cost,
-      sum(subtotal)::bigint as subtotal
-    from report_product_months group by 1, 2, 3, 4, 5) s ${nonZero}`);
-  expect(summed.rows.length).toBeGreaterThan(1);
-  expect(stored.rows).toEqual(summed.rows);
-}
-
-/** report_customer_all (migration 0018) holds, per customer, the sums recomputed from the counted invoices and lines. */
-async function expectCustomerAllFromRows() {
-  await foldRollups(t.database.db);
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const stored = await rows(sql`select customer_id, invoices::int, award_points::int, paid::int, discount::int,
-      balance::int, amount::int, cost::int, selling::int, resellable::int, damaged::int
-    from report_customer_all where invoices <> 0 or paid <> 0 or amount <> 0 or cost <> 0 or selling <> 0
-    order by customer_id`);
-  const recomputed = await rows(sql`select coalesce(i.customer_id, 0) as customer_id, count(*)::int as invoices,
-      sum(i.award_points_redeemed)::int as award_points, sum(i.paid)::int as paid,
-      sum(i.discount_redeemed)::int as discount, sum(i.balance)::int as balance,
-      sum(i.total::bigint - i.amount_credited)::int as amount, coalesce(sum(l.cost), 0)::int as cost,
-      coalesce(sum(l.selling), 0)::int as selling, coalesce(sum(l.resellable), 0)::int as resellable,
-      coalesce(sum(l.damaged), 0)::int as damaged
-    from invoices i left join lateral (
-      select sum(case when not damaged_good then quantity::bigint * cost_price else 0 end) as cost,
-        sum(case when not damaged_good then subtotal else 0 end) as selling,
-        sum(case when quantity < 0 and not damaged_good then -subtotal else 0 end) as resellable,
-        sum(case when damaged_good then -subtotal else 0 end) as damaged
-      from invoice_items where invoice_id = i.id) l on true
-    where i.status <> 'NEW' group by 1 order by 1`);
-  expect(recomputed.length).toBeGreaterThan(1);
-  expect(stored).toEqual(recomputed);
-  const [counted] = await rows(sql`select customers::int as n from report_customer_count`);
-  expect(counted.n).toBe(recomputed.length);
 }
 
 beforeAll(async () => {
@@ -341,7 +272,7 @@ describe('reports from the roll-ups equal the plain definition', () => {
     ).rows;
     await db.execute(sql`delete from report_party_months where month = ${row.month} and status = ${row.status}
       and customer_id = ${row.customer_id} and biller_id = ${row.biller_id}`);
-    await expectBillerMonthsFromPartyMonths();
+    await expectBillerMonthsFromPartyMonths(t);
     const columns = Object.keys(row);
     await db.execute(
       sql`insert into report_party_months (${sql.raw(columns.join(', '))}) values (${sql.join(
@@ -349,7 +280,7 @@ describe('reports from the roll-ups equal the plain definition', () => {
         sql`, `,
       )})`,
     );
-    await expectBillerMonthsFromPartyMonths();
+    await expectBillerMonthsFromPartyMonths(t);
     await expectSameAsPlain();
   });
 

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Tx } from '../src/db/client.js';
+import { foldRollups } from '../src/db/rollups.js';
+import type { TestApp } from './helpers.js';
+
+// The report roll-up tables held to what they summarise, each recomputed from its source: the
+// reports' equality tests (reports-rollup.test.ts) run these after every step of their fixture.
+
+/** report_biller_months (migration 0054) holds report_party_months summed per month, status and biller. */
+export async function expectBillerMonthsFromPartyMonths(t: TestApp) {
+  const db = t.database.db as unknown as Tx;
+  await foldRollups(db);
+  const figures = 'invoices, award_points, paid, discount, balance, amount, cost, selling, resellable, damaged';
+  const read = async (query: string) =>
+    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
+  const sums = figures
+    .split(', ')
+    .map((f) => `sum(${f})::bigint as ${f}`)
+    .join(', ');
+  const stored = await read(`select month::text, status, biller_id, ${figures} from report_biller_months
+    where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
+  const summed = await read(`select * from (select month::text, status, biller_id, ${sums} from report_party_months
+    group by 1, 2, 3) s where (${figures.replaceAll(', ', ' <> 0 or ')} <> 0) order by 1, 2, 3`);
+  expect(summed.rows.length).toBeGreaterThan(1);
+  expect(stored.rows).toEqual(summed.rows);
+}
+
+/** report_product_years (migration 0055) holds report_product_months summed per year. */
+export async function expectProductYearsFromMonths(t: TestApp) {
+  const db = t.database.db as unknown as Tx;
+  await foldRollups(db);
+  const read = async (query: string) =>
+    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
+  const nonZero = 'where lines <> 0 or quantity <> 0 or cost <> 0 or subtotal <> 0 order by 1, 2, 3, 4, 5';
+  const stored = await read(`select year::text, status, kind, barcode, product_name, lines, quantity, cost, subtotal
+    from report_product_years ${nonZero}`);
+  const summed = await read(`select * from (select date_trunc('year', month)::date::text as year, status, kind, barcode,
+      product_name, sum(lines)::bigint as lines, sum(quantity)::bigint as quantity, sum(cost)::bigint as cost,
+      sum(subtotal)::bigint as subtotal
+    from report_product_months group by 1, 2, 3, 4, 5) s ${nonZero}`);
+  expect(summed.rows.length).toBeGreaterThan(1);
+  expect(stored.rows).toEqual(summed.rows);
+}
+
+/** report_customer_all (migration 0018) holds, per customer, the sums recomputed from the counted invoices and lines. */
+export async function expectCustomerAllFromRows(t: TestApp) {
+  await foldRollups(t.database.db);
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const stored = await rows(sql`select customer_id, invoices::int, award_points::int, paid::int, discount::int,
+      balance::int, amount::int, cost::int, selling::int, resellable::int, damaged::int
+    from report_customer_all where invoices <> 0 or paid <> 0 or amount <> 0 or cost <> 0 or selling <> 0
+    order by customer_id`);
+  const recomputed = await rows(sql`select coalesce(i.customer_id, 0) as customer_id, count(*)::int as invoices,
+      sum(i.award_points_redeemed)::int as award_points, sum(i.paid)::int as paid,
+      sum(i.discount_redeemed)::int as discount, sum(i.balance)::int as balance,
+      sum(i.total::bigint - i.amount_credited)::int as amount, coalesce(sum(l.cost), 0)::int as cost,
+      coalesce(sum(l.selling), 0)::int as selling, coalesce(sum(l.resellable), 0)::int as resellable,
+      coalesce(sum(l.damaged), 0)::int as damaged
+    from invoices i left join lateral (
+      select sum(case when not damaged_good then quantity::bigint * cost_price else 0 end) as cost,
+        sum(case when not damaged_good then subtotal else 0 end) as selling,
+        sum(case when quantity < 0 and not damaged_good then -subtotal else 0 end) as resellable,
+        sum(case when damaged_good then -subtotal else 0 end) as damaged
+      from invoice_items where invoice_id = i.id) l on true
+    where i.status <> 'NEW' group by 1 order by 1`);
+  expect(recomputed.length).toBeGreaterThan(1);
+  expect(stored).toEqual(recomputed);
+  const [counted] = await rows(sql`select customers::int as n from report_customer_count`);
+  expect(counted.n).toBe(recomputed.length);
+}
