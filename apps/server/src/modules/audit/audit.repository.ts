@@ -76,6 +76,19 @@ function plainPage(db: Tx, filter: AuditFilter) {
 async function seekPage(db: Tx, filter: AuditFilter, seek: SeekOrder): Promise<{ rows: AuditRows; totalRows: number }> {
   const spec = auditSpec(db, filter);
   const offset = (filter.currentPage - 1) * filter.resultsPerPage;
+  if (!seek.key && offset === 0) {
+    // The first page in time order needs no seek: it is read beside the count, as listPage does.
+    const order = orderBy(filter.sortingList, spec.sortable, spec.order);
+    const [start, rows] = await Promise.all([
+      seekStart(db, filter, seek, 0),
+      spec
+        .entries()
+        .where(spec.where)
+        .orderBy(...order)
+        .limit(filter.resultsPerPage),
+    ]);
+    return { rows, totalRows: start.total };
+  }
   const start = await seekStart(db, filter, seek, offset);
   if (start.day === undefined) return { rows: [], totalRows: start.total };
   // Within one value of the key the key's part of the order is the same for every entry: the
