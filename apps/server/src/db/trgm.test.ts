@@ -26,6 +26,11 @@ const TRGM = [
   'expenses_expense_trgm_idx',
   'expenses_reference_trgm_idx',
   'invoices_invoice_no_trgm_idx',
+  // The outbox list's search: address, subject, the kept invoice number, last error (0068).
+  'outbox_invoice_no_trgm_idx',
+  'outbox_last_error_trgm_idx',
+  'outbox_subject_trgm_idx',
+  'outbox_to_trgm_idx',
   // product/filter's lookup (0018).
   'products_barcode_trgm_idx',
   // The searches over name, barcode and category (0058).
