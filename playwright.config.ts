@@ -48,11 +48,13 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     // Settings change what every list shows (its page size) and every document (its paper): they run
-    // alone, after every other flow.
+    // alone, after every other flow, and one at a time: each saves the whole Settings form, so two
+    // side by side undid each other's change (the page size back to 10 while the other asked 25).
     {
       name: 'settings',
       testMatch: /(settings|paper-size)\.spec\.ts/,
       dependencies: ['chromium'],
+      workers: 1,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
   ],
