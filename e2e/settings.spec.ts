@@ -5,7 +5,10 @@ import { apiToken, createUser, signIn, uniqueName } from './support';
 /** Puts the settings back, so specs running beside this one see the defaults again. */
 async function resetSettings(request: APIRequestContext) {
   const token = await apiToken(request);
-  const res = await request.patch('/api/settings/update/', { headers: { Token: token }, data: { resultsPerPage: 10 } });
+  const res = await request.patch('/api/settings/update/', {
+    headers: { Token: token },
+    data: { resultsPerPage: 10, pagesDisplayed: 5 },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -40,6 +43,41 @@ test('an admin sets Results Per Page to 25: the invoice list shows 25 rows and t
     await expect(page.locator('tbody tr')).toHaveCount(10);
     await expect(page).toHaveURL(/size=10/);
   } finally {
+    await resetSettings(request);
+  }
+});
+
+test('two admins save different settings from pages opened at once: both changes are kept', async ({
+  browser,
+  request,
+}) => {
+  const [first, second] = [await browser.newPage(), await browser.newPage()];
+  try {
+    for (const page of [first, second]) {
+      await signIn(page);
+      await page.goto('/settings');
+      await expect(page.getByRole('region', { name: 'General Settings' }).getByLabel('Results Per Page')).toHaveValue(
+        '10',
+      );
+    }
+    const general = (page: typeof first) => page.getByRole('region', { name: 'General Settings' });
+    await general(first).getByLabel('Results Per Page').fill('25');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await expect(first.getByText('Settings saved')).toBeVisible();
+    // The second page still shows 10 results per page; its admin changes only the pages displayed.
+    await general(second).getByLabel('Pages Displayed').fill('7');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await expect(second.getByText('Settings saved')).toBeVisible();
+
+    const res = await request.get('/api/settings/', { headers: { Token: await apiToken(request) } });
+    expect(res.status()).toBe(200);
+    expect((await res.json()).settings).toMatchObject({ resultsPerPage: 25, pagesDisplayed: 7 });
+    await first.reload();
+    await expect(general(first).getByLabel('Results Per Page')).toHaveValue('25');
+    await expect(general(first).getByLabel('Pages Displayed')).toHaveValue('7');
+  } finally {
+    await first.context().close();
+    await second.context().close();
     await resetSettings(request);
   }
 });

@@ -98,7 +98,10 @@ export default function SettingsPage() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
+      // Only what this admin changed: a setting another admin saved since this page was filled
+      // is not put back to the value shown here.
+      const changed = Object.fromEntries(Object.entries(values).filter(([key]) => form.isDirty(key)));
+      await save.mutateAsync(changed);
       showSuccess(SETTINGS_MESSAGES.saved);
     } catch (error) {
       if (error instanceof ApiError && error.field && error.field in values) {
