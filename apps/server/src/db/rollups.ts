@@ -294,7 +294,8 @@ export function netRows(split: { days: SQL; less: SQL | undefined }, rows: (days
 // An empty date ('' from a cleared filter) is no bound: `||`, not `??`.
 const latest = (a?: string, b?: string) => (a && b ? (a > b ? a : b) : a || b || undefined);
 const earliest = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : a || b || undefined);
-function nextMonth(date: string): string {
+/** The first day of the month after the date's. */
+export function nextMonth(date: string): string {
   const [y, m] = date.split('-').map(Number);
   return monthRange(y, m).until;
 }

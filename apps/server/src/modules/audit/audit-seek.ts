@@ -1,6 +1,7 @@
 import { type AuditFilter, addDays } from '@wd/contracts';
 import { and, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { nextMonth } from '../../db/rollups.js';
 import { auditDayCountDeltas, auditDayCounts, auditMonthCounts } from '../../db/schema/index.js';
 
 // A page of the audit trail found through the day counts (audit_day_counts, migration 0067)
@@ -67,10 +68,6 @@ function countConditions(filter: AuditFilter, table: CountTable): SQL {
 }
 
 const monthOf = (day: string) => `${day.slice(0, 8)}01`;
-const nextMonth = (day: string) => {
-  const [y, m] = day.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
 
 /**
  * The period (whole UTC days, [from, until)) as whole months, counted from the monthly table, and

@@ -76,16 +76,19 @@ function plainPage(db: Tx, filter: AuditFilter) {
 async function seekPage(db: Tx, filter: AuditFilter, seek: SeekOrder): Promise<{ rows: AuditRows; totalRows: number }> {
   const spec = auditSpec(db, filter);
   const offset = (filter.currentPage - 1) * filter.resultsPerPage;
+  const read = (where: SQL | undefined, order: SQL[], limit: number, skip: number) =>
+    spec
+      .entries()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(skip);
   if (!seek.key && offset === 0) {
     // The first page in time order needs no seek: it is read beside the count, as listPage does.
     const order = orderBy(filter.sortingList, spec.sortable, spec.order);
     const [start, rows] = await Promise.all([
       seekStart(db, filter, seek, 0),
-      spec
-        .entries()
-        .where(spec.where)
-        .orderBy(...order)
-        .limit(filter.resultsPerPage),
+      read(spec.where, order, filter.resultsPerPage, 0),
     ]);
     return { rows, totalRows: start.total };
   }
@@ -94,24 +97,18 @@ async function seekPage(db: Tx, filter: AuditFilter, seek: SeekOrder): Promise<{
   // Within one value of the key the key's part of the order is the same for every entry: the
   // entries are read in time order alone, which the (key, created_at) index gives.
   const order = seek.key ? spec.order : orderBy(filter.sortingList, spec.sortable, spec.order);
-  const read = (where: SQL | undefined, limit: number, skip: number) =>
-    spec
-      .entries()
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(skip);
   const ofValue = (value: SeekValue) => (seek.key ? keyCondition(seek.key, value, auditLog) : undefined);
   const rows: AuditRows = [
     ...(await read(
       and(spec.where, ofValue(start.value), fromDay(auditLog.createdAt, start.day, seek.timeDescending)),
+      order,
       filter.resultsPerPage,
       start.skip,
     )),
   ];
   for (const value of seek.key ? start.values.slice(start.values.indexOf(start.value) + 1) : []) {
     if (rows.length >= filter.resultsPerPage) break;
-    rows.push(...(await read(and(spec.where, ofValue(value)), filter.resultsPerPage - rows.length, 0)));
+    rows.push(...(await read(and(spec.where, ofValue(value)), order, filter.resultsPerPage - rows.length, 0)));
   }
   return { rows, totalRows: start.total };
 }
