@@ -41,7 +41,14 @@ export default function QueuePage() {
           Sync now
         </Button>
       </Group>
-      <Text>{waiting ? `${waiting} waiting to be sent` : 'Nothing waits to be sent.'}</Text>
+      {/* Until the device's queue is read, nothing is said about it: "Nothing waits" would be a guess. */}
+      <Text>
+        {items === undefined
+          ? 'Reading what waits on this device…'
+          : waiting
+            ? `${waiting} waiting to be sent`
+            : 'Nothing waits to be sent.'}
+      </Text>
       {round?.error && (
         <Alert color="yellow" title="Not sent yet">
           {round.error} It is kept on the device and sent when the connection is back.
