@@ -39,7 +39,7 @@ export function zodFreePages(pages: string[]): Plugin {
           if (seen.has(file)) return;
           seen.add(file);
           const chunk = chunks[file];
-          if (!chunk || chunk.type !== 'chunk') return;
+          if (chunk?.type !== 'chunk') return;
           const zod = Object.keys(chunk.modules ?? {}).find(isZod);
           if (zod) this.error(`zodFreePages: ${root.facadeModuleId ?? name} loads zod at once (${file} holds ${zod})`);
           for (const next of chunk.imports ?? []) visit(next);

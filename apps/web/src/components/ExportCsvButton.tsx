@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { Call, CallRoute } from '@wd/contracts';
+import type { CallRoute } from '@wd/contracts';
 import { callPath } from '@wd/contracts';
 import { useState } from 'react';
 import { showAlert } from '../lib/alert';

@@ -5,7 +5,7 @@
 -- user's entries lose their user through the foreign key's "set null") per UTC day, user (0:
 -- none), kind of record and action; rollups_fold folds them onto audit_day_counts and
 -- audit_month_counts, as it folds the other roll-ups, so writers never wait on a shared count
--- row. The trail's page is found through them too (audit-seek.ts), and its filters and sorts by
+-- row. The trail's page is found through them too (audit-seek.repository.ts), and its filters and sorts by
 -- user, kind of record and action each have a (column, created_at) index.
 CREATE TABLE "audit_day_count_deltas" (
 	"day" date NOT NULL,

@@ -6,7 +6,7 @@ import { testApp } from '../../../test/helpers.js';
 import { rowsOf } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
 
-// The trail's pages found through the day counts (audit-seek.ts) against the plain definition:
+// The trail's pages found through the day counts (audit-seek.repository.ts) against the plain definition:
 // every matching entry, ordered by the sort, then newest first, then by id, counted and sliced.
 
 const t = testApp();

@@ -4,12 +4,19 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { likePattern, listPage, orderBy } from '../../lib/list.js';
-import { fromDay, keyCondition, type SeekOrder, type SeekValue, seekOrder, seekStart } from './audit-seek.js';
+import {
+  fromDay,
+  keyCondition,
+  type SeekOrder,
+  type SeekValue,
+  seekOrder,
+  seekStart,
+} from './audit-seek.repository.js';
 
 // The audit trail (docs/audit.md): a page of audit_log, newest first, by the
 // (created_at) index; filters by user, entity (and record), action and date;
 // the search matches the entity, the user or any value before or after. Without a
-// search or a record, the page and the count come from the day counts (audit-seek.ts).
+// search or a record, the page and the count come from the day counts (audit-seek.repository.ts).
 
 /**
  * The entity (and record) filter. An invoice's history also holds its lines' and payments'
@@ -69,7 +76,7 @@ function plainPage(db: Tx, filter: AuditFilter) {
 }
 
 /**
- * The page found through the day counts (audit-seek.ts): the count is theirs, and the page is read
+ * The page found through the day counts (audit-seek.repository.ts): the count is theirs, and the page is read
  * from the day its first entry lies on, under the key value it lies in; a page that runs past
  * the last entry of that value goes on with the next values, from their first entry.
  */

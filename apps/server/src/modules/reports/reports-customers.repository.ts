@@ -2,7 +2,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { splitPeriod } from '../../db/rollups.js';
 import type { Filter, Grouped } from './report-sql.repository.js';
-import { grouped, partyGroups, statusIs } from './reports-party.sql.js';
+import { grouped, partyGroups, statusIs } from './reports-party.repository.js';
 
 // The customer reports' sources from the roll-ups (My Report and Customer Report): every
 // customer over all history (one kept row each), or over a period or status (the roll-up's

@@ -10,7 +10,7 @@ import {
   customersOverPeriod,
   everyStatusAllHistory,
 } from './reports-customers.repository.js';
-import { as, grouped, PARTY_SUMS, partyGroups, SUMMARY_SUMS, statusIs } from './reports-party.sql.js';
+import { as, grouped, PARTY_SUMS, partyGroups, SUMMARY_SUMS, statusIs } from './reports-party.repository.js';
 
 export { WALK_CUSTOMERS_UP_TO } from './reports-customers.repository.js';
 
@@ -22,7 +22,7 @@ export { WALK_CUSTOMERS_UP_TO } from './reports-customers.repository.js';
  * period (the default) the all-history totals of migration 0014 are read instead. The
  * figures are those of the plain definition (reports.repository.ts); reports-rollup.test.ts
  * holds the two together. The customer reports' sources are in reports-customers.repository.ts,
- * the party figures they and the Biller Report share in reports-party.sql.ts.
+ * the party figures they and the Biller Report share in reports-party.repository.ts.
  */
 
 /**

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  type Call,
   type CallRoute,
   callPath,
   callRoutes,
