@@ -77,18 +77,33 @@ export interface PeriodBounds {
 }
 
 /**
+ * A period's first day and the day after its last (`from`, `until`; either open), and its whole
+ * months: [the first month start at or after `from`, the month start of `until`). A month without
+ * a year (every November) is not a range: `splitPeriod` adds it as a condition.
+ */
+export function periodDays(filter: PeriodBounds): {
+  from?: string;
+  until?: string;
+  firstMonth?: string;
+  lastMonth?: string;
+} {
+  const { startDate, endDate, month, year } = filter;
+  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
+  const from = latest(startDate, range?.from);
+  const until = earliest(endDate ? addDays(endDate, 1) : undefined, range?.until);
+  const firstMonth = from && (from.endsWith('-01') ? from : nextMonth(from));
+  const lastMonth = until && `${until.slice(0, 8)}01`;
+  return { from, until, firstMonth, lastMonth };
+}
+
+/**
  * The period as whole months (a condition on a monthly roll-up's `month`) and the days of a
  * partly covered month at either end (a condition on `i.date`, the invoices), so a roll-up's
  * months and the edge days' rows can be summed together; no period at all is all history.
  */
 export function splitPeriod(filter: PeriodBounds): { months: SQL | undefined; days: SQL; allHistory: boolean } {
-  const { startDate, endDate, month, year } = filter;
-  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
-  const from = latest(startDate, range?.from);
-  const until = earliest(endDate ? addDays(endDate, 1) : undefined, range?.until);
-  // Whole months: [first month start at or after `from`, the month start of `until`).
-  const firstMonth = from && (from.endsWith('-01') ? from : nextMonth(from));
-  const lastMonth = until && `${until.slice(0, 8)}01`;
+  const { month, year } = filter;
+  const { from, until, firstMonth, lastMonth } = periodDays(filter);
   const calendarMonth = (column: SQL) => (month && !year ? sql`extract(month from ${column}) = ${month}` : undefined);
   const date = sql`i.date`;
   const between = (a: string | undefined, b: string | undefined) =>
@@ -129,11 +144,9 @@ export function splitPeriodNet(filter: PeriodBounds): {
   bounds?: { lo?: string; hi?: string };
 } {
   const split = splitPeriod(filter);
-  const { startDate, endDate, month, year } = filter;
+  const { month, year } = filter;
   if (split.allHistory || (month && !year)) return { ...split, less: undefined };
-  const range = year ? (month ? monthRange(year, month) : yearRange(year)) : undefined;
-  const from = latest(startDate, range?.from);
-  const until = earliest(endDate ? addDays(endDate, 1) : undefined, range?.until);
+  const { from, until } = periodDays(filter);
   if (from && until && from >= until) return { ...split, less: undefined };
   const monthOf = (date: string) => `${date.slice(0, 8)}01`;
   // Whole months [lo, hi) (either end open), the days added and the days taken off.

@@ -96,7 +96,7 @@ export const invoices = pgTable(
      */
     index('invoices_other_numbers_idx').on(t.id).where(sql`${t.invoiceNo} not ilike 'Invoice/%'`),
     index('invoices_biller_idx').on(t.billerId),
-    index('invoices_customer_idx').on(t.customerId),
+    index('invoices_customer_date_idx').on(t.customerId, t.date),
     /** A day's device invoices, for the office's view of the routes. */
     index('invoices_device_date_idx').on(t.date, t.deviceId).where(sql`${t.deviceId} is not null`),
     /** A block's invoices: its used numbers. */

@@ -4,7 +4,7 @@ import { customers, invoices } from '../../db/schema/index.js';
 
 /**
  * A customer's open balance in cents: the sum of their DUE invoices' balances
- * (docs/receivables.md), read through invoices_customer_idx. `customerId`
+ * (docs/receivables.md), read through invoices_customer_date_idx. `customerId`
  * is the outer customers row's column in the list filter, or a bound id.
  */
 export function openBalanceOf(customerId: typeof customers.id | number) {

@@ -8,13 +8,13 @@ import {
 } from '@wd/contracts';
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { customersWithInvoices } from '../../db/customer-months.js';
 import {
   foldRollups,
   invoiceDayTotals,
   netRows,
   pendingRows,
   productRollup,
-  splitPeriod,
   splitPeriodNet,
 } from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
@@ -32,10 +32,10 @@ import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices
 /** A whole-number aggregate (sums come back as text from bigint). */
 const whole = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
 
-/** The range as the roll-ups' period: its whole months, and the days of the months it cuts. */
-const monthsOf = (range: DateRange) => splitPeriod({ startDate: range.from, endDate: addDays(range.until, -1) });
-/** The same, a cut month read whole less its days outside the range when those are fewer (sums only). */
-const netMonthsOf = (range: DateRange) => splitPeriodNet({ startDate: range.from, endDate: addDays(range.until, -1) });
+/** The range as a period of inclusive dates. */
+const periodOf = (range: DateRange) => ({ startDate: range.from, endDate: addDays(range.until, -1) });
+/** The range as the roll-ups' period: its whole months, a cut month read whole less its days outside the range when those are fewer. */
+const netMonthsOf = (range: DateRange) => splitPeriodNet(periodOf(range));
 
 /**
  * The counted lines of the range per product and kind ('S' a sale, 'R' a resellable return, 'D' a
@@ -131,22 +131,17 @@ export const dashboardRepository = {
 
   /**
    * Units sold (the product roll-up), invoices with status PAID (the daily roll-up) and distinct
-   * customers invoiced (the monthly customer roll-up and the edge days' invoices; walk-in sales
-   * are nobody's), in one statement after a fold.
+   * customers invoiced (customersWithInvoices; walk-in sales are nobody's), in one statement after
+   * a fold.
    */
   async status(db: Tx, range: DateRange) {
     await foldRollups(db);
-    const { months, days } = monthsOf(range);
     const [row] = rowsOf<Record<string, string | null>>(
       await db.execute(sql`select
         (select sum(u.quantity) from ${productKinds(range)} where u.kind = 'S') as "quantitySold",
         (select sum(${invoiceDayTotals.invoices}) from ${invoiceDayTotals}
           where ${and(dayTotalsIn(range), eq(invoiceDayTotals.status, 'PAID'))}) as "invoicesPaid",
-        (select count(distinct k.id) from (
-          select customer_id from report_party_months where ${and(months ?? sql`true`, sql`customer_id <> 0 and invoices > 0`)}
-          union all
-          select i.customer_id from invoices i where i.status <> 'NEW' and i.customer_id is not null and ${days}
-        ) k(id)) as "activeCustomers"`),
+        ${customersWithInvoices(periodOf(range), undefined, false)} as "activeCustomers"`),
     );
     return {
       quantitySold: Number(row.quantitySold ?? 0),

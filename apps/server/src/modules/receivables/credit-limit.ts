@@ -23,7 +23,7 @@ const openPart = (i: Pick<InvoiceStanding, 'status' | 'balance'>) => (i.status =
  * of a submit or a line change, after the write and under the invoice's lock. Only a change
  * that raised what this invoice adds to the open balance is checked, so scans on a NEW
  * invoice cost nothing; then one statement reads the customer's limit and, only when one is
- * set, the sum of their DUE balances (invoices_customer_idx). Past the limit: without the
+ * set, the sum of their DUE balances (invoices_customer_date_idx). Past the limit: without the
  * confirmation a 409 with `field: confirmCreditLimit` (the transaction rolls back); with it,
  * an audit entry says who confirmed, for which invoice, at what balance and limit.
  */

@@ -1,5 +1,6 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { customersWithInvoices } from '../../db/customer-months.js';
 import { splitPeriod } from '../../db/rollups.js';
 import type { Filter, Grouped } from './report-sql.repository.js';
 import { grouped, partyGroups, statusIs } from './reports-party.repository.js';
@@ -102,7 +103,7 @@ export const WALK_CUSTOMERS_UP_TO = 200;
  *   walk gives up after a bounded number of customers and the statement groups every row;
  * - `totals`: the sums of every biller's rows (migration 0054: a few dozen rows a month, not a
  *   few thousand) and edge invoices, and the row count as the distinct customers with a counted
- *   invoice (an index-only scan of the roll-up's rows with invoices).
+ *   invoice in the period (customersWithInvoices: a few hundred kept rows).
  */
 export function customersOverPeriod(
   filter: Filter,
@@ -111,11 +112,8 @@ export function customersOverPeriod(
   keys: string[],
   keyName: string,
 ): Grouped {
-  const { months, days, allHistory } = splitPeriod(filter);
   const status = withStatus ? filter.status : undefined;
   const key = sql.raw(`"r_${keyName}"`);
-  // A status without a period reads the all-history table per status and customer, as partyGroups does.
-  const table = sql.raw(allHistory ? 'report_customer_totals' : 'report_party_months');
   const query = sql`select u.key as ${key}, ${sums} from ${partyGroups(filter, 'customer_id', withStatus)}
     group by u.key having sum(u.invoices) > 0`;
   const g = grouped(query, keys);
@@ -147,13 +145,7 @@ export function customersOverPeriod(
         select q.* from (${query}) q where not (select yes from enough)) g`;
     },
     totals: {
-      rows: sql`select count(*) from (select distinct k from (
-          select customer_id from ${table}
-          where ${and(months ?? sql`true`, statusIs(sql`status`, status), sql`invoices > 0`)}
-          union all
-          select coalesce(i.customer_id, 0) from invoices i
-          where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, status))}
-        ) k(k)) n`,
+      rows: sql`select ${customersWithInvoices(filter, status)}`,
       // Every customer's rows sum to every biller's: the per-biller roll-ups hold far fewer rows.
       from: sql`(select ${sums} from ${partyGroups(filter, 'biller_id', withStatus)}) g`,
     },
