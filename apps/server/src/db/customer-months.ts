@@ -4,6 +4,9 @@ import { type PeriodBounds, periodDays, splitPeriod } from './rollups.js';
 /** The key of "any counted status" in report_customer_months and its pairs (migration 0069). */
 const ANY_STATUS = '*';
 
+/** Up to this many candidates of a cut month are looked up one by one (about 4 µs each). */
+const LOOKED_UP_ONE_BY_ONE = 250;
+
 /**
  * How many customers have a counted (not NEW) invoice in the period, of `status` (undefined or
  * 'All': any), walk-in sales counting as one customer unless `walkIns` is false: a scalar subquery.
@@ -39,19 +42,31 @@ export function customersWithInvoices(filter: PeriodBounds, status: string | und
   type Span = [string, string];
   const dated = ([lo, hi]: Span) =>
     and(sql`i.status <> 'NEW'`, ofStatus(sql`i.status`), sql`i.date >= ${lo} and i.date < ${hi}`);
+  /** Bought in `span`: a customer among the span's buyers (read once, hashed), or walk-in sales there. */
   const boughtIn = (span: Span, walkIn: boolean) =>
     walkIn
       ? sql`exists (select 1 from invoices i where i.customer_id is null and ${dated(span)})`
-      : sql`m.customer_id in (select i.customer_id from invoices i where ${dated(span)})`;
-  const boughtInOne = (span: Span, walkIn: boolean) =>
-    sql`exists (select 1 from invoices i where ${walkIn ? sql`i.customer_id is null` : sql`i.customer_id = m.customer_id`}
-      and ${dated(span)})`;
-  /** The kept months `where` of customers who bought in `span` (less `except`): customers, then walk-in sales. */
-  const buyers = (where: SQL, span: Span, except?: (walkIn: boolean) => SQL | undefined) =>
-    (walkIns ? [false, true] : [false]).map(
-      (walkIn) => sql`(select count(*) from report_customer_months m
-        where ${and(where, sql`m.customer_id ${sql.raw(walkIn ? '=' : '<>')} 0`, boughtIn(span, walkIn), except?.(walkIn))})`,
-    );
+      : // Not null: under a NOT, a null among them would make "not among them" unknown.
+        sql`m.customer_id in (select i.customer_id from invoices i where i.customer_id is not null and ${dated(span)})`;
+  /**
+   * How many kept months `where` are of buyers in `span` (less `except`): customers, then walk-in
+   * sales. A few candidates (a month's customers who had not bought for years) are looked up one by
+   * one through (customer_id, date); many (a short period's) are matched against the span's
+   * invoices read once. The planner cannot tell which from the conditions, so the statement
+   * counts the candidates first (an index-only count) and runs one branch.
+   */
+  const buyers = (where: SQL, span: Span, except?: (walkIn: boolean) => SQL | undefined) => {
+    const months = (...also: (SQL | undefined)[]) =>
+      sql`(select count(*) from report_customer_months m where ${and(where, ...also)})`;
+    const customers = (test: SQL) => months(sql`m.customer_id <> 0`, test, except?.(false));
+    const counted = [
+      sql`(case when ${months(sql`m.customer_id <> 0`)} <= ${sql.raw(String(LOOKED_UP_ONE_BY_ONE))}
+        then ${customers(sql`(select true from invoices i where i.customer_id = m.customer_id and ${dated(span)} limit 1)`)}
+        else ${customers(boughtIn(span, false))} end)`,
+    ];
+    if (walkIns) counted.push(months(sql`m.customer_id = 0`, boughtIn(span, true), except?.(true)));
+    return counted;
+  };
   // Whole months [lo, hi): an open end is infinite. A month before `lo`: for an open start, none.
   const [lo, hi] = [a ?? '-infinity', b ?? 'infinity'];
   const before = (column: SQL) => (a ? sql`${column} < ${a}` : sql`${column} = '-infinity'`);
@@ -70,7 +85,7 @@ export function customersWithInvoices(filter: PeriodBounds, status: string | und
   }
   if (until && b && until !== b) {
     const countedBefore = head
-      ? (walkIn: boolean) => sql`not (m.prev = ${head.month} and ${boughtInOne(head.span, walkIn)})`
+      ? (walkIn: boolean) => sql`not (m.prev = ${head.month} and ${boughtIn(head.span, walkIn)})`
       : undefined;
     parts.push(
       ...buyers(and(sql`m.status = ${key} and m.month = ${b}`, before(sql`m.prev`)) as SQL, [b, until], countedBefore),

@@ -28,17 +28,6 @@ CREATE INDEX "report_customer_months_prev_idx" ON "report_customer_months" USING
 --> statement-breakpoint
 CREATE INDEX "report_customer_months_next_idx" ON "report_customer_months" USING btree ("status","month","next","customer_id");
 --> statement-breakpoint
--- The days a period cuts are looked up among a month's customers whose previous (next) month is
--- before (after) the period: a few dozen of a month's 4,000, which the planner sees only from these
--- (a join that reads every invoice of those days otherwise).
-CREATE STATISTICS "report_customer_months_prev_stats" (mcv) ON "status", "month", "prev" FROM "report_customer_months";
---> statement-breakpoint
-CREATE STATISTICS "report_customer_months_next_stats" (mcv) ON "status", "month", "next" FROM "report_customer_months";
---> statement-breakpoint
-ALTER STATISTICS "report_customer_months_prev_stats" SET STATISTICS 5000;
---> statement-breakpoint
-ALTER STATISTICS "report_customer_months_next_stats" SET STATISTICS 5000;
---> statement-breakpoint
 CREATE TABLE "report_customer_month_pairs" (
 	"status" text NOT NULL,
 	"month" date NOT NULL,
