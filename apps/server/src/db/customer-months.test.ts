@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
 import type { Tx } from './client.js';
 import { customersWithInvoices } from './customer-months.js';
-import { foldRollups, type PeriodBounds } from './rollups.js';
+import type { PeriodBounds } from './periods.js';
+import { foldRollups } from './rollups.js';
 import { Random } from './seed/random.js';
 
 /**

@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import { type PeriodBounds, periodDays, splitPeriod } from './rollups.js';
+import { type PeriodBounds, periodDays, splitPeriod } from './periods.js';
 
 /** The key of "any counted status" in report_customer_months and its pairs (migration 0069). */
 const ANY_STATUS = '*';

@@ -1,7 +1,7 @@
 import { type AuditFilter, addDays } from '@wd/contracts';
 import { and, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { nextMonth } from '../../db/rollups.js';
+import { nextMonth } from '../../db/periods.js';
 import { auditDayCountDeltas, auditDayCounts, auditMonthCounts } from '../../db/schema/index.js';
 
 // A page of the audit trail found through the day counts (audit_day_counts, migration 0067)

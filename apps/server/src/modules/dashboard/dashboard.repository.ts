@@ -9,14 +9,8 @@ import {
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { customersWithInvoices } from '../../db/customer-months.js';
-import {
-  foldRollups,
-  invoiceDayTotals,
-  netRows,
-  pendingRows,
-  productRollup,
-  splitPeriodNet,
-} from '../../db/rollups.js';
+import { netRows, splitPeriodNet } from '../../db/periods.js';
+import { foldRollups, invoiceDayTotals, pendingRows, productRollup } from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
 import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';

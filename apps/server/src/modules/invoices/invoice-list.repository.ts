@@ -2,11 +2,11 @@ import type { InvoiceFilter } from '@wd/contracts';
 import { type AnyColumn, and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { splitPeriod } from '../../db/periods.js';
 import {
   invoiceDayTotals as dayTotals,
   invoiceMonthTotals as monthTotals,
   invoiceDayTotalDeltas as pendingTotals,
-  splitPeriod,
 } from '../../db/rollups.js';
 import { invoices } from '../../db/schema/index.js';
 import { choice, likePattern, periodCondition } from '../../lib/list.js';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { customersWithInvoices } from '../../db/customer-months.js';
-import { splitPeriod } from '../../db/rollups.js';
+import { splitPeriod } from '../../db/periods.js';
 import type { Filter, Grouped } from './report-sql.repository.js';
 import { grouped, partyGroups, statusIs } from './reports-party.repository.js';
 

@@ -1,5 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import { netRows, pendingRows, splitPeriodNet } from '../../db/rollups.js';
+import { netRows, splitPeriodNet } from '../../db/periods.js';
+import { pendingRows } from '../../db/rollups.js';
 import type { Filter, Grouped } from './report-sql.repository.js';
 
 // The party reports' pieces read from the roll-ups (reports-rollup.repository.ts): each

@@ -1,6 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { foldRollups, netRows, pendingRows, productRollup, splitPeriodNet } from '../../db/rollups.js';
+import { netRows, splitPeriodNet } from '../../db/periods.js';
+import { foldRollups, pendingRows, productRollup } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 import {

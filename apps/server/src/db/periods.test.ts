@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { splitPeriod, splitPeriodNet, splitYears } from './rollups.js';
+import { splitPeriod, splitPeriodNet, splitYears } from './periods.js';
 
 /** A condition as text with its parameters in place, to read what a period became. */
 const dialect = new PgDialect();
