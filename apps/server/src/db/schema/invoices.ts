@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgSequence, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { files } from './files.js';
 import { billers, customers } from './parties.js';
@@ -49,6 +60,16 @@ export const invoices = pgTable(
     balance: integer('balance').notNull().default(0),
     totalSuggested: integer('total_suggested').notNull().default(0),
     suggestedCredited: integer('suggested_credited').notNull().default(0),
+    /**
+     * Sums of its lines the reports show per customer and biller (migration 0070), stored with the
+     * totals above from the same lines: cost (quantity × cost price, lines not damaged), selling
+     * (subtotals of the lines not damaged), resellable and damaged (the credits of those returns).
+     * A period cut mid-month then reads the cut days' invoices without their lines.
+     */
+    linesCost: bigint('lines_cost', { mode: 'number' }).notNull().default(0),
+    linesSelling: bigint('lines_selling', { mode: 'number' }).notNull().default(0),
+    linesResellable: bigint('lines_resellable', { mode: 'number' }).notNull().default(0),
+    linesDamaged: bigint('lines_damaged', { mode: 'number' }).notNull().default(0),
     /** The driver's device the invoice was made on (docs/route-mode.md); null for the office's. */
     deviceId: text('device_id'),
     /** When the device printed the store's copy. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.js';
 
 /** A column for bulkInsert: its SQL name, its PostgreSQL type and one value per row. */
-export type BulkColumn = [name: string, type: 'int' | 'text' | 'date' | 'bool', values: unknown[]];
+export type BulkColumn = [name: string, type: 'int' | 'bigint' | 'text' | 'date' | 'bool', values: unknown[]];
 
 /**
  * Inserts many rows in one statement: one array parameter per column, spread

@@ -1,6 +1,6 @@
 import { addDays, computeInvoiceTotals, lineSubtotal, paymentAmountDue, settledStatus } from '@wd/contracts';
 import { isNull } from 'drizzle-orm';
-import { storedTotals } from '../../modules/ledger/invoice-totals.js';
+import { storedLineSums, storedTotals } from '../../modules/ledger/invoice-totals.js';
 import { customers, priceGroupItems, products } from '../schema/index.js';
 import { type BulkColumn, bulkInsert, idSequence, Pipeline, reserve } from './bulk.js';
 import type { SeedArea, SeedContext } from './seed-area.js';
@@ -74,6 +74,10 @@ async function generateBatch(ctx: SeedContext, catalog: Catalog, from: number, t
     balance: 'int',
     suggested: 'int',
     sCredited: 'int',
+    lCost: 'bigint',
+    lSelling: 'bigint',
+    lResellable: 'bigint',
+    lDamaged: 'bigint',
   });
   const line = columns({
     id: 'int',
@@ -124,8 +128,9 @@ async function generateBatch(ctx: SeedContext, catalog: Catalog, from: number, t
       l.srp.push(suggestedRetailPrice);
       l.quantity.push(quantity);
       l.subtotal.push(lineSubtotal(quantity, sellingPrice));
-      l.damaged.push(isReturn && random.chance(0.4));
-      return { quantity, sellingPrice, suggestedRetailPrice };
+      const damagedGood = isReturn && random.chance(0.4);
+      l.damaged.push(damagedGood);
+      return { quantity, sellingPrice, suggestedRetailPrice, costPrice: p.costPrice, damagedGood };
     });
     const base = computeInvoiceTotals(lines, []);
     const pays: { amountPaid: number; discountRedeemed: number; awardPointsRedeemed: number }[] = [];
@@ -167,6 +172,11 @@ async function generateBatch(ctx: SeedContext, catalog: Catalog, from: number, t
     i.balance.push(t.balance);
     i.suggested.push(t.totalSuggested);
     i.sCredited.push(t.suggestedCredited);
+    const sums = storedLineSums(lines);
+    i.lCost.push(sums.linesCost);
+    i.lSelling.push(sums.linesSelling);
+    i.lResellable.push(sums.linesResellable);
+    i.lDamaged.push(sums.linesDamaged);
   }
   await numberRows(ctx, line.cols.id, line.cols.invoice.length, idSequence('invoice_items'));
   await numberRows(ctx, pay.cols.id, pay.cols.invoice.length, idSequence('payments'));
@@ -202,6 +212,10 @@ async function generateBatch(ctx: SeedContext, catalog: Catalog, from: number, t
         balance: 'balance',
         suggested: 'total_suggested',
         sCredited: 'suggested_credited',
+        lCost: 'lines_cost',
+        lSelling: 'lines_selling',
+        lResellable: 'lines_resellable',
+        lDamaged: 'lines_damaged',
       }),
     ],
     [

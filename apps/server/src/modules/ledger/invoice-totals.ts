@@ -1,6 +1,7 @@
 import {
   computeInvoiceTotals,
   INVOICE_MESSAGES,
+  lineSubtotal,
   settledStatus,
   type TotalsLine,
   type TotalsPayment,
@@ -43,6 +44,12 @@ export async function recomputeInvoice(tx: Tx, invoiceId: number) {
   return (await storeTotals(tx, head, lines, payments)).totals;
 }
 
+/**
+ * A line as the stored totals take it: what the totals rule reads, and the cost price and damaged
+ * flag that the kept line sums (storedLineSums) read too.
+ */
+export type StoredLine = TotalsLine & { costPrice: number; damagedGood: boolean };
+
 /** The totals fields of an invoice read under its lock (cents). */
 type TotalsHead = Pick<InvoiceHead, 'id' | 'status' | 'headerDiscount' | 'headerAwardPoints'>;
 
@@ -55,7 +62,7 @@ type TotalsHead = Pick<InvoiceHead, 'id' | 'status' | 'headerDiscount' | 'header
 export async function storeTotals<H extends TotalsHead>(
   tx: Tx,
   head: H,
-  lines: TotalsLine[],
+  lines: StoredLine[],
   payments: TotalsPayment[],
 ) {
   const totals = computeInvoiceTotals(lines, payments, {
@@ -102,4 +109,28 @@ export function storedTotals(t: ReturnType<typeof computeInvoiceTotals>) {
     totalSuggested: t.totalSuggested,
     suggestedCredited: t.suggestedCredited,
   };
+}
+
+/**
+ * The sums of its lines an invoice keeps for the reports (migration 0070), in cents, as the
+ * reports define them per invoice: cost is quantity × cost price and selling the subtotals, both
+ * over the lines not damaged (sales less resellable returns); resellable and damaged are the
+ * credits of the returns of each kind. The demo data writes them the same way.
+ */
+export function storedLineSums(lines: StoredLine[]) {
+  let linesCost = 0;
+  let linesSelling = 0;
+  let linesResellable = 0;
+  let linesDamaged = 0;
+  for (const line of lines) {
+    const subtotal = lineSubtotal(line.quantity, line.sellingPrice);
+    if (line.damagedGood) {
+      linesDamaged -= subtotal;
+    } else {
+      linesCost += line.quantity * line.costPrice;
+      linesSelling += subtotal;
+      if (line.quantity < 0) linesResellable -= subtotal;
+    }
+  }
+  return { linesCost, linesSelling, linesResellable, linesDamaged };
 }

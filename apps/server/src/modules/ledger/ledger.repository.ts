@@ -66,6 +66,8 @@ export const ledgerRepository = {
         quantity: invoiceItems.quantity,
         sellingPrice: invoiceItems.sellingPrice,
         suggestedRetailPrice: invoiceItems.suggestedRetailPrice,
+        costPrice: invoiceItems.costPrice,
+        damagedGood: invoiceItems.damagedGood,
       })
       .from(invoiceItems)
       .where(eq(invoiceItems.invoiceId, invoiceId))

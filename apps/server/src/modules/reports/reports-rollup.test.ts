@@ -8,6 +8,7 @@ import { invoiceCalls } from '../../../test/invoices.js';
 import {
   expectBillerMonthsFromPartyMonths,
   expectCustomerAllFromRows,
+  expectLineSumsFromLines,
   expectProductYearsFromMonths,
 } from '../../../test/rollup-tables.js';
 import type { Tx } from '../../db/client.js';
@@ -130,6 +131,7 @@ async function expectSameAsPlain() {
   ).rows;
   expect(tied).toBeGreaterThanOrEqual(3);
   await expectCustomerAllFromRows(t);
+  await expectLineSumsFromLines(t);
   await expectBillerMonthsFromPartyMonths(t);
   await expectProductYearsFromMonths(t);
   await expectDashboardSameAsPlain(t);
