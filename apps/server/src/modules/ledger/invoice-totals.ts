@@ -74,6 +74,7 @@ export async function storeTotals<H extends TotalsHead>(
   assertMoneyFits("The invoice's", stored);
   const values = {
     ...stored,
+    ...storedLineSums(lines),
     ...(head.status === 'NEW' ? {} : { status: settledStatus(totals.balance) }),
   };
   await repo.storeInvoiceTotals(tx, head.id, values);
