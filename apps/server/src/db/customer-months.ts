@@ -5,7 +5,7 @@ import { type PeriodBounds, periodDays, splitPeriod } from './periods.js';
 const ANY_STATUS = '*';
 
 /** Up to this many candidates of a cut month are looked up one by one (about 4 µs each). */
-const LOOKED_UP_ONE_BY_ONE = 250;
+export const LOOKED_UP_ONE_BY_ONE = 250;
 
 /**
  * How many customers have a counted (not NEW) invoice in the period, of `status` (undefined or
@@ -24,7 +24,13 @@ const LOOKED_UP_ONE_BY_ONE = 250;
  * A calendar month of every year, or a period without a whole month in it, counts the distinct
  * customers of the roll-up's months and of the days' invoices instead.
  */
-export function customersWithInvoices(filter: PeriodBounds, status: string | undefined, walkIns = true): SQL {
+export function customersWithInvoices(
+  filter: PeriodBounds,
+  status: string | undefined,
+  walkIns = true,
+  /** The candidates looked up one by one at most (a test sets 0 to run the other branch). */
+  oneByOneUpTo = LOOKED_UP_ONE_BY_ONE,
+): SQL {
   const key = status && status !== 'All' ? status : ANY_STATUS;
   const ofStatus = (column: SQL) => (key === ANY_STATUS ? undefined : sql`${column} = ${key}`);
   const { from, until, firstMonth: a, lastMonth: b } = periodDays(filter);
@@ -53,14 +59,19 @@ export function customersWithInvoices(filter: PeriodBounds, status: string | und
    * sales. A few candidates (a month's customers who had not bought for years) are looked up one by
    * one through (customer_id, date); many (a short period's) are matched against the span's
    * invoices read once. The planner cannot tell which from the conditions, so the statement
-   * counts the candidates first (an index-only count) and runs one branch.
+   * counts the candidates first (an index-only count, stopped one past the limit) and runs one
+   * branch.
    */
   const buyers = (where: SQL, span: Span, except?: (walkIn: boolean) => SQL | undefined) => {
     const months = (...also: (SQL | undefined)[]) =>
       sql`(select count(*) from report_customer_months m where ${and(where, ...also)})`;
     const customers = (test: SQL) => months(sql`m.customer_id <> 0`, test, except?.(false));
+    const few = sql.raw(String(oneByOneUpTo));
+    // Counted no further than one past the limit: a short period's month has thousands.
+    const candidates = sql`(select count(*) from (select 1 from report_customer_months m
+      where ${and(where, sql`m.customer_id <> 0`)} limit ${few} + 1) c)`;
     const counted = [
-      sql`(case when ${months(sql`m.customer_id <> 0`)} <= ${sql.raw(String(LOOKED_UP_ONE_BY_ONE))}
+      sql`(case when ${candidates} <= ${few}
         then ${customers(sql`(select true from invoices i where i.customer_id = m.customer_id and ${dated(span)} limit 1)`)}
         else ${customers(boughtIn(span, false))} end)`,
     ];
