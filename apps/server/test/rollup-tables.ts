@@ -1,3 +1,4 @@
+import { WALK_IN_CUSTOMER } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Tx } from '../src/db/client.js';
@@ -69,6 +70,11 @@ export async function expectCustomerAllFromRows(t: TestApp) {
   expect(stored).toEqual(recomputed);
   const [counted] = await rows(sql`select customers::int as n from report_customer_count`);
   expect(counted.n).toBe(recomputed.length);
+  // The name each row is listed by (migration 0071): the customer's company, or the walk-in row's.
+  const names = await rows(sql`select a.customer_id, a.company, coalesce(c.company, ${WALK_IN_CUSTOMER}) as name
+    from report_customer_all a left join customers c on c.id = a.customer_id order by 1`);
+  expect(names.length).toBeGreaterThan(1);
+  expect(names.filter((n) => n.company !== n.name)).toEqual([]);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createProduct } from '../../test/catalog.js';
 import { testApp } from '../../test/helpers.js';
+import { foldRollups } from './rollups.js';
 
 const t = testApp();
 
@@ -99,6 +101,35 @@ describe.runIf(process.env.DB_KIND === 'postgres')('the kept companies under con
       return made.customer.id as number;
     });
     expect(await kept('customers', 'price_group_sort', buyer)).toBe('Keyed Group (new)');
+  });
+
+  it("a customer's first counted invoice folded while the customer is being renamed: its report row keeps the new name", async () => {
+    const customer = (await post('/api/customer/new/', { company: 'Listed Corner' })).customer.id as number;
+    const product = (await createProduct(t, { name: 'Listed Cola' })).id;
+    const invoice = (await post('/api/invoice/new/invoice/', undefined)).invoice.id as number;
+    await post('/api/invoice/update/', { id: invoice, customerID: customer }, 'PATCH');
+    await post('/api/invoice/insert/', { invoiceID: invoice, productID: product });
+    // No fold until the rename has begun: this connection holds the folds' advisory lock (the one
+    // rollups_fold takes) while the invoice is submitted, and lets go inside the rename.
+    const pg = (await import('pg')).default;
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock(2003924324)');
+      await post('/api/invoice/update/', { id: invoice, status: 'DUE' }, 'PATCH');
+      await duringRename('customers', customer, 'Listed Corner (new)', async () => {
+        // The fold adds the customer's all-history row, looking its name up: it waits for the rename.
+        await holder.query('select pg_advisory_unlock(2003924324)');
+        await foldRollups(t.database.db);
+        return customer;
+      });
+    } finally {
+      await holder.end();
+    }
+    const res = await t.database.db.execute(
+      sql`select company from report_customer_all where customer_id = ${customer} and invoices > 0`,
+    );
+    expect((res as unknown as { rows: { company: string }[] }).rows).toEqual([{ company: 'Listed Corner (new)' }]);
   });
 
   it('an invoice saved with the same customer while that customer is being renamed: no deadlock, the new name kept', async () => {

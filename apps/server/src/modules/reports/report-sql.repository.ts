@@ -119,12 +119,11 @@ export interface Grouped {
    */
   firstByName?: (n: number, descending?: boolean) => SQL | undefined;
   /**
-   * The same FROM item cut to a superset of the last n rows in the default order (the first n in
-   * name descending, key descending), with `count` the number of rows, read cheaply: a default
-   * page nearer the end than the start is read from the end (the last page of 26,667 customers
-   * walked every one of them by name).
+   * The same FROM item cut to the rows of one page (`limit` rows after `offset`) in the default order
+   * or, with `descending`, in a sort by customer name descending, read through an index kept in that
+   * order: any page, however deep, then skips index entries instead of sorting every row.
    */
-  fromTheEnd?: { lastByName: (n: number) => SQL; count: SQL };
+  pageByName?: (offset: number, limit: number, descending?: boolean) => SQL;
   /**
    * Sorted by one figure (`field`), the same FROM item cut to a superset of the first n rows in
    * that order, when those all share the figure's first value (the lowest, or the highest with
@@ -179,11 +178,9 @@ export function firstPage(
   db: Tx,
   filter: Filter,
   g: Grouped,
-  /** The default order reversed (name descending, key descending), for a page read from the end. */
-  reversed: SQL[],
   page: (from: SQL, order: SQL[], limit: number, offset: number) => PromiseLike<unknown[]>,
 ) {
-  const { firstByName, fromTheEnd, tiedByName } = g;
+  const { firstByName, pageByName, tiedByName } = g;
   const sorts = filter.sortingList ?? [];
   const byName = sorts.length === 0 || (sorts.length === 1 && sorts[0].column === 'customer');
   if (filter.searchQuery?.trim()) return undefined;
@@ -194,20 +191,11 @@ export function firstPage(
       return page(tied ?? (g.from as SQL), order, limit, offset);
     };
   }
-  if (!firstByName || !byName) return undefined;
+  if (!(firstByName || pageByName) || !byName) return undefined;
   const descending = sorts[0]?.order === 'desc';
   return async (order: SQL[], limit: number, offset: number) => {
-    if (fromTheEnd && sorts.length === 0 && offset > 0) {
-      const [{ rows }] = (await from(db, sql`(${fromTheEnd.count}) n(rows)`, {
-        rows: sql<number>`rows`.mapWith(Number),
-      })) as { rows: number }[];
-      const left = rows - offset;
-      if (left < offset) {
-        const n = Math.min(limit, left);
-        if (n <= 0) return [];
-        return [...(await page(fromTheEnd.lastByName(left), reversed, n, left - n))].reverse();
-      }
-    }
-    return page(firstByName(offset + limit, descending) ?? (g.from as SQL), order, limit, offset);
+    if (pageByName) return page(pageByName(offset, limit, descending), order, limit, 0);
+    const first = firstByName?.(offset + limit, descending);
+    return page(first ?? (g.from as SQL), order, limit, offset);
   };
 }

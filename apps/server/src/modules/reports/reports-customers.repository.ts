@@ -19,11 +19,9 @@ const byName = (descending?: boolean) => (descending ? sql`c.company desc, c.id`
 
 /**
  * Per customer over every counted status, all history (migration 0018): one row per customer,
- * no grouping. `firstByName(n)` is the same rows cut to the first n in the reports' default
- * order (company, id) plus the walk-in row (or, `descending`, by name descending and id), and
- * `fromTheEnd` the last n in that order (walked backwards) with the stored row count: customers
- * are walked by their index and only their rows read, so a page near either end reads n rows, not
- * every customer.
+ * no grouping. `pageByName` reads one page in the reports' order by name (either way) through the
+ * name each row keeps (migration 0071): the first, a middle or the last of 2,667 pages alike reads
+ * one index's entries up to the page and the page's rows, not every customer.
  * (Every customer key but 0 has its customers row: invoices' foreign key restricts deletes.)
  */
 export function customerAll(key: string, figures: string, keys: string[]): Grouped {
@@ -56,21 +54,12 @@ export function customerAll(key: string, figures: string, keys: string[]): Group
         ) a) g`;
     },
     from: sql`(${select} from report_customer_all where invoices > 0) g`,
-    firstByName: (n, descending) => sql`(${select} from (
-        (select a.* from customers c join report_customer_all a on a.customer_id = c.id
-          where a.invoices > 0 order by ${byName(descending)} limit ${n})
-        union all
-        (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0)
-      ) a) g`,
-    fromTheEnd: {
-      lastByName: (n) => sql`(${select} from (
-          (select a.* from customers c join report_customer_all a on a.customer_id = c.id
-            where a.invoices > 0 order by c.company desc, c.id desc limit ${n})
-          union all
-          (select a.* from report_customer_all a where a.customer_id = 0 and a.invoices > 0)
-        ) a) g`,
-      count: sql`select customers from report_customer_count`,
-    },
+    // Each row keeps the name it is listed by, indexed in the reports' order (migration 0071): the
+    // page's keys are read from that index alone (entries skipped, no row read), then their rows.
+    pageByName: (offset, limit, descending) => sql`(${select} from report_customer_all where customer_id in (
+        select customer_id from report_customer_all where invoices > 0
+        order by ${descending ? sql`company desc, customer_id` : sql`company, customer_id`}
+        limit ${limit} offset ${offset})) g`,
     // The billers' all-history rows hold the same invoices: their sums are every customer's.
     totals: {
       // Kept by the same trigger (migration 0022), not counted over every customer's row each time.

@@ -253,6 +253,18 @@ describe('reports from the roll-ups equal the plain definition', () => {
     await expectSameAsPlain();
   });
 
+  it('lists a renamed customer under its new name on every page (the name kept on its all-history row)', async () => {
+    const db = t.database.db;
+    const read = await db.execute(sql`select id from customers where company = ${`${TAG} Corner`}`);
+    const [{ id }] = (read as unknown as { rows: { id: number }[] }).rows;
+    const customer = (await post('POST', `/api/customer/${id}/`)).json().customer;
+    // From the start of the list to its end, and back before the customers sharing a name.
+    for (const company of [`${TAG} Zed`, `${TAG} Alpha`]) {
+      expect((await post('PATCH', '/api/customer/update/', { ...customer, company })).statusCode).toBe(200);
+      await expectSameAsPlain();
+    }
+  });
+
   it("sums sales by the product's current category, and a line whose product is gone as Uncategorized", async () => {
     const db = t.database.db;
     // What a product edit and a product's removal (its lines' product id set null) do to the rows.

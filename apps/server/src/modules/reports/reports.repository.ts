@@ -1,5 +1,5 @@
 import { WALK_IN_CUSTOMER } from '@wd/contracts';
-import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, expenses, invoices } from '../../db/schema/index.js';
 import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
@@ -60,7 +60,7 @@ export const reportViews = {
       order: [asc(name), asc(c.key)],
       totals: { ...figures, totalProfit },
       aggregate: quickTotals(db, filter, g, { ...figures, totalProfit }),
-      page: firstPage(db, filter, g, [desc(name), desc(c.key)], (first, order, limit, offset) =>
+      page: firstPage(db, filter, g, (first, order, limit, offset) =>
         from(db, first, columns)
           .leftJoin(customers, eq(customers.id, c.key))
           .orderBy(...order)
@@ -83,7 +83,7 @@ export const reportViews = {
       order: [asc(name), asc(g.cols.id)],
       totals: figures,
       aggregate: quickTotals(db, filter, g, figures),
-      page: firstPage(db, filter, g, [desc(name), desc(g.cols.id)], (first, order, limit, offset) =>
+      page: firstPage(db, filter, g, (first, order, limit, offset) =>
         from(db, first, columns)
           .leftJoin(customers, eq(customers.id, g.cols.id))
           .orderBy(...order)
