@@ -45,6 +45,8 @@ beforeAll(async () => {
   ])
     await invoice(east, days, units);
   await invoice(west, 120, 30);
+  // Owing over 90 days only, less than West: most owed over 90 days puts it second.
+  await invoice(await store('Kept Old Yard'), 100, 20);
   const partPaid = await invoice(harbour, 65, 9);
   expect((await inv.pay(partPaid, { amountPaid: 4 })).statusCode).toBe(200);
   const paid = await invoice(harbour, 10, 6);
@@ -66,9 +68,16 @@ describe('aging from the kept sums', () => {
     expect(await keptSumsServe(db, filterOf({ searchQuery: 'Kept' }), AS_OF)).toBe(false);
     // The CSV's one page of every customer: the grouping sums it in one pass.
     expect(await keptSumsServe(db, filterOf({ resultsPerPage: 100_000 }), AS_OF)).toBe(false);
-    expect(await keptSumsServe(db, filterOf({ sortingList: [{ column: 'over90', order: 'desc' }] }), AS_OF)).toBe(
-      false,
-    );
+    // By a bucket: either way up to 90 days, most owed first over 90; the first pages only.
+    for (const column of ['days0to30', 'days31to60', 'days61to90'])
+      for (const order of ['asc', 'desc'] as const)
+        expect(await keptSumsServe(db, filterOf({ sortingList: [{ column, order }] }), AS_OF)).toBe(true);
+    const over90 = (order: 'asc' | 'desc') => filterOf({ sortingList: [{ column: 'over90', order }] });
+    expect(await keptSumsServe(db, over90('desc'), AS_OF)).toBe(true);
+    expect(await keptSumsServe(db, over90('asc'), AS_OF)).toBe(false);
+    const deepBucket = { resultsPerPage: 10, currentPage: NAME_WALK_MAX / 10 + 2 };
+    expect(await keptSumsServe(db, { ...over90('desc'), ...deepBucket }, AS_OF)).toBe(false);
+    expect(await keptSumsServe(db, filterOf({ sortingList: [{ column: 'oldest', order: 'asc' }] }), AS_OF)).toBe(false);
     // By name, the first pages only (a walk of the customers in name order), and by name alone.
     const byName = [{ column: 'customer', order: 'desc' as const }];
     const deep = { resultsPerPage: 10, currentPage: NAME_WALK_MAX / 10 + 2 };
@@ -83,13 +92,14 @@ describe('aging from the kept sums', () => {
     const db = t.database.db;
     const sorts = [
       undefined,
-      ...['total', 'openInvoices', 'customerId', 'customer'].flatMap((column) =>
-        (['asc', 'desc'] as const).map((order) => [{ column, order }]),
+      ...['total', 'openInvoices', 'customerId', 'customer', 'days0to30', 'days31to60', 'days61to90'].flatMap(
+        (column) => (['asc', 'desc'] as const).map((order) => [{ column, order }]),
       ),
+      [{ column: 'over90', order: 'desc' as const }],
     ];
     const plain = await agingPage(db, filterOf({}), AS_OF, { plain: true });
-    expect(plain.totalRows).toBe(7);
-    expect(plain.totals).toMatchObject({ openInvoices: 10, total: (12 + 12 + 7 + 30 + 5 + 3 + 2 + 5) * 100 });
+    expect(plain.totalRows).toBe(8);
+    expect(plain.totals).toMatchObject({ openInvoices: 11, total: (12 + 12 + 7 + 30 + 20 + 5 + 3 + 2 + 5) * 100 });
     // Sorted by name, the two stores of one name in the sort's direction of their ids.
     for (const order of ['asc', 'desc'] as const) {
       const rows = (await agingPage(db, filterOf({ sortingList: [{ column: 'customer', order }] }), AS_OF)).rows;

@@ -122,8 +122,21 @@ export async function agingPage(db: Tx, filter: AgingFilter, asOf: string, optio
   });
 }
 
-/** The sorts the kept sums per customer serve; the others (the buckets, the oldest) group every open invoice. */
+/** The sorts the kept sums per customer serve; the others (the oldest, over 90 days ascending) group every open invoice. */
 const KEPT_SORTS = new Set(['total', 'openInvoices', 'customerId', 'customer']);
+
+type Bucket = keyof typeof BUCKETS;
+
+/**
+ * A sort by one bucket alone that the kept sums serve (keptBucketRows): either way for the three
+ * buckets up to 90 days, most owed over 90 days first. Undefined for any other sort.
+ */
+function bucketSort(filter: AgingFilter): { bucket: Bucket; order: 'asc' | 'desc' } | undefined {
+  const sorts = filter.sortingList ?? [];
+  if (sorts.length !== 1 || !Object.hasOwn(BUCKETS, sorts[0].column)) return undefined;
+  const [{ column, order }] = sorts;
+  return column === 'over90' && order === 'asc' ? undefined : { bucket: column as Bucket, order };
+}
 
 /** The largest page the kept sums serve (a screen shows 10 to 100 rows). */
 const KEPT_PAGE_MAX = 100;
@@ -152,7 +165,9 @@ export async function keptSumsServe(db: Tx, filter: AgingFilter, asOf: string) {
   // A screen's page: each of its customers is bucketed by a lookup of its own, so a whole list
   // (the CSV asks for every customer at once) is summed faster by the one grouping.
   if (filter.resultsPerPage > KEPT_PAGE_MAX) return false;
-  if (!(filter.sortingList ?? []).every((s) => KEPT_SORTS.has(s.column))) return false;
+  const byBucket = bucketSort(filter);
+  if (!byBucket && !(filter.sortingList ?? []).every((s) => KEPT_SORTS.has(s.column))) return false;
+  if (byBucket && filter.currentPage * filter.resultsPerPage > NAME_WALK_MAX) return false;
   const sortedByName = (filter.sortingList ?? []).some((s) => s.column === 'customer');
   if (sortedByName && (!nameSort(filter) || (filter.currentPage - 1) * filter.resultsPerPage > NAME_WALK_MAX)) {
     return false;
@@ -221,23 +236,48 @@ async function keptAgingPage(db: Tx, filter: AgingFilter, asOf: string) {
         select 0, ${WALK_IN_CUSTOMER}, t.invoices, t.balance from report_customer_totals t
           where t.status = 'DUE' and t.customer_id = 0 and t.invoices > 0) w) g`;
   };
+  const byBucket = bucketSort(filter);
+  /**
+   * Sorted by a bucket, the rows that can be on a page ending at row n, with each one's bucket as
+   * `a_key`. Few customers owe in a bucket up to 90 days (at 200,000 invoices 300-2,000 of 12,345
+   * owing): those (R) are summed from their invoices of the bucket's days (the DUE invoices' date
+   * index); every other customer's bucket is 0, and among themselves they come in the kept sums'
+   * order (most owed first, then name and id: the sort's ties), so only the first n of them (W)
+   * can be on the page. Over 90 days, a customer's bucket is its kept total less what it owes for
+   * the last 90 days: R owes some of that, W none (its bucket is its total, so the kept order is
+   * again the sort's order). R and the first n of W, sorted, hold the page.
+   */
+  const bucketRows = (bucket: Bucket, n: number) => {
+    const [from, to] = bucket === 'over90' ? [0, 90] : BUCKETS[bucket];
+    const r = sql`(select coalesce(customer_id, 0) as cid, sum(balance) as v from invoices
+      where status = 'DUE' and date >= ${addDays(asOf, -to)}::date and date <= ${addDays(asOf, -from)}::date group by 1)`;
+    const [key, rest] = bucket === 'over90' ? [sql`g.a_total - r.v`, sql`g.a_total`] : [sql`r.v`, sql`0`];
+    return sql`((select g.*, ${key} as a_key from ${kept} join ${r} r on r.cid = g.a_customer_id)
+      union all
+      (select g.*, ${rest} from ${kept} where g.a_customer_id not in (select cid from ${r} r)
+        order by g.a_total desc, g.a_name, g.a_customer_id limit ${n}))`;
+  };
   return listPage(filter, {
     from: (fields) => db.select(fields).from(sql`${kept} cross join ${theirs}`),
     columns,
-    sortable,
+    // A bucket's own column orders the page's rows once bucketed (the page hook picks them first).
+    sortable: byBucket ? { ...sortable, [byBucket.bucket]: figures[byBucket.bucket] } : sortable,
     order: byName
       ? [byName === 'asc' ? asc(g.customerId) : desc(g.customerId)]
       : [desc(g.total), asc(g.name), asc(g.customerId)],
-    // A name sort is only read from the start (keptSumsServe): no reversed order for it.
-    reversedOrder: byName ? undefined : [asc(g.total), desc(g.name), desc(g.customerId)],
+    // A name or bucket sort is only read from the start (keptSumsServe): no reversed order for it.
+    reversedOrder: byName || byBucket ? undefined : [asc(g.total), desc(g.name), desc(g.customerId)],
     // The page's customers first, in the index's order; then only theirs bucketed.
-    page: (order, limit, offset) =>
-      db
+    page: (order, limit, offset) => {
+      const first = byBucket
+        ? sql`(select * from ${bucketRows(byBucket.bucket, offset + limit)} g
+            order by g.a_key ${sql.raw(byBucket.order)}, g.a_total desc, g.a_name, g.a_customer_id limit ${limit} offset ${offset}) g`
+        : sql`(select * from ${byName ? walk(byName) : kept} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) g`;
+      return db
         .select(columns)
-        .from(
-          sql`(select * from ${byName ? walk(byName) : kept} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) g cross join ${theirs}`,
-        )
-        .orderBy(...order),
+        .from(sql`${first} cross join ${theirs}`)
+        .orderBy(...order);
+    },
     aggregate: async () => {
       const [row] = rowsOf<Record<string, string>>(
         await db.execute(sql`select
