@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { foldRollups } from '../../db/rollups.js';
+import { partOfAppNumber } from './invoice-list.repository.js';
 import {
   createListInvoices,
   expected,
@@ -240,5 +241,24 @@ describe('invoice/all at scale: the same rows and figures as the plain query', (
     );
     expect(bad.statusCode).toBe(400);
     expect((await t.call('POST', '/api/invoice/all/', {}, null)).statusCode).toBe(401);
+  });
+});
+
+describe('a search text that can be part of a number the app gives ("Invoice/" and digits)', () => {
+  it('is a part of "Invoice/", digits, or an end of "Invoice/" and digits; nothing else, in any case', () => {
+    for (const text of ['Invoice/1234', 'inv', 'VOICE/', '/', 'e/12', 'ice/9001', '900123', 'Invoice/', 'i'])
+      expect(partOfAppNumber(text), text).toBe(true);
+    for (const text of [
+      'Pennzoil Antifreeze 1gal',
+      'Corner M',
+      'x-',
+      'Inv/1',
+      'voice 12',
+      '12/',
+      '1a',
+      '%',
+      'invoices',
+    ])
+      expect(partOfAppNumber(text), text).toBe(false);
   });
 });

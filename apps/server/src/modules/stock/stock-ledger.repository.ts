@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { likePattern, listPage, pageByIds } from '../../lib/list.js';
+import { numberMatch } from '../invoices/invoice-list.repository.js';
 
 /** The stock ledger (docs/stock.md): its page, count, search and CSV statement. */
 
@@ -75,6 +76,8 @@ interface MovementSearch {
   productIds: number[];
   /** The movements matched by invoice number or note (whatever their product). */
   others: SQL;
+  /** Whether `others` names its invoices as a list of ids (not a broad search's subquery). */
+  invoicesListed: boolean;
 }
 
 /**
@@ -93,11 +96,7 @@ async function movementSearch(
   const text = query?.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
-  const matching = db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(ilike(invoices.invoiceNo, pattern))
-    .limit(invoiceIdsAt + 1);
+  const matching = sql`select n.id from invoices n where ${numberMatch(text)} limit ${invoiceIdsAt + 1}`;
   const [found] = rowsOf<{ products: number[] | null; invoices: number[] | null }>(
     await db.execute(sql`select
       (select array_agg(${products.id}) from ${products} where ${ilike(products.name, pattern)}) as products,
@@ -107,17 +106,51 @@ async function movementSearch(
   const invoiceIds = found.invoices ?? [];
   const byInvoice =
     invoiceIds.length > invoiceIdsAt
-      ? inArray(
-          stockMovements.sourceId,
-          db.select({ id: invoices.id }).from(invoices).where(ilike(invoices.invoiceNo, pattern)),
-        )
+      ? sql`${stockMovements.sourceId} in (select n.id from invoices n where ${numberMatch(text)})`
       : inArray(stockMovements.sourceId, invoiceIds);
   const others = or(
     invoiceIds.length ? and(eq(stockMovements.source, 'invoice'), byInvoice) : undefined,
     and(ne(stockMovements.note, ''), ilike(stockMovements.note, pattern)),
   ) as SQL;
   const where = productIds.length ? (or(inArray(stockMovements.productId, productIds), others) as SQL) : others;
-  return { where, productIds, others };
+  return { where, productIds, others, invoicesListed: invoiceIds.length <= invoiceIdsAt };
+}
+
+/** A search's first pages read per product through (product, id) when it names at most this many. */
+const PER_PRODUCT_UP_TO = 50;
+/** …and the page ends within this many rows. */
+const PER_PRODUCT_ROWS = 1_000;
+
+/**
+ * A search's page in time order (newest first, or oldest with `createdAt` ascending), when its
+ * products are few and the page near the start: the ids are the first n = offset + page size of
+ * each matching product's movements (its (product, id) index, read in order) and of the movements
+ * matched by invoice number or note (their indexes), merged. One OR over the ledger's id order
+ * instead walked the ledger until n rows matched: a product with 1,900 of 2.2 million movements
+ * skipped 14,000 (12 ms). Undefined when the search is broad (then that walk finds its rows soon).
+ */
+function perProductPage(db: Tx, filter: StockMovementFilter, search: MovementSearch | undefined) {
+  const sorts = filter.sortingList ?? [];
+  const inTimeOrder = sorts.length === 0 || (sorts.length === 1 && sorts[0].column === 'createdAt');
+  const n = filter.currentPage * filter.resultsPerPage;
+  if (!search || !inTimeOrder || !search.invoicesListed || n > PER_PRODUCT_ROWS) return undefined;
+  if (search.productIds.length > PER_PRODUCT_UP_TO) return undefined;
+  const direction = sql.raw(sorts[0]?.order === 'asc' ? 'asc' : 'desc');
+  const own = ownConditions(filter);
+  const first = (where: SQL | undefined) =>
+    sql`(select ${stockMovements.id} from ${stockMovements} where ${where ?? sql`true`}
+      order by ${stockMovements.id} ${direction} limit ${n})`;
+  const branches = [
+    ...search.productIds.map((id) => first(and(own, eq(stockMovements.productId, id)))),
+    first(and(own, search.others)),
+  ];
+  return (_order: SQL[], limit: number, offset: number) => {
+    const ids = sql`select u.id from (${sql.join(branches, sql` union `)}) u
+      order by u.id ${direction} limit ${limit} offset ${offset}`;
+    return selectMovements(db, movementColumns)
+      .where(sql`${stockMovements.id} in (${ids})`)
+      .orderBy(sorts[0]?.order === 'asc' ? asc(stockMovements.id) : desc(stockMovements.id));
+  };
 }
 
 /** The ledger's filter on its own columns. */
@@ -197,11 +230,16 @@ export const stockLedgerRepository = {
   async movements(db: Tx, filter: StockMovementFilter, invoiceIdsAt?: number) {
     const search = await movementSearch(db, filter.searchQuery, invoiceIdsAt);
     const spec = movementSpec(db, filter, search);
+    const perProduct = perProductPage(db, filter, search);
     const { rows, totalRows } = await listPage(filter, {
       ...spec,
-      page: pageByIds(db, stockMovements, stockMovements.id, spec.where, (w) =>
-        selectMovements(db, movementColumns).where(w),
-      ),
+      // Read near the start only: never from the end.
+      ...(perProduct ? { reversedOrder: undefined } : {}),
+      page:
+        perProduct ??
+        pageByIds(db, stockMovements, stockMovements.id, spec.where, (w) =>
+          selectMovements(db, movementColumns).where(w),
+        ),
       aggregate: async () => ({ totalRows: await movementCount(db, filter, search), totals: {} }),
     });
     return { rows: rows as unknown as MovementRow[], totalRows };
