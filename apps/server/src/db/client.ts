@@ -226,7 +226,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const UPKEEP_EVERY_MS = 5 * 60_000;
-/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032, 0043, 0052, 0067 and 0068). */
+/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032, 0043, 0052, 0067, 0068 and 0073). */
 const DELTA_TABLES = [
   'invoice_day_total_deltas',
   'report_product_month_deltas',
@@ -237,6 +237,7 @@ const DELTA_TABLES = [
   'stock_movement_count_deltas',
   'audit_day_count_deltas',
   'outbox_status_count_deltas',
+  'supplier_invoice_month_total_deltas',
 ];
 
 /** The built empty database, for a data directory that holds no database yet or one in memory. */

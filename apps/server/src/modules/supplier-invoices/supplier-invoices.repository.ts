@@ -7,7 +7,9 @@ import {
 } from '@wd/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { netRows, splitPeriodNet } from '../../db/periods.js';
+import { pendingRows } from '../../db/rollups.js';
 import { products, supplierInvoiceLines, supplierInvoices, suppliers } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { choice, listPage, pageByIds, periodCondition, searchWithParent } from '../../lib/list.js';
@@ -76,6 +78,7 @@ async function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
     choice(supplierInvoices.status, filter.status),
   ];
   return {
+    searched: search !== undefined,
     from: (fields: SelectedFields) => select(db, fields),
     // The filter names only the invoice's own columns, and every invoice has its supplier.
     countFrom: (fields: SelectedFields) => db.select(fields).from(supplierInvoices),
@@ -95,22 +98,57 @@ async function listSpec(db: Tx, filter: SupplierInvoiceFilter) {
   };
 }
 
+/**
+ * The footer without a search, from the totals kept per month, supplier and status (migration
+ * 0073) and their deltas not folded yet, read in one statement (its one snapshot holds every
+ * write committed before it, folded or not), with the days of a month the period cuts added or
+ * taken off from the invoices (splitPeriodNet): a few hundred rows instead of every invoice.
+ */
+async function keptFooter(db: Tx, filter: SupplierInvoiceFilter) {
+  const split = splitPeriodNet(filter);
+  const ofFilter = (prefix: string) =>
+    and(
+      filter.distributor ? sql`${sql.raw(prefix)}distributor_id = ${filter.distributor}` : undefined,
+      filter.status && filter.status !== 'All' ? sql`${sql.raw(prefix)}status = ${filter.status}` : undefined,
+    );
+  const kept = and(split.months, ofFilter(''));
+  const columns = sql`invoices, purchase, paid, due`;
+  const rows = netRows(
+    split,
+    (days, sign) => sql`select ${sign}, ${sign} * i.amount_purchase, ${sign} * i.amount_paid, ${sign} * i.amount_due
+      from distributor_invoices i where ${and(days, ofFilter('i.'))}`,
+  );
+  const [row] = rowsOf<Record<string, string>>(
+    await db.execute(sql`select coalesce(sum(u.invoices), 0) as rows, coalesce(sum(u.purchase), 0) as purchase,
+        coalesce(sum(u.paid), 0) as paid, coalesce(sum(u.due), 0) as due
+      from (select ${columns} from supplier_invoice_month_totals where ${kept ?? sql`true`}
+        union all ${pendingRows('supplier_invoice_month_total_deltas', columns, kept)}
+        union all ${rows}) u(invoices, purchase, paid, due)`),
+  );
+  return {
+    totalRows: Number(row.rows),
+    totals: { amountPurchase: Number(row.purchase), amountPaid: Number(row.paid), amountDue: Number(row.due) },
+  };
+}
+
 export const supplierInvoicesRepository = {
   ...idRows(supplierInvoices),
   async list(db: Tx, filter: SupplierInvoiceFilter) {
-    const spec = await listSpec(db, filter);
+    const { searched, ...spec } = await listSpec(db, filter);
     // Every sort is on the invoice's own columns: the page's ids come from the invoices alone
     // (through the sort's index), then only those are joined.
     return listPage(filter, {
       ...spec,
       totals: listTotals,
+      aggregate: searched ? undefined : () => keptFooter(db, filter),
       page: pageByIds(db, supplierInvoices, supplierInvoices.id, spec.where, (w) => select(db, columns).where(w)),
     });
   },
 
   /** Export CSV's statement: every row of the list's filter, in its order. */
   async csvQuery(db: Tx, filter: SupplierInvoiceFilter) {
-    return exportQuery(await listSpec(db, filter), filter.sortingList, SUPPLIER_INVOICE_CSV);
+    const { searched: _, ...spec } = await listSpec(db, filter);
+    return exportQuery(spec, filter.sortingList, SUPPLIER_INVOICE_CSV);
   },
 
   async find(db: Tx, id: number) {
