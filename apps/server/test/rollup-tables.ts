@@ -8,6 +8,17 @@ import type { TestApp } from './helpers.js';
 // The report roll-up tables held to what they summarise, each recomputed from its source: the
 // reports' equality tests (reports-rollup.test.ts) run these after every step of their fixture.
 
+/**
+ * Joined to an invoice `i`: its lines' cost and selling (lines not damaged), resellable and damaged
+ * credits (`l`), recomputed from invoice_items as the reports define them per invoice.
+ */
+const linesOfInvoice = sql`left join lateral (
+    select sum(case when not damaged_good then quantity::bigint * cost_price else 0 end) as cost,
+      sum(case when not damaged_good then subtotal else 0 end) as selling,
+      sum(case when quantity < 0 and not damaged_good then -subtotal else 0 end) as resellable,
+      sum(case when damaged_good then -subtotal else 0 end) as damaged
+    from invoice_items where invoice_id = i.id) l on true`;
+
 /** report_biller_months (migration 0054) holds report_party_months summed per month, status and biller. */
 export async function expectBillerMonthsFromPartyMonths(t: TestApp) {
   const db = t.database.db as unknown as Tx;
@@ -59,12 +70,7 @@ export async function expectCustomerAllFromRows(t: TestApp) {
       sum(i.total::bigint - i.amount_credited)::int as amount, coalesce(sum(l.cost), 0)::int as cost,
       coalesce(sum(l.selling), 0)::int as selling, coalesce(sum(l.resellable), 0)::int as resellable,
       coalesce(sum(l.damaged), 0)::int as damaged
-    from invoices i left join lateral (
-      select sum(case when not damaged_good then quantity::bigint * cost_price else 0 end) as cost,
-        sum(case when not damaged_good then subtotal else 0 end) as selling,
-        sum(case when quantity < 0 and not damaged_good then -subtotal else 0 end) as resellable,
-        sum(case when damaged_good then -subtotal else 0 end) as damaged
-      from invoice_items where invoice_id = i.id) l on true
+    from invoices i ${linesOfInvoice}
     where i.status <> 'NEW' group by 1 order by 1`);
   expect(recomputed.length).toBeGreaterThan(1);
   expect(stored).toEqual(recomputed);
@@ -89,12 +95,7 @@ export async function expectLineSumsFromLines(t: TestApp) {
   const recomputed =
     await rows(sql`select i.id, coalesce(l.cost, 0)::int as cost, coalesce(l.selling, 0)::int as selling,
       coalesce(l.resellable, 0)::int as resellable, coalesce(l.damaged, 0)::int as damaged
-    from invoices i left join lateral (
-      select sum(case when not damaged_good then quantity::bigint * cost_price else 0 end) as cost,
-        sum(case when not damaged_good then subtotal else 0 end) as selling,
-        sum(case when quantity < 0 and not damaged_good then -subtotal else 0 end) as resellable,
-        sum(case when damaged_good then -subtotal else 0 end) as damaged
-      from invoice_items where invoice_id = i.id) l on true
+    from invoices i ${linesOfInvoice}
     order by i.id`);
   // Not a vacuous comparison: some invoices have each kind of line.
   for (const figure of ['cost', 'selling', 'resellable', 'damaged'])
