@@ -38,6 +38,8 @@ const TRGM = [
   'products_name_trgm_idx',
   // The settlement report's search (0059).
   'settlements_note_trgm_idx',
+  // The stock ledger's search over the few noted movements (0072).
+  'stock_movements_note_trgm_idx',
 ];
 
 async function trigramIndexes(db: Db) {
