@@ -91,14 +91,17 @@ export async function expectLineSumsFromLines(t: TestApp) {
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const kept = await rows(sql`select id, lines_cost::int as cost, lines_selling::int as selling,
-      lines_resellable::int as resellable, lines_damaged::int as damaged from invoices order by id`);
+      lines_resellable::int as resellable, lines_damaged::int as damaged, lines_units_sold::int as units
+    from invoices order by id`);
   const recomputed =
     await rows(sql`select i.id, coalesce(l.cost, 0)::int as cost, coalesce(l.selling, 0)::int as selling,
-      coalesce(l.resellable, 0)::int as resellable, coalesce(l.damaged, 0)::int as damaged
+      coalesce(l.resellable, 0)::int as resellable, coalesce(l.damaged, 0)::int as damaged,
+      coalesce((select sum(quantity) from invoice_items where invoice_id = i.id and quantity > 0 and not damaged_good),
+        0)::int as units
     from invoices i ${linesOfInvoice}
     order by i.id`);
   // Not a vacuous comparison: some invoices have each kind of line.
-  for (const figure of ['cost', 'selling', 'resellable', 'damaged'])
+  for (const figure of ['cost', 'selling', 'resellable', 'damaged', 'units'])
     expect(recomputed.some((r) => r[figure] !== 0)).toBe(true);
   expect(kept).toEqual(recomputed);
 }

@@ -11,7 +11,7 @@ import { invoiceParts, storedLineSums, storedTotals } from '../src/modules/ledge
 export async function storedBesideRecomputed(db: Tx) {
   const result = await db.execute(sql`select id, header_discount, header_award_points, total, amount_credited, paid,
     discount_redeemed, award_points_redeemed, balance, total_suggested, suggested_credited, lines_cost::int,
-    lines_selling::int, lines_resellable::int, lines_damaged::int from invoices order by id`);
+    lines_selling::int, lines_resellable::int, lines_damaged::int, lines_units_sold::int from invoices order by id`);
   const heads = (result as unknown as { rows: Record<string, number>[] }).rows;
   const out = [];
   for (const head of heads) {
@@ -31,6 +31,7 @@ export async function storedBesideRecomputed(db: Tx) {
         linesSelling: head.lines_selling,
         linesResellable: head.lines_resellable,
         linesDamaged: head.lines_damaged,
+        linesUnitsSold: head.lines_units_sold,
       },
       recomputed: {
         ...storedTotals(

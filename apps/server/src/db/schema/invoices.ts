@@ -70,6 +70,8 @@ export const invoices = pgTable(
     linesSelling: bigint('lines_selling', { mode: 'number' }).notNull().default(0),
     linesResellable: bigint('lines_resellable', { mode: 'number' }).notNull().default(0),
     linesDamaged: bigint('lines_damaged', { mode: 'number' }).notNull().default(0),
+    /** The units of its sale lines (quantity > 0, not damaged): the dashboard's units sold. */
+    linesUnitsSold: bigint('lines_units_sold', { mode: 'number' }).notNull().default(0),
     /** The driver's device the invoice was made on (docs/route-mode.md); null for the office's. */
     deviceId: text('device_id'),
     /** When the device printed the store's copy. */

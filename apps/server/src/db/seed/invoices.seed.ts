@@ -78,6 +78,7 @@ async function generateBatch(ctx: SeedContext, catalog: Catalog, from: number, t
     lSelling: 'bigint',
     lResellable: 'bigint',
     lDamaged: 'bigint',
+    lUnits: 'bigint',
   });
   const line = columns({
     id: 'int',
@@ -177,6 +178,7 @@ async function generateBatch(ctx: SeedContext, catalog: Catalog, from: number, t
     i.lSelling.push(sums.linesSelling);
     i.lResellable.push(sums.linesResellable);
     i.lDamaged.push(sums.linesDamaged);
+    i.lUnits.push(sums.linesUnitsSold);
   }
   await numberRows(ctx, line.cols.id, line.cols.invoice.length, idSequence('invoice_items'));
   await numberRows(ctx, pay.cols.id, pay.cols.invoice.length, idSequence('payments'));
@@ -216,6 +218,7 @@ async function generateBatch(ctx: SeedContext, catalog: Catalog, from: number, t
         lSelling: 'lines_selling',
         lResellable: 'lines_resellable',
         lDamaged: 'lines_damaged',
+        lUnits: 'lines_units_sold',
       }),
     ],
     [

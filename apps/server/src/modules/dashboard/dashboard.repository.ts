@@ -124,15 +124,21 @@ export const dashboardRepository = {
   },
 
   /**
-   * Units sold (the product roll-up), invoices with status PAID (the daily roll-up) and distinct
-   * customers invoiced (customersWithInvoices; walk-in sales are nobody's), in one statement after
-   * a fold.
+   * Units sold (the product roll-up's sales, and the units each invoice of a cut month's days
+   * keeps: migration 0070), invoices with status PAID (the daily roll-up) and distinct customers
+   * invoiced (customersWithInvoices; walk-in sales are nobody's), in one statement after a fold.
    */
   async status(db: Tx, range: DateRange) {
     await foldRollups(db);
+    const split = netMonthsOf(range);
+    const unitsOfDays = netRows(
+      split,
+      (days, sign) => sql`select ${sign} * i.lines_units_sold from invoices i where i.status <> 'NEW' and ${days}`,
+    );
     const [row] = rowsOf<Record<string, string | null>>(
       await db.execute(sql`select
-        (select sum(u.quantity) from ${productKinds(range)} where u.kind = 'S') as "quantitySold",
+        (select sum(u.quantity) from (${productRollup(split, [], ['quantity'], sql`kind = 'S'`)}
+          union all ${unitsOfDays}) u(quantity)) as "quantitySold",
         (select sum(${invoiceDayTotals.invoices}) from ${invoiceDayTotals}
           where ${and(dayTotalsIn(range), eq(invoiceDayTotals.status, 'PAID'))}) as "invoicesPaid",
         ${customersWithInvoices(periodOf(range), undefined, false)} as "activeCustomers"`),

@@ -116,13 +116,15 @@ export function storedTotals(t: ReturnType<typeof computeInvoiceTotals>) {
  * The sums of its lines an invoice keeps for the reports (migration 0070), in cents, as the
  * reports define them per invoice: cost is quantity × cost price and selling the subtotals, both
  * over the lines not damaged (sales less resellable returns); resellable and damaged are the
- * credits of the returns of each kind. The demo data writes them the same way.
+ * credits of the returns of each kind; units sold are the quantities of the sale lines (quantity
+ * > 0, not damaged), the dashboard's. The demo data writes them the same way.
  */
 export function storedLineSums(lines: StoredLine[]) {
   let linesCost = 0;
   let linesSelling = 0;
   let linesResellable = 0;
   let linesDamaged = 0;
+  let linesUnitsSold = 0;
   for (const line of lines) {
     const subtotal = lineSubtotal(line.quantity, line.sellingPrice);
     if (line.damagedGood) {
@@ -131,7 +133,8 @@ export function storedLineSums(lines: StoredLine[]) {
       linesCost += line.quantity * line.costPrice;
       linesSelling += subtotal;
       if (line.quantity < 0) linesResellable -= subtotal;
+      if (line.quantity > 0) linesUnitsSold += line.quantity;
     }
   }
-  return { linesCost, linesSelling, linesResellable, linesDamaged };
+  return { linesCost, linesSelling, linesResellable, linesDamaged, linesUnitsSold };
 }
