@@ -252,9 +252,11 @@ async function keptAgingPage(db: Tx, filter: AgingFilter, asOf: string) {
     const r = sql`(select coalesce(customer_id, 0) as cid, sum(balance) as v from invoices
       where status = 'DUE' and date >= ${addDays(asOf, -to)}::date and date <= ${addDays(asOf, -from)}::date group by 1)`;
     const [key, rest] = bucket === 'over90' ? [sql`g.a_total - r.v`, sql`g.a_total`] : [sql`r.v`, sql`0`];
-    return sql`((select g.*, ${key} as a_key from ${kept} join ${r} r on r.cid = g.a_customer_id)
+    // The bucket's customers summed once, for both parts.
+    return sql`(with r as materialized ${r}
+      (select g.*, ${key} as a_key from ${kept} join r on r.cid = g.a_customer_id)
       union all
-      (select g.*, ${rest} from ${kept} where g.a_customer_id not in (select cid from ${r} r)
+      (select g.*, ${rest} from ${kept} where g.a_customer_id not in (select cid from r)
         order by g.a_total desc, g.a_name, g.a_customer_id limit ${n}))`;
   };
   return listPage(filter, {
