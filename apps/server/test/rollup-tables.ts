@@ -105,3 +105,36 @@ export async function expectLineSumsFromLines(t: TestApp) {
     expect(recomputed.some((r) => r[figure] !== 0)).toBe(true);
   expect(kept).toEqual(recomputed);
 }
+
+/**
+ * The weekly product roll-ups (migration 0074) hold, per block of a month (the 1st-7th, 8th-14th,
+ * 15th-21st, 22nd-28th, 29th to the end), the counted lines recomputed from invoice_items: per
+ * status, kind, barcode and name, and the sales per product id.
+ */
+export async function expectProductWeeksFromLines(t: TestApp) {
+  const db = t.database.db as unknown as Tx;
+  await foldRollups(db);
+  const read = async (query: string) =>
+    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
+  const week = `(date_trunc('month', i.date)::date + case when extract(day from i.date) <= 7 then 0
+    when extract(day from i.date) <= 14 then 7 when extract(day from i.date) <= 21 then 14
+    when extract(day from i.date) <= 28 then 21 else 28 end)::text`;
+  const kind = `case when not c.damaged_good and c.quantity > 0 then 'S' when not c.damaged_good and c.quantity < 0
+    then 'R' when c.damaged_good and c.quantity < 0 then 'D' end`;
+  const lines = 'invoice_items c join invoices i on i.id = c.invoice_id';
+  const stored = await read(`select week::text, status, kind, barcode, product_name, lines, quantity, cost, subtotal
+    from report_product_weeks where lines <> 0 or quantity <> 0 or cost <> 0 or subtotal <> 0 order by 1, 2, 3, 4, 5`);
+  const summed = await read(`select * from (select ${week} as week, i.status, ${kind} as kind, c.barcode,
+      c.product_name, count(*)::bigint as lines, sum(c.quantity)::bigint as quantity,
+      sum(c.quantity::bigint * c.cost_price)::bigint as cost, sum(c.subtotal)::bigint as subtotal
+    from ${lines} where i.status <> 'NEW' group by 1, 2, 3, 4, 5) s where kind is not null order by 1, 2, 3, 4, 5`);
+  expect(summed.rows.length).toBeGreaterThan(1);
+  expect(stored.rows).toEqual(summed.rows);
+  const storedIds = await read(`select week::text, product_id, lines, subtotal from report_product_id_weeks
+    where lines <> 0 or subtotal <> 0 order by 1, 2`);
+  const summedIds = await read(`select ${week} as week, coalesce(c.product_id, 0) as product_id,
+      count(*)::bigint as lines, sum(c.subtotal)::bigint as subtotal
+    from ${lines} where i.status <> 'NEW' and c.quantity > 0 group by 1, 2 order by 1, 2`);
+  expect(summedIds.rows.length).toBeGreaterThan(1);
+  expect(storedIds.rows).toEqual(summedIds.rows);
+}

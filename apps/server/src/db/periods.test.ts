@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { splitPeriod, splitPeriodNet, splitYears } from './periods.js';
+import { splitPeriod, splitPeriodNet, splitWeeks, splitYears, weeksOf } from './periods.js';
 
 /** A condition as text with its parameters in place, to read what a period became. */
 const dialect = new PgDialect();
@@ -134,6 +134,82 @@ describe('splitYears: whole years from the yearly roll-up, the months added or t
         years: undefined,
         months: text(split.months),
         less: undefined,
+      });
+    }
+  });
+});
+
+describe('splitWeeks: the days of a cut month as whole weeks and at most three days per week', () => {
+  const weeks = (filter: Parameters<typeof splitPeriodNet>[0]) => {
+    const split = splitWeeks(splitPeriodNet(filter));
+    return { plus: split.weeks.plus, minus: split.weeks.minus, days: text(split.days), less: text(split.less) };
+  };
+
+  it('cuts each month into weeks from the 1st, the 8th, the 15th, the 22nd and the 29th', () => {
+    expect(weeksOf('2026-01-01')).toEqual([
+      ['2026-01-01', '2026-01-08'],
+      ['2026-01-08', '2026-01-15'],
+      ['2026-01-15', '2026-01-22'],
+      ['2026-01-22', '2026-01-29'],
+      ['2026-01-29', '2026-02-01'],
+    ]);
+    expect(weeksOf('2026-02-01').map(([a]) => a)).toEqual(['2026-02-01', '2026-02-08', '2026-02-15', '2026-02-22']);
+    expect(weeksOf('2028-02-01').at(-1)).toEqual(['2028-02-29', '2028-03-01']);
+  });
+
+  it('reads a period from the 15th to the 14th as weeks alone', () => {
+    // May read whole less its first two weeks (fewer days outside than inside), November's first two added.
+    expect(weeks({ startDate: '2025-05-15', endDate: '2025-11-14' })).toEqual({
+      plus: ['2025-11-01', '2025-11-08'],
+      minus: ['2025-05-01', '2025-05-08'],
+      days: 'false',
+      less: undefined,
+    });
+  });
+
+  it('adds the fewer days of a week, or reads it whole less the fewer days outside', () => {
+    // October read whole less the 1st-9th: its first week, and the 8th and 9th of the second.
+    // November read whole less the 17th-30th: the weeks of the 22nd and the 29th, and the week of
+    // the 15th less the 15th and 16th (5 of its 7 days are outside the period).
+    expect(weeks({ startDate: '2025-10-10', endDate: '2025-11-16' })).toEqual({
+      plus: [],
+      minus: ['2025-10-01', '2025-11-15', '2025-11-22', '2025-11-29'],
+      days: "((i.date >= '2025-11-15' and i.date < '2025-11-17'))",
+      less: "((i.date >= '2025-10-08' and i.date < '2025-10-10'))",
+    });
+    // ...and a period ending on the 26th reads November whole less the 27th-30th: the week of the
+    // 29th taken off, and the 27th and 28th.
+    expect(weeks({ startDate: '2025-11-01', endDate: '2025-11-26' })).toEqual({
+      plus: [],
+      minus: ['2025-11-29'],
+      days: 'false',
+      less: "((i.date >= '2025-11-27' and i.date < '2025-11-29'))",
+    });
+  });
+
+  it('reads a short period inside one month as its weeks and the days left over', () => {
+    expect(weeks({ startDate: '2026-01-10', endDate: '2026-01-20' })).toEqual({
+      plus: ['2026-01-08', '2026-01-15'],
+      minus: [],
+      days: 'false',
+      less: "((i.date >= '2026-01-08' and i.date < '2026-01-10') or (i.date >= '2026-01-21' and i.date < '2026-01-22'))",
+    });
+    expect(weeks({ startDate: '2026-01-03', endDate: '2026-01-04' })).toEqual({
+      plus: [],
+      minus: [],
+      days: "((i.date >= '2026-01-03' and i.date < '2026-01-05'))",
+      less: undefined,
+    });
+  });
+
+  it('leaves whole months, all history and a month without a year without weeks', () => {
+    for (const filter of [{ year: 2025 }, { startDate: '2025-01-01', endDate: '2025-03-31' }, {}, { month: 2 }]) {
+      const split = splitPeriodNet(filter);
+      expect(weeks(filter), JSON.stringify(filter)).toEqual({
+        plus: [],
+        minus: [],
+        days: text(split.days),
+        less: text(split.less),
       });
     }
   });

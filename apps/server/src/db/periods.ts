@@ -80,6 +80,8 @@ export function splitPeriodNet(filter: PeriodBounds): {
   allHistory: boolean;
   /** The whole months as [lo, hi) (an end undefined: open), when they are a plain range. */
   bounds?: { lo?: string; hi?: string };
+  /** `days` and `less` as [from, until) spans, each inside one month (splitWeeks cuts them further). */
+  spans?: { add: Span[]; take: Span[] };
 } {
   const split = splitPeriod(filter);
   const { month, year } = filter;
@@ -90,9 +92,9 @@ export function splitPeriodNet(filter: PeriodBounds): {
   // Whole months [lo, hi) (either end open), the days added and the days taken off.
   let lo = from && (from.endsWith('-01') ? from : nextMonth(from));
   let hi = until && monthOf(until);
-  const add: [string, string][] = [];
-  const take: [string, string][] = [];
-  const cut = (month: string, inside: [string, string]) => {
+  const add: Span[] = [];
+  const take: Span[] = [];
+  const cut = (month: string, inside: Span) => {
     const end = nextMonth(month);
     const outside = (
       [
@@ -112,27 +114,102 @@ export function splitPeriodNet(filter: PeriodBounds): {
     // Inside one month, cut at both ends.
     if (cut(monthOf(from), [from, until])) [lo, hi] = [monthOf(from), nextMonth(from)];
     else [lo, hi] = [undefined, undefined];
-    if (!lo) return { ...split, less: undefined };
+    if (!lo) return { ...split, less: undefined, spans: { add, take } };
   } else {
     if (from && lo && from !== lo && cut(monthOf(from), [from, lo])) lo = monthOf(from);
     if (until && hi && until !== hi && cut(hi, [hi, until])) hi = nextMonth(hi);
   }
-  const spans = (list: [string, string][]) =>
-    list.length
-      ? sql`(${sql.join(
-          list.map(([a, b]) => sql`(i.date >= ${a} and i.date < ${b})`),
-          sql` or `,
-        )})`
-      : undefined;
   const m = sql`month`;
   const months =
     lo && hi && lo >= hi ? sql`false` : and(lo ? sql`${m} >= ${lo}` : undefined, hi ? sql`${m} < ${hi}` : undefined);
   return {
     months,
-    days: spans(add) ?? sql`false`,
-    less: spans(take),
+    days: daySpans(add) ?? sql`false`,
+    less: daySpans(take),
     allHistory: false,
     bounds: lo && hi && lo >= hi ? undefined : { lo, hi },
+    spans: { add, take },
+  };
+}
+
+/** Days [from, until) as ISO dates. */
+export type Span = [string, string];
+
+/** A period's day conditions on the invoices (`i.date`): the spans, or false for none. */
+function daySpans(list: Span[]): SQL | undefined {
+  return list.length
+    ? sql`(${sql.join(
+        list.map(([a, b]) => sql`(i.date >= ${a} and i.date < ${b})`),
+        sql` or `,
+      )})`
+    : undefined;
+}
+
+/**
+ * The blocks of a month the weekly roll-ups keep (the database's report_week): seven days from
+ * the 1st, the 8th, the 15th and the 22nd, and the 29th to the month's end (none in a February of
+ * 28 days), as [first day, day after].
+ */
+export function weeksOf(month: string): Span[] {
+  const end = nextMonth(month);
+  return [0, 7, 14, 21, 28]
+    .map((n) => addDays(month, n))
+    .filter((start) => start < end)
+    .map((start, i, starts): Span => [start, starts[i + 1] ?? end]);
+}
+
+/**
+ * The days a period adds and takes off (splitPeriodNet's spans) as whole weeks of a weekly
+ * roll-up (`weeks.plus` added, `weeks.minus` taken off: each week's first day) and the days left
+ * over (`days` added, `less` taken off, conditions on `i.date` as netRows reads them). A week
+ * the span covers only in part is read whole less its days outside the span when those are
+ * fewer, so at most three days of a week are read from the rows: a period from the 15th to the
+ * 14th reads two weeks at each end and no rows at all. A period splitPeriodNet leaves as
+ * splitPeriod cuts it (a month without a year) keeps its days and no weeks.
+ */
+export function splitWeeks(split: ReturnType<typeof splitPeriodNet>): {
+  days: SQL;
+  less: SQL | undefined;
+  weeks: { plus: string[]; minus: string[] };
+} {
+  if (!split.spans) return { days: split.days, less: split.less, weeks: { plus: [], minus: [] } };
+  const weeks = new Map<string, number>();
+  const plusDays: Span[] = [];
+  const minusDays: Span[] = [];
+  const days = (sign: number) => (sign > 0 ? plusDays : minusDays);
+  const cut = ([a, b]: Span, sign: number) => {
+    for (const [start, end] of weeksOf(`${a.slice(0, 8)}01`)) {
+      const [from, until] = [a > start ? a : start, b < end ? b : end];
+      if (from >= until) continue;
+      const inside = daysBetween(from, until);
+      if (inside === daysBetween(start, end)) {
+        weeks.set(start, (weeks.get(start) ?? 0) + sign);
+      } else if (daysBetween(start, end) - inside < inside) {
+        weeks.set(start, (weeks.get(start) ?? 0) + sign);
+        if (start < from) days(-sign).push([start, from]);
+        if (until < end) days(-sign).push([until, end]);
+      } else {
+        days(sign).push([from, until]);
+      }
+    }
+  };
+  for (const span of split.spans.add) cut(span, 1);
+  for (const span of split.spans.take) cut(span, -1);
+  const signed = [...weeks].filter(([, n]) => n !== 0);
+  if (signed.some(([, n]) => Math.abs(n) > 1)) throw new Error('a week counted twice');
+  return {
+    days: daySpans(plusDays) ?? sql`false`,
+    less: daySpans(minusDays),
+    weeks: {
+      plus: signed
+        .filter(([, n]) => n > 0)
+        .map(([week]) => week)
+        .sort(),
+      minus: signed
+        .filter(([, n]) => n < 0)
+        .map(([week]) => week)
+        .sort(),
+    },
   };
 }
 

@@ -91,6 +91,34 @@ export function productRollup(
 }
 
 /**
+ * `select <keys>, <sums>` of a weekly roll-up (migration 0074: report_product_weeks or
+ * report_product_id_weeks, each week's first day in `week`) over the weeks a period adds and
+ * takes off (splitWeeks: the sums of `minus` negated), with the deltas not folded yet (they carry
+ * their week beside their month, in the monthly roll-up's delta table); undefined for no weeks.
+ */
+export function weekRollup(
+  table: 'report_product_weeks' | 'report_product_id_weeks',
+  weeks: { plus: string[]; minus: string[] },
+  keys: string[],
+  sums: string[],
+  where?: SQL,
+): SQL | undefined {
+  const deltas = table === 'report_product_weeks' ? 'report_product_month_deltas' : 'report_product_id_month_deltas';
+  const columns = sql.raw([...keys, ...sums].join(', '));
+  const negated = sql.raw([...keys, ...sums.map((column) => `-${column}`)].join(', '));
+  const read = (list: string[], selected: SQL) => {
+    const inWeeks = and(sql`week = any(${`{${list.join(',')}}`}::date[])`, where);
+    return sql`select ${selected} from ${sql.raw(table)} where ${inWeeks}
+      union all ${pendingRows(deltas, selected, inWeeks)}`;
+  };
+  const parts = [
+    weeks.plus.length ? read(weeks.plus, columns) : undefined,
+    weeks.minus.length ? read(weeks.minus, negated) : undefined,
+  ].filter((part): part is SQL => part !== undefined);
+  return parts.length ? sql.join(parts, sql` union all `) : undefined;
+}
+
+/**
  * The rows of a monthly roll-up's delta table (what the triggers appended and no fold has moved
  * yet), to read in the same statement as the roll-up: the reader's one snapshot then holds every
  * write committed before it, folded or not (a fold moves rows from one to the other in one

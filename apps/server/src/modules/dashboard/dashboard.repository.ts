@@ -9,8 +9,8 @@ import {
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { customersWithInvoices } from '../../db/customer-months.js';
-import { netRows, splitPeriodNet } from '../../db/periods.js';
-import { foldRollups, invoiceDayTotals, pendingRows, productRollup } from '../../db/rollups.js';
+import { netRows, splitPeriodNet, splitWeeks } from '../../db/periods.js';
+import { foldRollups, invoiceDayTotals, pendingRows, productRollup, weekRollup } from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
 import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
@@ -34,20 +34,27 @@ const netMonthsOf = (range: DateRange) => splitPeriodNet(periodOf(range));
 /**
  * The counted lines of the range per product and kind ('S' a sale, 'R' a resellable return, 'D' a
  * damaged return): the whole months from the monthly product roll-up, the days of a month the
- * range cuts from the lines themselves (u: barcode, product_name, kind, lines, quantity). A line
+ * range cuts as whole weeks of the weekly one (migration 0074) and the few days left over from the
+ * lines themselves (u: barcode, product_name, kind, lines, quantity). A line
  * marked damaged is always a return (the app refuses damaged goods on a sale), as the roll-up
  * counts it. Read after a fold.
  */
 function productKinds(range: DateRange): SQL {
   const split = netMonthsOf(range);
-  const rows = netRows(split, (days, sign) => {
+  const [keys, sums] = [
+    ['barcode', 'product_name', 'kind'],
+    ['lines', 'quantity'],
+  ];
+  const edges = splitWeeks(split);
+  const weeks = weekRollup('report_product_weeks', edges.weeks, keys, sums);
+  const rows = netRows(edges, (days, sign) => {
     return sql`select c.barcode, c.product_name,
       case when not c.damaged_good and c.quantity > 0 then 'S' when not c.damaged_good and c.quantity < 0 then 'R'
         when c.damaged_good and c.quantity < 0 then 'D' end, ${sign}, ${sign} * c.quantity
     from invoice_items c join invoices i on i.id = c.invoice_id
     where i.status <> 'NEW' and ${days}`;
   });
-  return sql`(${productRollup(split, ['barcode', 'product_name', 'kind'], ['lines', 'quantity'])}
+  return sql`(${productRollup(split, keys, sums)}${weeks ? sql` union all ${weeks}` : sql``}
     union all ${rows}) u(barcode, product_name, kind, lines, quantity)`;
 }
 
@@ -182,13 +189,16 @@ export const dashboardRepository = {
   /**
    * Σ sales subtotal per product category (the product's current one; none or a line whose product
    * is gone → Uncategorized), largest first. The whole months come from the roll-up per product id
-   * and month (migration 0052); the days of a month the range cuts from their lines, read through
+   * and month (migration 0052); the days of a month the range cuts as whole weeks of the roll-up
+   * per product id and week (migration 0074) and the days left over from their lines, read through
    * the invoices' date index and the lines' invoice index. Read after a fold.
    */
   async byCategory(db: Tx, range: DateRange) {
     await foldRollups(db);
     const split = netMonthsOf(range);
-    const rows = netRows(split, (days, sign) => {
+    const edges = splitWeeks(split);
+    const weeks = weekRollup('report_product_id_weeks', edges.weeks, ['product_id'], ['lines', 'subtotal']);
+    const rows = netRows(edges, (days, sign) => {
       return sql`select coalesce(c.product_id, 0), ${sign}, ${sign} * c.subtotal
         from invoice_items c join invoices i on i.id = c.invoice_id
         where i.status <> 'NEW' and c.quantity > 0 and ${days}`;
@@ -198,6 +208,7 @@ export const dashboardRepository = {
           sum(u.subtotal)::bigint as "totalSales"
         from (select product_id, lines, subtotal from report_product_id_months where ${split.months ?? sql`true`}
           union all ${pendingRows('report_product_id_month_deltas', sql`product_id, lines, subtotal`, split.months)}
+          ${weeks ? sql`union all ${weeks}` : sql``}
           union all ${rows}) u
         left join products p on p.id = u.product_id
         group by 1 having sum(u.lines) > 0

@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { netRows, splitPeriodNet } from '../../db/periods.js';
-import { foldRollups, pendingRows, productRollup } from '../../db/rollups.js';
+import { netRows, splitPeriodNet, splitWeeks } from '../../db/periods.js';
+import { foldRollups, pendingRows, productRollup, weekRollup } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 import {
@@ -20,7 +20,9 @@ export { WALK_CUSTOMERS_UP_TO } from './reports-customers.repository.js';
  * report_party_months, kept exact by triggers appending deltas that a fold moves onto them,
  * migration 0026; docs/reports.md "Speed"). Every whole month of the period is read from a roll-up; the days of a partly covered month at either end are
  * summed from the rows (invoices' date index), and both parts are grouped again; without a
- * period (the default) the all-history totals of migration 0014 are read instead. The
+ * period (the default) the all-history totals of migration 0014 are read instead. The product
+ * reports read those edge days as whole weeks of the weekly roll-up (migration 0074) and at most
+ * three days of lines per week. The
  * figures are those of the plain definition (reports.repository.ts); reports-rollup.test.ts
  * holds the two together. The customer reports' sources are in reports-customers.repository.ts,
  * the party figures they and the Biller Report share in reports-party.repository.ts.
@@ -37,11 +39,18 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const columns = sql`barcode, product_name, lines, quantity, cost, subtotal`;
   const where = and(kinds, statusIs(sql`status`, filter.status));
   // All history from the all-history totals; a period's whole years and months from the roll-ups.
+  const [keys, sums] = [
+    ['barcode', 'product_name'],
+    ['lines', 'quantity', 'cost', 'subtotal'],
+  ];
+  // The days of a month the period cuts: whole weeks from the weekly roll-up, the rest from the lines.
+  const edges = splitWeeks(split);
+  const weeks = weekRollup('report_product_weeks', edges.weeks, keys, sums, where);
   const rollup = split.allHistory
     ? sql`select ${columns} from report_product_totals where ${where}
       union all ${pendingRows('report_product_month_deltas', columns, where)}`
-    : productRollup(split, ['barcode', 'product_name'], ['lines', 'quantity', 'cost', 'subtotal'], where);
-  const rows = netRows(split, (days, sign) => {
+    : sql`${productRollup(split, keys, sums, where)}${weeks ? sql` union all ${weeks}` : sql``}`;
+  const rows = netRows(edges, (days, sign) => {
     return sql`select c.barcode, c.product_name, ${sign}, ${sign} * c.quantity,
       ${sign} * c.quantity::bigint * c.cost_price, ${sign} * c.subtotal
     from invoice_items c join invoices i on i.id = c.invoice_id
