@@ -40,6 +40,26 @@ export async function verify(url: string): Promise<string[]> {
       sql`select p.id, coalesce((select sum(c.quantity) from invoice_items c join invoices i on i.id = c.invoice_id
         where c.product_id = p.id and i.status <> 'NEW'), 0)::int as q from products p order by p.id`,
     );
+    await same(
+      'weekly product roll-up',
+      sql`select week::text, status, kind, barcode, product_name, lines::int, quantity::int, cost::int, subtotal::int
+        from report_product_weeks where lines <> 0 or quantity <> 0 or cost <> 0 or subtotal <> 0 order by 1, 2, 3, 4, 5`,
+      sql`select * from (select report_week(i.date)::text as week, i.status,
+          case when not c.damaged_good and c.quantity > 0 then 'S' when not c.damaged_good and c.quantity < 0 then 'R'
+            when c.damaged_good and c.quantity < 0 then 'D' end as kind, c.barcode, c.product_name, count(*)::int as lines,
+          sum(c.quantity)::int as quantity, sum(c.quantity::bigint * c.cost_price)::int as cost, sum(c.subtotal)::int as subtotal
+        from invoice_items c join invoices i on i.id = c.invoice_id where i.status <> 'NEW' group by 1, 2, 3, 4, 5) s
+        where kind is not null order by 1, 2, 3, 4, 5`,
+    );
+    await same(
+      'weekly sales per product id',
+      sql`select week::text, product_id, lines::int, subtotal::int from report_product_id_weeks
+        where lines <> 0 or subtotal <> 0 order by 1, 2`,
+      sql`select report_week(i.date)::text as week, coalesce(c.product_id, 0) as product_id, count(*)::int as lines,
+          sum(c.subtotal)::int as subtotal
+        from invoice_items c join invoices i on i.id = c.invoice_id where i.status <> 'NEW' and c.quantity > 0
+        group by 1, 2 order by 1, 2`,
+    );
     for (const name of Object.keys(rollupReports) as (keyof typeof rollupReports)[]) {
       const filter = { ...reportFilter.parse({}), currentPage: 1, resultsPerPage: 100_000 };
       const [plain, served] = await Promise.all([
