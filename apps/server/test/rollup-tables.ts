@@ -138,3 +138,20 @@ export async function expectProductWeeksFromLines(t: TestApp) {
   expect(summedIds.rows.length).toBeGreaterThan(1);
   expect(storedIds.rows).toEqual(summedIds.rows);
 }
+
+/** report_product_all (migration 0075) holds report_product_months summed over every month and status, per report kind. */
+export async function expectProductAllFromMonths(t: TestApp) {
+  const db = t.database.db as unknown as Tx;
+  await foldRollups(db);
+  const read = async (query: string) =>
+    (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, string | number>[] };
+  const nonZero = 'where lines <> 0 or quantity <> 0 or cost <> 0 or subtotal <> 0 order by 1, 2, 3';
+  const stored = await read(`select kind, barcode, product_name, lines, quantity, cost, subtotal
+    from report_product_all ${nonZero}`);
+  const summed = await read(`select * from (select case kind when 'D' then 'D' else 'S' end as kind, barcode,
+      product_name, sum(lines)::bigint as lines, sum(quantity)::bigint as quantity, sum(cost)::bigint as cost,
+      sum(subtotal)::bigint as subtotal
+    from report_product_months group by 1, 2, 3) s ${nonZero}`);
+  expect(summed.rows.filter((r) => r.kind === 'D').length).toBeGreaterThan(0);
+  expect(stored.rows).toEqual(summed.rows);
+}

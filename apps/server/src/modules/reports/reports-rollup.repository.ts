@@ -30,7 +30,8 @@ export { WALK_CUSTOMERS_UP_TO } from './reports-customers.repository.js';
 
 /**
  * Per product, the figures of its report: 'S' the product report (sales and resellable returns,
- * the roll-up's kinds 'S' and 'R'), 'D' the damaged-goods report (damaged returns).
+ * the roll-up's kinds 'S' and 'R'), 'D' the damaged-goods report (damaged returns). As the
+ * reports open (all history, every status) from the rows kept per product (report_product_all).
  */
 function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const split = splitPeriodNet(filter);
@@ -56,7 +57,10 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
     from invoice_items c join invoices i on i.id = c.invoice_id
     where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, filter.status), lineKind)}`;
   });
-  const [q, cost, subtotal] = [sql`sum(u.quantity)`, sql`sum(u.cost)`, sql`sum(u.subtotal)`];
+  // All history over every status: one kept row per product (migration 0075), nothing to group.
+  const kept = split.allHistory && !statusIs(sql`status`, filter.status);
+  const of = (column: string) => sql.raw(kept ? `u.${column}` : `sum(u.${column})`);
+  const [q, cost, subtotal] = [of('quantity'), of('cost'), of('subtotal')];
   const figures =
     kind === 'S'
       ? [as(cost, 'totalCostPrice'), as(subtotal, 'totalSellingPrice'), as(q, 'totalQuantitySold')]
@@ -66,11 +70,19 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
           as(sql`-${subtotal}`, 'totalLoss'),
         ];
   figures.push(kind === 'S' ? as(sql`${subtotal} - ${cost}`, 'totalProfit') : as(sql`-${q}`, 'totalQuantityDamaged'));
+  const fields = ['barcode', 'productName', ...(kind === 'S' ? PRODUCT_FIGURES : DAMAGED_FIGURES)];
+  const selected = sql`u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}`;
+  if (kept) {
+    return grouped(
+      sql`select ${selected} from report_product_all u where u.kind = ${kind} and u.lines > 0 offset 0`,
+      fields,
+    );
+  }
   // OFFSET 0 fences the grouping: the search then runs on the groups, not on every row.
-  const query = sql`select u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}
+  const query = sql`select ${selected}
     from (${rollup} union all ${rows}) u(barcode, product_name, lines, quantity, cost, subtotal)
     group by u.barcode, u.product_name having sum(u.lines) > 0 offset 0`;
-  return grouped(query, ['barcode', 'productName', ...(kind === 'S' ? PRODUCT_FIGURES : DAMAGED_FIGURES)]);
+  return grouped(query, fields);
 }
 
 function invoicesBy(filter: Filter, key: 'customer_id' | 'biller_id'): Grouped {

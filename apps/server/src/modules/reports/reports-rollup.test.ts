@@ -9,6 +9,7 @@ import {
   expectBillerMonthsFromPartyMonths,
   expectCustomerAllFromRows,
   expectLineSumsFromLines,
+  expectProductAllFromMonths,
   expectProductWeeksFromLines,
   expectProductYearsFromMonths,
 } from '../../../test/rollup-tables.js';
@@ -142,6 +143,7 @@ async function expectSameAsPlain() {
   await expectBillerMonthsFromPartyMonths(t);
   await expectProductYearsFromMonths(t);
   await expectProductWeeksFromLines(t);
+  await expectProductAllFromMonths(t);
   await expectDashboardSameAsPlain(t);
 }
 
