@@ -226,7 +226,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 const UPKEEP_EVERY_MS = 5 * 60_000;
-/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032, 0043, 0052, 0067, 0068 and 0073). */
+/** The tables the roll-up triggers append to and every fold empties (migrations 0026, 0032, 0043, 0052, 0067, 0068, 0073 and 0076). */
 const DELTA_TABLES = [
   'invoice_day_total_deltas',
   'report_product_month_deltas',
@@ -238,6 +238,7 @@ const DELTA_TABLES = [
   'audit_day_count_deltas',
   'outbox_status_count_deltas',
   'supplier_invoice_month_total_deltas',
+  'expense_month_total_deltas',
 ];
 
 /** The built empty database, for a data directory that holds no database yet or one in memory. */

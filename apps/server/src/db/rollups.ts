@@ -1,7 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.js';
-import { splitYears } from './periods.js';
+import { netRows, type PeriodBounds, splitPeriodNet, splitYears } from './periods.js';
 
 /**
  * The roll-ups (the invoice list's day totals, the reports' month and all-history tables, each
@@ -127,4 +127,23 @@ export function weekRollup(
  */
 export function pendingRows(table: string, columns: SQL, where: SQL | undefined): SQL {
   return sql`select ${columns} from ${sql.raw(table)} where ${where ?? sql`true`}`;
+}
+
+/**
+ * The expenses of a period per biller as rows `x(biller_id, expenses, amount)` to sum: the period's
+ * whole months from the totals kept per month and biller (migration 0076) with their deltas not
+ * folded yet, read in the same statement (its one snapshot holds every write committed before it,
+ * folded or not), and the days of a month the period cuts added or taken off from the expenses
+ * (splitPeriodNet). A biller has expenses in the period when its `expenses` sum to more than 0.
+ */
+export function expenseRows(period: PeriodBounds): SQL {
+  const split = splitPeriodNet(period);
+  const columns = sql`biller_id, expenses, amount`;
+  const rows = netRows(
+    split,
+    (days, sign) => sql`select i.biller_id, ${sign}, ${sign} * i.amount from expenses i where ${days}`,
+  );
+  return sql`(select ${columns} from expense_month_totals where ${split.months ?? sql`true`}
+    union all ${pendingRows('expense_month_total_deltas', columns, split.months)}
+    union all ${rows}) x(biller_id, expenses, amount)`;
 }

@@ -1,7 +1,8 @@
 import { EXPENSE_CSV, type ExpenseListFilter } from '@wd/contracts';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { expenseRows } from '../../db/rollups.js';
 import { billers, expenses } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
 import { listPage, pageByIds, periodCondition, searchWithParent } from '../../lib/list.js';
@@ -64,6 +65,15 @@ async function listSpec(db: Tx, filter: ExpenseListFilter) {
   };
 }
 
+/** The footer of the list's month or year (no search): how many expenses and their amount. */
+async function keptFooter(db: Tx, filter: ExpenseListFilter) {
+  const [row] = rowsOf<{ n: string; amount: string }>(
+    await db.execute(sql`select coalesce(sum(x.expenses), 0) as n, coalesce(sum(x.amount), 0) as amount
+      from ${expenseRows({ month: filter.month, year: filter.year })}`),
+  );
+  return { totalRows: Number(row.n), totals: { amount: Number(row.amount) } };
+}
+
 export const expensesRepository = {
   ...idRows(expenses),
   /** One page, the count and the sum of amounts over every matching row (the footer). */
@@ -74,6 +84,8 @@ export const expensesRepository = {
     return listPage(filter, {
       ...spec,
       totals: { amount: sql`${expenses.amount}` },
+      // Without a search, the count and the sum from the totals kept per month (migration 0076).
+      aggregate: filter.searchQuery?.trim() ? undefined : () => keptFooter(db, filter),
       page: pageByIds(db, expenses, expenses.id, spec.where, (w) => select(db, columns).where(w)),
     });
   },

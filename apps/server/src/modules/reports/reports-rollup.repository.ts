@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { netRows, splitPeriodNet, splitWeeks } from '../../db/periods.js';
-import { foldRollups, pendingRows, productRollup, weekRollup } from '../../db/rollups.js';
+import { expenseRows, foldRollups, pendingRows, productRollup, weekRollup } from '../../db/rollups.js';
 import { type Filter, type Grouped, INVOICE_FIGURES } from './report-sql.repository.js';
 import { DAMAGED_FIGURES, PRODUCT_FIGURES, reportViews, SUMMARY_FIGURES } from './reports.repository.js';
 import {
@@ -97,12 +97,18 @@ function invoicesBy(filter: Filter, key: 'customer_id' | 'biller_id'): Grouped {
   return grouped(query, ['key', ...INVOICE_FIGURES]);
 }
 
+/** The Biller Report's expenses per biller from the kept month totals and the cut days (expenseRows). */
+const keptExpenses = (filter: Filter) =>
+  sql`(select x.biller_id as r_biller_id, sum(x.amount)::bigint as r_amount from ${expenseRows(filter)}
+    group by x.biller_id having sum(x.expenses) > 0) e`;
+
 const reports = {
   product: (db: Tx, filter: Filter) => reportViews.products(db, filter, productGroups(filter, 'S'), PRODUCT_FIGURES),
   damagedGoods: (db: Tx, filter: Filter) =>
     reportViews.products(db, filter, productGroups(filter, 'D'), DAMAGED_FIGURES),
   customer: (db: Tx, filter: Filter) => reportViews.customer(db, filter, invoicesBy(filter, 'customer_id')),
-  biller: (db: Tx, filter: Filter) => reportViews.biller(db, filter, invoicesBy(filter, 'biller_id')),
+  biller: (db: Tx, filter: Filter) =>
+    reportViews.biller(db, filter, invoicesBy(filter, 'biller_id'), keptExpenses(filter)),
   customerSummary(db: Tx, filter: Filter) {
     const cols = ['id', ...SUMMARY_FIGURES];
     if (everyStatusAllHistory(filter, false)) {

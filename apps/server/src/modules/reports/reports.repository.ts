@@ -94,16 +94,9 @@ export const reportViews = {
   },
 
   /** Biller Report: per biller with invoices or expenses in the period; expenses by their own date. */
-  biller(db: Tx, filter: Filter, g: Grouped) {
-    const e = db
-      .select({
-        billerId: sql<number>`${expenses.billerId}`.as('r_biller_id'),
-        amount: sum(sql`${expenses.amount}`, 'amount'),
-      })
-      .from(expenses)
-      .where(periodCondition(expenses.date, filter))
-      .groupBy(expenses.billerId)
-      .as('e');
+  biller(db: Tx, filter: Filter, g: Grouped, spent: SQL = plainExpenses(filter)) {
+    // `spent`: per biller with expenses in the period, their sum (e: r_biller_id, r_amount).
+    const e = { billerId: sql.raw('"e"."r_biller_id"'), amount: sql.raw('"e"."r_amount"') };
     const z = (column: unknown) => sql<string>`coalesce(${column}, 0)`;
     const c = g.cols;
     const figures = {
@@ -122,7 +115,7 @@ export const reportViews = {
           .select(fields)
           .from(billers)
           .leftJoin(g.from as SQL, eq(c.key, billers.id))
-          .leftJoin(e, eq(e.billerId, billers.id)),
+          .leftJoin(spent, eq(e.billerId, billers.id)),
       columns,
       where: and(
         or(isNotNull(c.key), isNotNull(e.billerId)),
@@ -192,6 +185,12 @@ export const reportsRepository = {
     return reportViews.biller(db, filter, { from: g, cols: pick(g, ['key', ...INVOICE_FIGURES]) });
   },
 };
+
+/** The Biller Report's expenses by definition: every expense of the period, summed per biller. */
+function plainExpenses(filter: Filter): SQL {
+  return sql`(select ${expenses.billerId} as r_biller_id, coalesce(sum(${expenses.amount}), 0)::bigint as r_amount
+    from ${expenses} where ${periodCondition(expenses.date, filter) ?? sql`true`} group by ${expenses.billerId}) e`;
+}
 
 /** Some columns of a subquery by name, as references the outer query can select, sort and sum. */
 function pick(sub: object, keys: string[]): Record<string, SQL> {
