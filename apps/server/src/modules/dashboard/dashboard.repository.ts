@@ -108,6 +108,8 @@ export const dashboardRepository = {
       where: searchCondition(filter.searchQuery, [sql`r.d_product_name`, sql`r.d_barcode`]),
       sortable: columns,
       order: [desc(sql`r.d_quantity_sold`), asc(sql`r.d_product_name`), asc(sql`r.d_barcode`)],
+      // The products are grouped in full before any order: group them once for the page and the count.
+      windowed: true,
     });
   },
 
