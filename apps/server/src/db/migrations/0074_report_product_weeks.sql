@@ -17,8 +17,13 @@ CREATE FUNCTION report_week(d date) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL
   SELECT d - (extract(day from d)::integer - 1) + least((extract(day from d)::integer - 1) / 7, 4) * 7
 $$;
 --> statement-breakpoint
+-- Writers wait for this migration from here on (the migration is one transaction): the lines and
+-- invoices first, in the order writers take them before their triggers append deltas, so an
+-- instance still writing never holds a line while waiting for a delta table locked below.
+LOCK TABLE invoices, invoice_items IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 -- Deltas committed before this migration go onto the monthly tables first: the delta tables are
--- then empty and can take a required week.
+-- then empty and can take a required week (no writer can append one meanwhile).
 SELECT rollups_fold();
 --> statement-breakpoint
 CREATE TABLE "report_product_weeks" (
@@ -339,10 +344,8 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- No line or invoice written between the sums below and the new triggers' first deltas (the
--- migration is one transaction; writers wait for it).
-LOCK TABLE invoices, invoice_items IN SHARE ROW EXCLUSIVE MODE;
---> statement-breakpoint
+-- No line or invoice written between the sums below and the new triggers' first deltas: the lines
+-- and invoices are locked since the start.
 INSERT INTO report_product_weeks
 SELECT * FROM (
   SELECT report_week(i.date) AS week, i.status, c.barcode, c.product_name,

@@ -39,7 +39,10 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   const kinds = kind === 'S' ? sql`kind in ('S', 'R')` : sql`kind = 'D'`;
   const columns = sql`barcode, product_name, lines, quantity, cost, subtotal`;
   const where = and(kinds, statusIs(sql`status`, filter.status));
-  // All history from the all-history totals; a period's whole years and months from the roll-ups.
+  // All history from the all-history totals (over every status: the rows kept per product and
+  // report, migration 0075, ~1,160 instead of ~7,000); a period's whole years and months from the
+  // roll-ups. Either with the deltas not folded yet, in the same statement.
+  const everyStatus = !statusIs(sql`status`, filter.status);
   const [keys, sums] = [
     ['barcode', 'product_name'],
     ['lines', 'quantity', 'cost', 'subtotal'],
@@ -47,9 +50,11 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   // The days of a month the period cuts: whole weeks from the weekly roll-up, the rest from the lines.
   const edges = splitWeeks(split);
   const weeks = weekRollup('report_product_weeks', edges.weeks, keys, sums, where);
+  const allHistory = everyStatus
+    ? sql`select ${columns} from report_product_all where kind = ${kind}`
+    : sql`select ${columns} from report_product_totals where ${where}`;
   const rollup = split.allHistory
-    ? sql`select ${columns} from report_product_totals where ${where}
-      union all ${pendingRows('report_product_month_deltas', columns, where)}`
+    ? sql`${allHistory} union all ${pendingRows('report_product_month_deltas', columns, where)}`
     : sql`${productRollup(split, keys, sums, where)}${weeks ? sql` union all ${weeks}` : sql``}`;
   const rows = netRows(edges, (days, sign) => {
     return sql`select c.barcode, c.product_name, ${sign}, ${sign} * c.quantity,
@@ -57,10 +62,7 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
     from invoice_items c join invoices i on i.id = c.invoice_id
     where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, filter.status), lineKind)}`;
   });
-  // All history over every status: one kept row per product (migration 0075), nothing to group.
-  const kept = split.allHistory && !statusIs(sql`status`, filter.status);
-  const of = (column: string) => sql.raw(kept ? `u.${column}` : `sum(u.${column})`);
-  const [q, cost, subtotal] = [of('quantity'), of('cost'), of('subtotal')];
+  const [q, cost, subtotal] = [sql`sum(u.quantity)`, sql`sum(u.cost)`, sql`sum(u.subtotal)`];
   const figures =
     kind === 'S'
       ? [as(cost, 'totalCostPrice'), as(subtotal, 'totalSellingPrice'), as(q, 'totalQuantitySold')]
@@ -71,15 +73,8 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
         ];
   figures.push(kind === 'S' ? as(sql`${subtotal} - ${cost}`, 'totalProfit') : as(sql`-${q}`, 'totalQuantityDamaged'));
   const fields = ['barcode', 'productName', ...(kind === 'S' ? PRODUCT_FIGURES : DAMAGED_FIGURES)];
-  const selected = sql`u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}`;
-  if (kept) {
-    return grouped(
-      sql`select ${selected} from report_product_all u where u.kind = ${kind} and u.lines > 0 offset 0`,
-      fields,
-    );
-  }
   // OFFSET 0 fences the grouping: the search then runs on the groups, not on every row.
-  const query = sql`select ${selected}
+  const query = sql`select u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}
     from (${rollup} union all ${rows}) u(barcode, product_name, lines, quantity, cost, subtotal)
     group by u.barcode, u.product_name having sum(u.lines) > 0 offset 0`;
   return grouped(query, fields);

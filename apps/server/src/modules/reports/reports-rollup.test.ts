@@ -343,6 +343,9 @@ describe('reports from the roll-ups equal the plain definition', { timeout: 90_0
             // January's first week taken off whole: the write of the 3rd is in that week's deltas.
             { startDate: '2026-01-06', endDate: '2026-02-19' },
             { year: 2026 },
+            // All history: the product and biller rows kept over every status with the deltas beside
+            // them (the customers' all-history rows are read after a fold, which is not held here).
+            ...(name.startsWith('customer') ? [] : [{}]),
           ]) {
             const filter = reportFilter.parse({ currentPage: 1, resultsPerPage: 100, ...f }) as Filter;
             const plain = await reportsRepository[name](db as unknown as Tx, filter);
