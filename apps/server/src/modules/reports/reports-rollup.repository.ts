@@ -50,11 +50,9 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
   // The days of a month the period cuts: whole weeks from the weekly roll-up, the rest from the lines.
   const edges = splitWeeks(split);
   const weeks = weekRollup('report_product_weeks', edges.weeks, keys, sums, where);
-  const allHistory = everyStatus
-    ? sql`select ${columns} from report_product_all where kind = ${kind}`
-    : sql`select ${columns} from report_product_totals where ${where}`;
   const rollup = split.allHistory
-    ? sql`${allHistory} union all ${pendingRows('report_product_month_deltas', columns, where)}`
+    ? sql`select ${columns} from report_product_totals where ${where}
+      union all ${pendingRows('report_product_month_deltas', columns, where)}`
     : sql`${productRollup(split, keys, sums, where)}${weeks ? sql` union all ${weeks}` : sql``}`;
   const rows = netRows(edges, (days, sign) => {
     return sql`select c.barcode, c.product_name, ${sign}, ${sign} * c.quantity,
@@ -62,7 +60,9 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
     from invoice_items c join invoices i on i.id = c.invoice_id
     where ${and(sql`i.status <> 'NEW'`, days, statusIs(sql`i.status`, filter.status), lineKind)}`;
   });
-  const [q, cost, subtotal] = [sql`sum(u.quantity)`, sql`sum(u.cost)`, sql`sum(u.subtotal)`];
+  const kept = split.allHistory && everyStatus;
+  const of = (column: string) => sql.raw(kept ? `u.${column}` : `sum(u.${column})`);
+  const [q, cost, subtotal] = [of('quantity'), of('cost'), of('subtotal')];
   const figures =
     kind === 'S'
       ? [as(cost, 'totalCostPrice'), as(subtotal, 'totalSellingPrice'), as(q, 'totalQuantitySold')]
@@ -73,8 +73,27 @@ function productGroups(filter: Filter, kind: 'S' | 'D'): Grouped {
         ];
   figures.push(kind === 'S' ? as(sql`${subtotal} - ${cost}`, 'totalProfit') : as(sql`-${q}`, 'totalQuantityDamaged'));
   const fields = ['barcode', 'productName', ...(kind === 'S' ? PRODUCT_FIGURES : DAMAGED_FIGURES)];
+  const selected = sql`u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}`;
+  if (kept) {
+    // One row per product as kept, nothing to group, unless deltas are pending (a write committed
+    // after the reader's fold): then those rows and the deltas, grouped. Either branch is dropped
+    // once per statement by its EXISTS.
+    const pending = sql`exists (select 1 from report_product_month_deltas where ${kinds})`;
+    const summed = sql.raw('sum(lines)::bigint, sum(quantity)::bigint, sum(cost)::bigint, sum(subtotal)::bigint');
+    return grouped(
+      sql`select ${selected} from (
+          select ${columns} from report_product_all where kind = ${kind} and lines > 0 and not ${pending}
+          union all
+          select barcode, product_name, ${summed} from (
+              select ${columns} from report_product_all where kind = ${kind}
+              union all ${pendingRows('report_product_month_deltas', columns, where)}
+            ) p where ${pending} group by barcode, product_name having sum(lines) > 0
+        ) u offset 0`,
+      fields,
+    );
+  }
   // OFFSET 0 fences the grouping: the search then runs on the groups, not on every row.
-  const query = sql`select u.barcode as r_barcode, u.product_name as "r_productName", ${sql.join(figures, sql`, `)}
+  const query = sql`select ${selected}
     from (${rollup} union all ${rows}) u(barcode, product_name, lines, quantity, cost, subtotal)
     group by u.barcode, u.product_name having sum(u.lines) > 0 offset 0`;
   return grouped(query, fields);
