@@ -14,6 +14,7 @@ import { foldRollups, invoiceDayTotals, pendingRows, productRollup, weekRollup }
 import { customers, invoices } from '../../db/schema/index.js';
 import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
+import { inDateOrder, type SeekScope, seekable, seekingPage } from '../invoices/invoice-seek.repository.js';
 
 /**
  * The SQL of the dashboard (docs/dashboard.md). Every figure counts invoices that are not NEW,
@@ -224,7 +225,7 @@ export const dashboardRepository = {
    * in the page's order (each sort column's (column, date, id), ties in the sort's direction, the
    * customer by the company the invoice keeps) and the count from the daily roll-up.
    */
-  async recentInvoices(db: Tx, filter: RecentInvoicesFilter, denseAt = DENSE_NUMBERS) {
+  async recentInvoices(db: Tx, filter: RecentInvoicesFilter, denseAt = DENSE_NUMBERS, seekFrom?: number) {
     const customer = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
     const columns = {
       id: invoices.id,
@@ -247,19 +248,26 @@ export const dashboardRepository = {
     const ascending = filter.sortingList?.[0]?.order === 'asc';
     const joined = <F extends Parameters<typeof db.select>[0]>(fields: F) =>
       db.select(fields).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId));
+    const pageOf = (where: SQL | undefined) =>
+      pageByIds(db, invoices, invoices.id, where, (w) => joined(columns).where(w));
+    // In date order without a search, a deep page is found through the day totals (the drafts are no part of it).
+    const scope: SeekScope = { period: filter, withNew: false };
+    const seek = !search && inDateOrder(filter.sortingList) && seekable(scope);
     return listPage(filter, {
       from: (fields) => joined(fields),
       columns,
       where: and(counted, search),
       sortable,
       order: ascending ? [asc(invoices.date), asc(invoices.id)] : [desc(invoices.date), desc(invoices.id)],
-      // The count is the roll-up's without a search: a page past the middle is read from the end.
-      reversedOrder: search
-        ? undefined
-        : ascending
-          ? [desc(invoices.date), desc(invoices.id)]
-          : [asc(invoices.date), asc(invoices.id)],
-      page: pageByIds(db, invoices, invoices.id, and(counted, search), (w) => joined(columns).where(w)),
+      // The count is the roll-up's without a search: a page past the middle is read from the end,
+      // unless it is sought.
+      reversedOrder:
+        search || seek
+          ? undefined
+          : ascending
+            ? [desc(invoices.date), desc(invoices.id)]
+            : [asc(invoices.date), asc(invoices.id)],
+      page: seek ? seekingPage(db, scope, !ascending, counted, pageOf, seekFrom) : pageOf(and(counted, search)),
       aggregate: search
         ? async () => {
             const [{ totalRows }] = await db

@@ -8,7 +8,7 @@ import {
   toDollars,
   WALK_IN_CUSTOMER,
 } from '@wd/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../../db/client.js';
@@ -24,6 +24,7 @@ import {
   invoiceSearch,
   rolledUpTotals,
 } from './invoice-list.repository.js';
+import { inDateOrder, type SeekScope, seekable, seekingPage } from './invoice-seek.repository.js';
 
 /** An invoice with its biller's and customer's names and the customer's price group. */
 function select(db: Tx, fields: SelectedFields) {
@@ -168,19 +169,34 @@ const csvExtra = {
 export const invoicesRepository = {
   ...idRows(invoices),
   /** invoice/all: the plain query's rows and figures, read the fast way (invoice-list.repository.ts). */
-  async list(db: Tx, filter: InvoiceFilter, denseAt?: number) {
+  async list(db: Tx, filter: InvoiceFilter, denseAt?: number, seekFrom?: number) {
     const search = await searchOf(db, filter, denseAt);
     const own = invoiceConditions(filter);
+    // The page's ids from an index in the page's order (deep pages skip index entries, not joined rows).
+    const pageOf = (where: SQL | undefined) =>
+      pageByIds(db, invoices, invoices.id, where, (w) => select(db, invoiceColumns).where(w));
+    // In date order, without a search or a customer, a deep page is found through the day totals.
+    const scope: SeekScope = {
+      period: filter,
+      billerId: filter.biller || undefined,
+      type: filter.type && filter.type !== 'All' ? filter.type : undefined,
+      status: filter.status && filter.status !== 'All' ? filter.status : undefined,
+      withNew: true,
+    };
+    const seek = !search && !filter.customer && inDateOrder(filter.sortingList) && seekable(scope);
     return listPage(filter, {
       ...listSpec(db, filter, search),
       totals: listTotals,
       // One customer's invoices are few and the roll-up has no customer: their footer is summed from the rows.
       aggregate: filter.customer ? undefined : search ? search.aggregate : () => rolledUpTotals(db, filter),
       // Without a search the count is the roll-up's (or one customer's few rows): a page past the
-      // middle is read from the end.
-      reversedOrder: search ? undefined : listOrder(filter, true),
-      // The page's ids from an index in the page's order (deep pages skip index entries, not joined rows).
-      page: !search ? pageByIds(db, invoices, invoices.id, own, (w) => select(db, invoiceColumns).where(w)) : undefined,
+      // middle is read from the end, unless it is sought.
+      reversedOrder: search || seek ? undefined : listOrder(filter, true),
+      page: seek
+        ? seekingPage(db, scope, filter.sortingList?.[0]?.order !== 'asc', own, pageOf, seekFrom)
+        : !search
+          ? pageOf(own)
+          : undefined,
     });
   },
 
