@@ -26,11 +26,12 @@ const byName = (descending?: boolean) => (descending ? sql`c.company desc, c.id`
  */
 export function customerAll(key: string, figures: string, keys: string[]): Grouped {
   const g = grouped(sql``, keys);
-  const select = sql.raw(`select customer_id as ${key}, ${figures}`);
+  // The name each row keeps (the customer's company, or the walk-in label): no customer joined.
+  const select = sql.raw(`select customer_id as ${key}, company as "r_name", ${figures}`);
   // The table's column of each figure (`award_points as "r_awardPoints"`).
   const columnOf = new Map([...figures.matchAll(/(\w+) as "r_(\w+)"/g)].map(([, column, field]) => [field, column]));
   return {
-    cols: g.cols,
+    cols: { ...g.cols, name: sql.raw('"g"."r_name"') },
     tiedByName: async (db, field, descending, n) => {
       const column = columnOf.get(field);
       if (!column || n > WALK_CUSTOMERS_UP_TO) return undefined;

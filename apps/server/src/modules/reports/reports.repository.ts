@@ -26,6 +26,23 @@ import {
 export const PRODUCT_FIGURES = ['totalCostPrice', 'totalSellingPrice', 'totalQuantitySold', 'totalProfit'];
 export const DAMAGED_FIGURES = ['totalCostPrice', 'totalDamagedPrice', 'totalLoss', 'totalQuantityDamaged'];
 export const SUMMARY_FIGURES = ['totalInvoices', 'totalAmount', 'totalPaid', 'totalDue'];
+/**
+ * A customer view searched: its matches are found, grouped and sorted in full before any page (a
+ * broad search matches thousands of customers), so page, count and footer read them once, in one
+ * statement. Without a search the views keep their shortcuts (firstPage, quickTotals).
+ */
+const searchedOnce = (filter: Filter) => Boolean(filter.searchQuery?.trim());
+/**
+ * A customer view's name column and its FROM: the name the source keeps (`cols.name`: the kept
+ * all-history rows keep it), or the customer's company joined by the key (walk-in sales, key 0,
+ * have none: their label).
+ */
+function customerName(g: Grouped, key: SQL): [SQL<string>, <Q>(q: Q) => Q] {
+  if (g.cols.name) return [sql<string>`${g.cols.name}`, (q) => q];
+  const join = <Q>(q: Q) => (q as unknown as SelectFrom).leftJoin(customers, eq(customers.id, key)) as unknown as Q;
+  return [sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`, join];
+}
+type SelectFrom = ReturnType<typeof from>;
 const only = (cols: Record<string, SQL>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, cols[k]]));
 
 export const reportViews = {
@@ -47,22 +64,22 @@ export const reportViews = {
 
   /** My Report: per customer key (0: walk-in), the invoice figures and the profit. */
   customer(db: Tx, filter: Filter, g: Grouped) {
-    const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
+    const [name, named] = customerName(g, g.cols.key);
     const figures = only(g.cols, INVOICE_FIGURES);
     const c = g.cols;
     const totalProfit = sql<string>`(${c.totalSelling} - ${c.totalCost} - ${c.discount} - ${c.damagedGoods})`;
     const columns = { customer: name, ...figures, totalProfit };
     return listPage(filter, {
-      from: (fields) => from(db, g.from, fields).leftJoin(customers, eq(customers.id, c.key)),
+      from: (fields) => named(from(db, g.from, fields)),
       columns,
       where: customerSearch(filter.searchQuery, c.key),
       sortable: columns,
       order: [asc(name), asc(c.key)],
       totals: { ...figures, totalProfit },
       aggregate: quickTotals(db, filter, g, { ...figures, totalProfit }),
+      windowed: searchedOnce(filter),
       page: firstPage(db, filter, g, (first, order, limit, offset) =>
-        from(db, first, columns)
-          .leftJoin(customers, eq(customers.id, c.key))
+        named(from(db, first, columns))
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
@@ -72,20 +89,20 @@ export const reportViews = {
 
   /** Customer Report (summary): per customer id (0: walk-in). */
   customerSummary(db: Tx, filter: Filter, g: Grouped) {
-    const name = sql<string>`coalesce(${customers.company}, ${WALK_IN_CUSTOMER})`;
+    const [name, named] = customerName(g, g.cols.id);
     const figures = only(g.cols, SUMMARY_FIGURES);
     const columns = { customer: name, id: g.cols.id, ...figures };
     return listPage(filter, {
-      from: (fields) => from(db, g.from, fields).leftJoin(customers, eq(customers.id, g.cols.id)),
+      from: (fields) => named(from(db, g.from, fields)),
       columns,
       where: customerSearch(filter.searchQuery, g.cols.id),
       sortable: columns,
       order: [asc(name), asc(g.cols.id)],
       totals: figures,
       aggregate: quickTotals(db, filter, g, figures),
+      windowed: searchedOnce(filter),
       page: firstPage(db, filter, g, (first, order, limit, offset) =>
-        from(db, first, columns)
-          .leftJoin(customers, eq(customers.id, g.cols.id))
+        named(from(db, first, columns))
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
