@@ -109,6 +109,20 @@ describe('the outbox list', () => {
     expect((await served('', undefined, 1, 200, invoiceNo)).totalRows).toBe(100);
   });
 
+  it('answers a part of "Invoice/" as no search only while every message matches it', async () => {
+    // Statements ('Statement', 'EDI' subjects, no invoice) do not hold "inv": searched, not every message.
+    for (const search of ['Inv', '/']) await expectEveryPage([''], 25, search);
+    expect((await served('', undefined, 1, 200, 'Inv')).totalRows).toBeLessThan(150);
+    await db().execute(sql`update outbox set subject = 'Invoices owed' where invoice_id is null`);
+    try {
+      // Now every message holds "Inv" (the invoice's number, or the statement's subject): no search.
+      for (const search of ['INVOICE', 'voice/']) await expectEveryPage(['', 'failed'], 50, search);
+      expect((await served('', undefined, 1, 200, 'inv')).totalRows).toBe(150);
+    } finally {
+      await db().execute(sql`update outbox set subject = 'Statement' where invoice_id is null`);
+    }
+  });
+
   it("follows an invoice's new number", async () => {
     await db().execute(sql`update invoices set invoice_no = ${`${invoiceNo}-R`} where id = ${invoiceId}`);
     expect((await served('', undefined, 1, 200, `${invoiceNo}-R`)).totalRows).toBe(100);

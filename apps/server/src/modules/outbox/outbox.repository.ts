@@ -89,6 +89,26 @@ const retriable = or(eq(outbox.status, 'queued'), eq(outbox.status, 'failed'));
 const restart = (first: number) =>
   sql`case when ${outbox.status} = 'failed' then ${first} else ${outbox.attempts} + ${first === 0 ? 0 : 1} end`;
 
+/** The columns the list's search looks in. */
+const SEARCHED = [outbox.to, outbox.subject, outbox.invoiceNo, outbox.lastError];
+
+/**
+ * Whether a search text matches every message: a part of "Invoice/", which begins every number
+ * the app gives, is in every message keeping such a number; the others (statements, an invoice
+ * numbered otherwise: few, read from their partial index, migration 0077) are tested one by one.
+ * The list then answers as with no search (the kept counts, a page from an index) instead of
+ * testing 110,000 messages for "Inv" (85 ms of SQL), as the invoice list does.
+ */
+async function everyMessageMatches(db: Tx, text: string): Promise<boolean> {
+  if (!'invoice/'.includes(text.toLowerCase())) return false;
+  const [row] = rowsOf<{ every: boolean }>(
+    await db.execute(sql`select not exists (select 1 from ${outbox}
+      where (${outbox.invoiceNo} is null or ${outbox.invoiceNo} not ilike 'Invoice/%')
+        and not coalesce(${searchCondition(text, SEARCHED)}, false)) as every`),
+  );
+  return row.every === true;
+}
+
 export const outboxRepository = {
   async insert(db: Tx, row: typeof outbox.$inferInsert): Promise<ClaimedMessage> {
     const [created] = await db.insert(outbox).values(row).returning();
@@ -120,7 +140,8 @@ export const outboxRepository = {
     const status = statuses ? inArray(outbox.status, statuses) : undefined;
     // The invoice's number as the message keeps it (the same as the invoice's): every searched
     // column is the outbox's own, each with its trigram index, and no join is needed to match.
-    const search = searchCondition(filter.searchQuery, [outbox.to, outbox.subject, outbox.invoiceNo, outbox.lastError]);
+    const text = filter.searchQuery?.trim() ?? '';
+    const search = text && !(await everyMessageMatches(db, text)) ? searchCondition(text, SEARCHED) : undefined;
     // Newest first; sorted by a column, its ties by id in the sort's direction, so the
     // (column, id) index gives a page either way, and the last pages are read from the end.
     const sorted = (filter.sortingList ?? []).length > 0;
