@@ -35,6 +35,14 @@ export async function verify(url: string): Promise<string[]> {
         sum(paid)::int as paid, sum(balance)::int as balance from invoices where status <> 'NEW' group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     );
     await same(
+      'stock ledger blocks',
+      sql`select block, location_id, kind, movements::int as n from stock_movement_blocks where movements <> 0
+        order by 1, 2, 3`,
+      sql`select (id / 4096)::int as block, coalesce(location_id, 0) as location_id, coalesce(kind, '*') as kind,
+          count(*)::int as n from stock_movements
+        group by grouping sets ((id / 4096, location_id, kind), (id / 4096)) order by 1, 2, 3`,
+    );
+    await same(
       'quantity sold',
       sql`select id, quantity_sold::int as q from products order by id`,
       sql`select p.id, coalesce((select sum(c.quantity) from invoice_items c join invoices i on i.id = c.invoice_id

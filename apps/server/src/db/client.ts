@@ -235,6 +235,7 @@ const DELTA_TABLES = [
   'product_sold_deltas',
   'stock_level_deltas',
   'stock_movement_count_deltas',
+  'stock_movement_block_deltas',
   'audit_day_count_deltas',
   'outbox_status_count_deltas',
   'supplier_invoice_month_total_deltas',

@@ -12,9 +12,9 @@ import { customersWithInvoices } from '../../db/customer-months.js';
 import { netRows, splitPeriodNet, splitWeeks } from '../../db/periods.js';
 import { foldRollups, invoiceDayTotals, pendingRows, productRollup, weekRollup } from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
-import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, pageByIds, periodCondition, searchCondition, seekingPage } from '../../lib/list.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
-import { inDateOrder, type SeekScope, seekable, seekingPage } from '../invoices/invoice-seek.repository.js';
+import { inDateOrder, invoiceSeek, type SeekScope, seekable } from '../invoices/invoice-seek.repository.js';
 
 /**
  * The SQL of the dashboard (docs/dashboard.md). Every figure counts invoices that are not NEW,
@@ -267,7 +267,9 @@ export const dashboardRepository = {
           : ascending
             ? [desc(invoices.date), desc(invoices.id)]
             : [asc(invoices.date), asc(invoices.id)],
-      page: seek ? seekingPage(db, scope, !ascending, counted, pageOf, seekFrom) : pageOf(and(counted, search)),
+      page: seek
+        ? seekingPage(counted, pageOf, invoiceSeek(db, scope, !ascending), seekFrom)
+        : pageOf(and(counted, search)),
       aggregate: search
         ? async () => {
             const [{ totalRows }] = await db

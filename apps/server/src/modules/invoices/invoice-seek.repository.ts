@@ -3,7 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { type PeriodBounds, periodDays, splitPeriod } from '../../db/periods.js';
 import { invoices } from '../../db/schema/index.js';
-import type { ListSpec } from '../../lib/list.js';
+import type { Seek } from '../../lib/list.js';
 
 // A deep page of invoices in date order found through the kept day and month totals instead of
 // by skipping index entries (docs/performance-lists.md): the totals say on which day the page's
@@ -20,9 +20,6 @@ export interface SeekScope {
   /** Whether drafts (NEW: never in the totals, counted from their rows) are among them. */
   withNew: boolean;
 }
-
-/** Pages starting at fewer rows than this skip index entries: as cheap as the seek, or cheaper. */
-export const SEEK_FROM = 2000;
 
 /**
  * Whether a period can be sought: any but a calendar month of every year (the totals' months
@@ -117,28 +114,16 @@ export async function seekInvoiceDay(
   return { total, day: row.day, skip: offset - Number(row.before) };
 }
 
-type PageHook = NonNullable<ListSpec<never, never>['page']>;
-
 /**
- * listPage's `page` for invoices in date order: a page from SEEK_FROM on is read from the day
- * seekInvoiceDay finds (`pageOf` given the base condition and that day's bound), a shallower one
- * as `pageOf(base)` reads it. listPage must be given no reversedOrder: every deep page seeks.
+ * The seek for listPage's seekingPage: from the day the invoice at `offset` lies on (`date <= day`
+ * newest first, `date >= day` oldest first), skipping that day's invoices before it.
  */
-export function seekingPage(
-  db: Tx,
-  scope: SeekScope,
-  descending: boolean,
-  base: SQL | undefined,
-  pageOf: (where: SQL | undefined) => PageHook,
-  /** The first offset sought (tests seek every page). */
-  from = SEEK_FROM,
-): PageHook {
-  return async (order, limit, offset) => {
-    if (offset < from) return pageOf(base)(order, limit, offset);
+export function invoiceSeek(db: Tx, scope: SeekScope, descending: boolean): Seek {
+  return async (offset) => {
     const start = await seekInvoiceDay(db, scope, descending, offset);
-    if (start.day === undefined) return [];
+    if (start.day === undefined) return undefined;
     const bound = descending ? sql`${invoices.date} <= ${start.day}` : sql`${invoices.date} >= ${start.day}`;
-    return pageOf(and(base, bound))(order, limit, start.skip);
+    return { from: bound, skip: start.skip };
   };
 }
 

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, pageByIds } from '../../lib/list.js';
+import { listPage, pageByIds, seekingPage } from '../../lib/list.js';
 import { idRows } from '../../lib/table-rows.js';
 import {
   everyInvoiceMatches,
@@ -24,7 +24,7 @@ import {
   invoiceSearch,
   rolledUpTotals,
 } from './invoice-list.repository.js';
-import { inDateOrder, type SeekScope, seekable, seekingPage } from './invoice-seek.repository.js';
+import { inDateOrder, invoiceSeek, type SeekScope, seekable } from './invoice-seek.repository.js';
 
 /** An invoice with its biller's and customer's names and the customer's price group. */
 function select(db: Tx, fields: SelectedFields) {
@@ -193,7 +193,7 @@ export const invoicesRepository = {
       // middle is read from the end, unless it is sought.
       reversedOrder: search || seek ? undefined : listOrder(filter, true),
       page: seek
-        ? seekingPage(db, scope, filter.sortingList?.[0]?.order !== 'asc', own, pageOf, seekFrom)
+        ? seekingPage(own, pageOf, invoiceSeek(db, scope, filter.sortingList?.[0]?.order !== 'asc'), seekFrom)
         : !search
           ? pageOf(own)
           : undefined,

@@ -13,8 +13,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { likePattern, listPage, pageByIds } from '../../lib/list.js';
+import { likePattern, listPage, pageByIds, seekingPage } from '../../lib/list.js';
 import { numberMatch } from '../invoices/invoice-list.repository.js';
+import { ledgerSeek, ledgerSeekable } from './stock-ledger-seek.repository.js';
 
 /** The stock ledger (docs/stock.md): its page, count, search and CSV statement. */
 
@@ -227,19 +228,20 @@ export const stockLedgerRepository = {
    * index of the filter or the sort, and only those rows joined. Without a search the count is
    * the movement counts' (movementCount), with one mostly too.
    */
-  async movements(db: Tx, filter: StockMovementFilter, invoiceIdsAt?: number) {
+  async movements(db: Tx, filter: StockMovementFilter, invoiceIdsAt?: number, seekFrom?: number) {
     const search = await movementSearch(db, filter.searchQuery, invoiceIdsAt);
     const spec = movementSpec(db, filter, search);
     const perProduct = perProductPage(db, filter, search);
+    const pageOf = (where: SQL | undefined) =>
+      pageByIds(db, stockMovements, stockMovements.id, where, (w) => selectMovements(db, movementColumns).where(w));
+    // In time order without a search or a product, a deep page is found through the id blocks.
+    const seek = !perProduct && ledgerSeekable(filter);
     const { rows, totalRows } = await listPage(filter, {
       ...spec,
-      // Read near the start only: never from the end.
-      ...(perProduct ? { reversedOrder: undefined } : {}),
+      // Read near the start only, or sought: never from the end.
+      ...(perProduct || seek ? { reversedOrder: undefined } : {}),
       page:
-        perProduct ??
-        pageByIds(db, stockMovements, stockMovements.id, spec.where, (w) =>
-          selectMovements(db, movementColumns).where(w),
-        ),
+        perProduct ?? (seek ? seekingPage(spec.where, pageOf, ledgerSeek(db, filter), seekFrom) : pageOf(spec.where)),
       aggregate: async () => ({ totalRows: await movementCount(db, filter, search), totals: {} }),
     });
     return { rows: rows as unknown as MovementRow[], totalRows };
