@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
-import { agingPage, keptSumsServe, NAME_WALK_MAX } from './aging.repository.js';
+import { agingPage } from './aging.repository.js';
+import { keptSumsServe, NAME_WALK_MAX } from './aging-kept.repository.js';
 
 /**
  * The aging report from the kept sums per customer (as of a date no DUE invoice is after, no
@@ -77,7 +78,11 @@ describe('aging from the kept sums', () => {
     expect(await keptSumsServe(db, over90('asc'), AS_OF)).toBe(false);
     const deepBucket = { resultsPerPage: 10, currentPage: NAME_WALK_MAX / 10 + 2 };
     expect(await keptSumsServe(db, { ...over90('desc'), ...deepBucket }, AS_OF)).toBe(false);
-    expect(await keptSumsServe(db, filterOf({ sortingList: [{ column: 'oldest', order: 'asc' }] }), AS_OF)).toBe(false);
+    // By the oldest open invoice, oldest first, the first pages only.
+    const oldest = (order: 'asc' | 'desc') => filterOf({ sortingList: [{ column: 'oldest', order }] });
+    expect(await keptSumsServe(db, oldest('asc'), AS_OF)).toBe(true);
+    expect(await keptSumsServe(db, { ...oldest('asc'), ...deepBucket }, AS_OF)).toBe(false);
+    expect(await keptSumsServe(db, oldest('desc'), AS_OF)).toBe(false);
     // By name, the first pages only (a walk of the customers in name order), and by name alone.
     const byName = [{ column: 'customer', order: 'desc' as const }];
     const deep = { resultsPerPage: 10, currentPage: NAME_WALK_MAX / 10 + 2 };
@@ -96,6 +101,7 @@ describe('aging from the kept sums', () => {
         (column) => (['asc', 'desc'] as const).map((order) => [{ column, order }]),
       ),
       [{ column: 'over90', order: 'desc' as const }],
+      [{ column: 'oldest', order: 'asc' as const }],
     ];
     const plain = await agingPage(db, filterOf({}), AS_OF, { plain: true });
     expect(plain.totalRows).toBe(8);

@@ -1,0 +1,220 @@
+import { type AgingFilter, addDays, WALK_IN_CUSTOMER } from '@wd/contracts';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { listPage } from '../../lib/list.js';
+import { BUCKETS, type Bucket, bucketSum, nameSort } from './aging-buckets.repository.js';
+
+// The aging report from the sums kept per customer (docs/receivables.md): which pages they
+// serve, and those pages.
+
+/** The sorts the kept sums per customer serve; the others (the oldest descending, over 90 days ascending) group every open invoice. */
+const KEPT_SORTS = new Set(['total', 'openInvoices', 'customerId', 'customer']);
+
+/**
+ * A sort by one bucket alone that the kept sums serve (keptBucketRows): either way for the three
+ * buckets up to 90 days, most owed over 90 days first. Undefined for any other sort.
+ */
+function bucketSort(filter: AgingFilter): { bucket: Bucket; order: 'asc' | 'desc' } | undefined {
+  const sorts = filter.sortingList ?? [];
+  if (sorts.length !== 1 || !Object.hasOwn(BUCKETS, sorts[0].column)) return undefined;
+  const [{ column, order }] = sorts;
+  return column === 'over90' && order === 'asc' ? undefined : { bucket: column as Bucket, order };
+}
+
+/** Whether the sort is by the oldest open invoice alone, oldest first (the kept sums serve its first pages). */
+const oldestFirst = (filter: AgingFilter) => {
+  const sorts = filter.sortingList ?? [];
+  return sorts.length === 1 && sorts[0].column === 'oldest' && sorts[0].order === 'asc';
+};
+
+/** The largest page the kept sums serve (a screen shows 10 to 100 rows). */
+const KEPT_PAGE_MAX = 100;
+
+/**
+ * How deep a sort by name is read by walking the customers in name order (each one's kept DUE
+ * sums looked up): the first pages in 1 ms; page 600 of 10 would walk 6,000 customers (80 ms),
+ * where the grouping takes 25.
+ */
+export const NAME_WALK_MAX = 1_000;
+
+/**
+ * Whether the kept sums serve this page: a screen's page, no search, a sort they hold (or none: most owed first),
+ * and no DUE invoice dated after the as-of date (then every DUE invoice is counted, as the kept
+ * sums count them; a date in the past, or an invoice dated ahead, takes the grouping). Folds the
+ * roll-ups first, in the same statement, so the sums hold every write committed before it.
+ */
+export async function keptSumsServe(db: Tx, filter: AgingFilter, asOf: string) {
+  if (filter.searchQuery?.trim()) return false;
+  // A screen's page: each of its customers is bucketed by a lookup of its own, so a whole list
+  // (the CSV asks for every customer at once) is summed faster by the one grouping.
+  if (filter.resultsPerPage > KEPT_PAGE_MAX) return false;
+  const byBucket = bucketSort(filter);
+  const firstOwed = oldestFirst(filter);
+  if (!byBucket && !firstOwed && !(filter.sortingList ?? []).every((s) => KEPT_SORTS.has(s.column))) return false;
+  if ((byBucket || firstOwed) && filter.currentPage * filter.resultsPerPage > NAME_WALK_MAX) return false;
+  const sortedByName = (filter.sortingList ?? []).some((s) => s.column === 'customer');
+  if (sortedByName && (!nameSort(filter) || (filter.currentPage - 1) * filter.resultsPerPage > NAME_WALK_MAX)) {
+    return false;
+  }
+  const [row] = rowsOf<{ later: boolean }>(
+    await db.execute(sql`select exists (select 1 from invoices where status = 'DUE' and date > ${asOf}::date) as later
+      from (select rollups_fold()) f`),
+  );
+  return !row.later;
+}
+
+/**
+ * The aging page from the sums kept per customer and status (report_customer_totals: each
+ * customer's DUE invoices and balance, walk-ins as customer 0) instead of grouping every open
+ * invoice (17,876 into 12,345 customers at 200,000 invoices: 25 ms of SQL a call). The page's
+ * customers are read in the order of an index of those sums (migration 0061) and only theirs are
+ * bucketed, from their own DUE invoices; the row count is kept too (report_due_customer_count),
+ * the footer the day totals' (invoice_day_totals, the DUE balances per day). A row shows what its invoices hold at
+ * that moment, so its buckets always add up to its total.
+ */
+export async function keptAgingPage(db: Tx, filter: AgingFilter, asOf: string) {
+  const i = { date: sql.raw('i.date'), balance: sql.raw('i.balance') };
+  const bucket = (from: number, to: number | undefined) => bucketSum(asOf, from, to, i.date, i.balance);
+  const kept = sql`(select t.customer_id as a_customer_id, coalesce(c.company, ${WALK_IN_CUSTOMER}) as a_name,
+      t.invoices as a_open, t.balance as a_total
+    from report_customer_totals t left join customers c on c.id = t.customer_id
+    where t.status = 'DUE' and t.invoices > 0) g`;
+  // A customer's DUE invoices: its own by the customer index, the walk-ins' (key 0) without a customer.
+  const theirs = sql`lateral (select min(i.date)::text as oldest, count(*) as open,
+      ${bucket(...BUCKETS.days0to30)} as d0, ${bucket(...BUCKETS.days31to60)} as d31,
+      ${bucket(...BUCKETS.days61to90)} as d61, ${bucket(...BUCKETS.over90)} as d91,
+      coalesce(sum(i.balance), 0) as total
+    from (select date, balance from invoices where status = 'DUE' and customer_id = g.a_customer_id
+          union all
+          select date, balance from invoices where status = 'DUE' and customer_id is null and g.a_customer_id = 0) i) b`;
+  const g = {
+    customerId: sql<number>`"g"."a_customer_id"`,
+    name: sql<string>`"g"."a_name"`,
+    open: sql<string>`"g"."a_open"`,
+    total: sql<string>`"g"."a_total"`,
+  };
+  const sortable = { customerId: g.customerId, customer: g.name, openInvoices: g.open, total: g.total };
+  const figures = {
+    openInvoices: sql<string>`b.open`,
+    days0to30: sql<string>`b.d0`,
+    days31to60: sql<string>`b.d31`,
+    days61to90: sql<string>`b.d61`,
+    over90: sql<string>`b.d91`,
+    total: sql<string>`b.total`,
+  };
+  const columns = { customerId: g.customerId, customer: g.name, oldest: sql<string>`b.oldest`, ...figures };
+  const day = { date: sql.raw('d.date'), balance: sql.raw('d.balance') };
+  const daySum = (from: number, to: number | undefined) => bucketSum(asOf, from, to, day.date, day.balance);
+  const byName = nameSort(filter);
+  // Sorted by name: the customers walked in the order of their (company, id) index, each one's DUE
+  // sums looked up (the lateral's OFFSET 0 keeps PostgreSQL from joining them all and sorting),
+  // the walk-ins' row merged in by its label.
+  const walk = (dir: 'asc' | 'desc') => {
+    const way = sql.raw(dir);
+    return sql`(select * from (
+        (select c.id as a_customer_id, c.company as a_name, t.invoices as a_open, t.balance as a_total
+          from customers c cross join lateral (select invoices, balance from report_customer_totals t
+            where t.status = 'DUE' and t.customer_id = c.id and t.invoices > 0 offset 0) t
+          order by c.company ${way}, c.id ${way})
+        union all
+        select 0, ${WALK_IN_CUSTOMER}, t.invoices, t.balance from report_customer_totals t
+          where t.status = 'DUE' and t.customer_id = 0 and t.invoices > 0) w) g`;
+  };
+  const byBucket = bucketSort(filter);
+  /**
+   * Sorted by a bucket, the rows that can be on a page ending at row n, with each one's bucket as
+   * `a_key`. Few customers owe in a bucket up to 90 days (at 200,000 invoices 300-2,000 of 12,345
+   * owing): those (R) are summed from their invoices of the bucket's days (the DUE invoices' date
+   * index); every other customer's bucket is 0, and among themselves they come in the kept sums'
+   * order (most owed first, then name and id: the sort's ties), so only the first n of them (W)
+   * can be on the page. Over 90 days, a customer's bucket is its kept total less what it owes for
+   * the last 90 days: R owes some of that, W none (its bucket is its total, so the kept order is
+   * again the sort's order). R and the first n of W, sorted, hold the page.
+   */
+  const bucketRows = (bucket: Bucket, n: number) => {
+    const [from, to] = bucket === 'over90' ? [0, 90] : BUCKETS[bucket];
+    const r = sql`(select coalesce(customer_id, 0) as cid, sum(balance) as v from invoices
+      where status = 'DUE' and date >= ${addDays(asOf, -to)}::date and date <= ${addDays(asOf, -from)}::date group by 1)`;
+    const [key, rest] = bucket === 'over90' ? [sql`g.a_total - r.v`, sql`g.a_total`] : [sql`r.v`, sql`0`];
+    // The bucket's customers summed once, for both parts.
+    return sql`(with r as materialized ${r}
+      (select g.*, ${key} as a_key from ${kept} join r on r.cid = g.a_customer_id)
+      union all
+      (select g.*, ${rest} from ${kept} where g.a_customer_id not in (select cid from r)
+        order by g.a_total desc, g.a_name, g.a_customer_id limit ${n}))`;
+  };
+  const byOldest = oldestFirst(filter);
+  /**
+   * Sorted by the oldest open invoice, oldest first, the customers that can be on a page ending at
+   * row n: those owing an invoice dated up to the day by which n customers owe one. The DUE
+   * invoices are walked in date order (their (status, date, id) index) until n customers have
+   * shown up, at most 20 n of them; if fewer show up, every owing customer is a candidate.
+   */
+  const oldestCandidates = (n: number) => {
+    const walked = sql`select date, coalesce(customer_id, 0) as cid from invoices
+      where status = 'DUE' and date <= ${asOf}::date order by date, id limit ${Math.max(20 * n, 200)}`;
+    const day = sql`(select d from (select min(w.date) as d from (${walked}) w group by w.cid) f
+      order by d offset ${n - 1} limit 1)`;
+    return sql`(select coalesce(customer_id, 0) from invoices
+      where status = 'DUE' and date <= coalesce(${day}, ${asOf}::date))`;
+  };
+  const ownColumn: Record<string, SQL> = byBucket
+    ? { [byBucket.bucket]: figures[byBucket.bucket] }
+    : byOldest
+      ? { oldest: columns.oldest }
+      : {};
+  return listPage(filter, {
+    from: (fields) => db.select(fields).from(sql`${kept} cross join ${theirs}`),
+    columns,
+    // A bucket's own column, or the oldest date, orders the page's rows once bucketed (the page hook picks them first).
+    sortable: { ...sortable, ...ownColumn },
+    order: byName
+      ? [byName === 'asc' ? asc(g.customerId) : desc(g.customerId)]
+      : [desc(g.total), asc(g.name), asc(g.customerId)],
+    // A name, bucket or oldest sort is only read from the start (keptSumsServe): no reversed order for it.
+    reversedOrder: byName || byBucket || byOldest ? undefined : [asc(g.total), desc(g.name), desc(g.customerId)],
+    // The page's customers first, in the index's order; then only theirs bucketed.
+    page: (order, limit, offset) => {
+      if (byOldest) {
+        // The candidates bucketed, then sorted by their oldest invoice and paged.
+        const candidates = sql`(select * from ${kept} where g.a_customer_id in ${oldestCandidates(offset + limit)}) g`;
+        return db
+          .select(columns)
+          .from(sql`${candidates} cross join ${theirs}`)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
+      }
+      const first = byBucket
+        ? sql`(select * from ${bucketRows(byBucket.bucket, offset + limit)} g
+            order by g.a_key ${sql.raw(byBucket.order)}, g.a_total desc, g.a_name, g.a_customer_id limit ${limit} offset ${offset}) g`
+        : sql`(select * from ${byName ? walk(byName) : kept} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) g`;
+      return db
+        .select(columns)
+        .from(sql`${first} cross join ${theirs}`)
+        .orderBy(...order);
+    },
+    aggregate: async () => {
+      const [row] = rowsOf<Record<string, string>>(
+        await db.execute(sql`select
+            (select customers from report_due_customer_count) as rows,
+            coalesce(sum(d.invoices), 0) as open, ${daySum(...BUCKETS.days0to30)} as d0,
+            ${daySum(...BUCKETS.days31to60)} as d31, ${daySum(...BUCKETS.days61to90)} as d61,
+            ${daySum(...BUCKETS.over90)} as d91, coalesce(sum(d.balance), 0) as total
+          from invoice_day_totals d where d.status = 'DUE' and d.date <= ${asOf}::date`),
+      );
+      const n = (v: unknown) => Number(v ?? 0);
+      return {
+        totalRows: n(row.rows),
+        totals: {
+          openInvoices: n(row.open),
+          days0to30: n(row.d0),
+          days31to60: n(row.d31),
+          days61to90: n(row.d61),
+          over90: n(row.d91),
+          total: n(row.total),
+        },
+      };
+    },
+  });
+}
