@@ -22,8 +22,8 @@ export interface SeekScope {
 }
 
 /**
- * Whether a period can be sought: any but a calendar month of every year (the totals' months
- * are of one year each) or a period of drafts alone (few rows, read as they are).
+ * Whether a period can be sought: any but a calendar month of every year (the seek reads its
+ * days as one range from start to end) or a list of drafts alone (few rows, never in the totals).
  */
 export function seekable(scope: SeekScope): boolean {
   const { month, year } = scope.period;
