@@ -276,35 +276,6 @@ export function pageByIds(
   };
 }
 
-/** Pages starting at fewer rows than this skip index entries: as cheap as a seek, or cheaper. */
-export const SEEK_FROM = 2000;
-
-/**
- * Where a deep page starts, found through kept counts: a condition that leaves out the rows before
- * some point of the order (a day, a block of ids) and how many of the rows it keeps come before
- * the page. Undefined past the last row.
- */
-export type Seek = (offset: number) => Promise<{ from: SQL; skip: number } | undefined>;
-type PageHook = NonNullable<ListSpec<Selection, Record<never, SQL>>['page']>;
-
-/**
- * A `page` for listPage that finds a page from `seekFrom` on through `seek` (read as `pageOf`
- * reads it, from that point, skipping only `skip` rows) and a shallower one as `pageOf(base)`.
- * Give listPage no reversedOrder with it: every deep page seeks, and the count runs beside it.
- */
-export function seekingPage(
-  base: SQL | undefined,
-  pageOf: (where: SQL | undefined) => PageHook,
-  seek: Seek,
-  seekFrom = SEEK_FROM,
-): PageHook {
-  return async (order, limit, offset) => {
-    if (offset < seekFrom) return pageOf(base)(order, limit, offset);
-    const start = await seek(offset);
-    return start ? pageOf(and(base, start.from))(order, limit, start.skip) : [];
-  };
-}
-
 const WINDOW_ROWS = '__rows';
 const windowTotal = (key: string) => `__total_${key}`;
 

@@ -12,7 +12,8 @@ import { customersWithInvoices } from '../../db/customer-months.js';
 import { netRows, splitPeriodNet, splitWeeks } from '../../db/periods.js';
 import { foldRollups, invoiceDayTotals, pendingRows, productRollup, weekRollup } from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
-import { likePattern, listPage, pageByIds, periodCondition, searchCondition, seekingPage } from '../../lib/list.js';
+import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
+import { seekingPage } from '../../lib/list-seek.js';
 import { DENSE_NUMBERS, everyInvoiceMatches, numbersMatching } from '../invoices/invoice-list.repository.js';
 import { inDateOrder, invoiceSeek, type SeekScope, seekable } from '../invoices/invoice-seek.repository.js';
 

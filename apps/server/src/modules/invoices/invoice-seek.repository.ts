@@ -3,7 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { type PeriodBounds, periodDays, splitPeriod } from '../../db/periods.js';
 import { invoices } from '../../db/schema/index.js';
-import type { Seek } from '../../lib/list.js';
+import { firstPast, type Seek } from '../../lib/list-seek.js';
 
 // A deep page of invoices in date order found through the kept day and month totals instead of
 // by skipping index entries (docs/performance-lists.md): the totals say on which day the page's
@@ -61,16 +61,7 @@ export async function seekInvoiceDay(
   const within = (column: SQL) =>
     and(from ? sql`${column} >= ${from}` : undefined, until ? sql`${column} < ${until}` : undefined) ?? sql`true`;
   const drafts = scope.withNew && !scope.status;
-  const time = sql.raw(descending ? 'desc' : 'asc');
   const monthOf = (column: string) => sql.raw(`date_trunc('month', ${column})::date`);
-  // The first key (month or day, in the page's order) whose running count passes `past`, and how
-  // many come before it.
-  const firstPast = (key: string, counts: string, past: SQL) => {
-    const k = sql.raw(key);
-    return sql`select ${k}, upto - n as before from (
-        select ${k}, n, sum(n) over (order by ${k} ${time} rows unbounded preceding) as upto from ${sql.raw(counts)}
-      ) w where upto > ${past} order by ${k} ${time} limit 1`;
-  };
   const inMonth = (column: string) =>
     sql.raw(`${column} >= (select m from f) and ${column} < (select (m + interval '1 month')::date from f)`);
   const result = await db.execute(sql`
@@ -90,7 +81,7 @@ export async function seekInvoiceDay(
       }
     ), mm as (
       select m, sum(n) as n from c group by m having sum(n) <> 0
-    ), f as (${firstPast('m', 'mm', sql`${offset}`)}), x as (
+    ), f as (${firstPast('m', 'mm', sql`${offset}`, descending)}), x as (
       select i.date, i.invoices as n from invoice_day_totals i
         where ${own(scope, 'i')} and ${within(sql`i.date`)} and ${inMonth('i.date')}
       union all
@@ -104,7 +95,7 @@ export async function seekInvoiceDay(
       }
     ), dd as (
       select date, sum(n) as n from x group by date having sum(n) <> 0
-    ), g as (${firstPast('date', 'dd', sql`${offset} - (select before from f)`)})
+    ), g as (${firstPast('date', 'dd', sql`${offset} - (select before from f)`, descending)})
     select (select coalesce(sum(n), 0) from mm)::bigint as total, g.date::text as day,
       (f.before + g.before)::bigint as before
     from (select 1) one left join f on true left join g on true`);

@@ -15,7 +15,8 @@ import type { Tx } from '../../db/client.js';
 import { billers, customers, invoices } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, pageByIds, seekingPage } from '../../lib/list.js';
+import { listPage, pageByIds } from '../../lib/list.js';
+import { seekingPage } from '../../lib/list-seek.js';
 import { idRows } from '../../lib/table-rows.js';
 import {
   everyInvoiceMatches,

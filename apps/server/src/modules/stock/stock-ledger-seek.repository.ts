@@ -2,7 +2,7 @@ import type { StockMovementFilter } from '@wd/contracts';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { stockMovements } from '../../db/schema/index.js';
-import type { Seek } from '../../lib/list.js';
+import { firstPast, type Seek } from '../../lib/list-seek.js';
 
 // A deep page of the stock ledger in id order (its time order) found through the movements kept
 // per block of ids (migration 0078) instead of by skipping index entries: page 109,942 of 2.2
@@ -36,7 +36,6 @@ export async function seekMovementBlock(
       filter.kind ? sql`${sql.raw(alias)}.kind = ${filter.kind}` : undefined,
     );
   const kept = own('b') ?? sql`b.location_id = 0 and b.kind = '*'`;
-  const way = sql.raw(descending ? 'desc' : 'asc');
   const [row] = rowsOf<{ block: number | null; before: string | null }>(
     await db.execute(sql`
       with c as (
@@ -46,9 +45,7 @@ export async function seekMovementBlock(
       ), n as (
         select block, sum(movements) as n from c group by block having sum(movements) <> 0
       )
-      select block, upto - n as before from (
-        select block, n, sum(n) over (order by block ${way} rows unbounded preceding) as upto from n
-      ) w where upto > ${offset} order by block ${way} limit 1`),
+      ${firstPast('block', 'n', sql`${offset}`, descending)}`),
   );
   return row ? { block: Number(row.block), before: Number(row.before) } : undefined;
 }
