@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -13,6 +14,11 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The values of both sides, one per line, for the trail's search (migration 0079: a generated
+     * column under a trigram index; keys are not in it).
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`wd_audit_values_text(before, after)`),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),

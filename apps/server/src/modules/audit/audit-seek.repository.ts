@@ -1,5 +1,5 @@
 import { type AuditFilter, addDays } from '@wd/contracts';
-import { and, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { nextMonth } from '../../db/periods.js';
 import { auditDayCountDeltas, auditDayCounts, auditMonthCounts } from '../../db/schema/index.js';
@@ -56,13 +56,29 @@ export interface SeekStart {
 
 type CountTable = typeof auditDayCounts | typeof auditMonthCounts | typeof auditDayCountDeltas;
 
-/** The filter's conditions on a count table that the counts know, but the period. */
-function countConditions(filter: AuditFilter, table: CountTable): SQL {
+/** Users and kinds of record a search names (their entries match it whatever their values). */
+export interface SearchKeys {
+  userIds: number[];
+  entities: string[];
+}
+
+/**
+ * The filter's conditions on a count table that the counts know, but the period; with `keys`,
+ * only the entries of those users or kinds of record (no user is 0 here, never one of theirs).
+ */
+function countConditions(filter: AuditFilter, table: CountTable, keys?: SearchKeys): SQL {
+  const named = keys
+    ? (or(
+        keys.userIds.length ? inArray(table.userId, keys.userIds) : undefined,
+        keys.entities.length ? inArray(table.entity, keys.entities) : undefined,
+      ) ?? sql`false`)
+    : undefined;
   return (
     and(
       filter.userId ? eq(table.userId, filter.userId) : undefined,
       filter.entity ? eq(table.entity, filter.entity) : undefined,
       filter.action ? eq(table.action, filter.action) : undefined,
+      named,
     ) ?? sql`true`
   );
 }
@@ -106,6 +122,7 @@ export async function seekStart(
   filter: AuditFilter,
   order: SeekOrder,
   offset: number,
+  keys?: SearchKeys,
 ): Promise<SeekStart | (Omit<SeekStart, 'value' | 'day'> & { value?: undefined; day?: undefined })> {
   const { months, edges, period } = periodParts(filter);
   const figures = sql`user_id, entity, action, entries`;
@@ -118,13 +135,13 @@ export async function seekStart(
   const inMonth = sql`day >= (select month from f) and day < (select (month + interval '1 month')::date from f)`;
   const result = await db.execute(sql`
     with c as (
-      select month, ${figures} from ${auditMonthCounts} where ${countConditions(filter, auditMonthCounts)} and ${months}
+      select month, ${figures} from ${auditMonthCounts} where ${countConditions(filter, auditMonthCounts, keys)} and ${months}
       union all
       select date_trunc('month', day)::date, ${figures} from ${auditDayCounts}
-        where ${countConditions(filter, auditDayCounts)} and ${edges}
+        where ${countConditions(filter, auditDayCounts, keys)} and ${edges}
       union all
       select date_trunc('month', day)::date, ${figures} from ${auditDayCountDeltas}
-        where ${countConditions(filter, auditDayCountDeltas)} and ${period}
+        where ${countConditions(filter, auditDayCountDeltas, keys)} and ${period}
     ), m as (
       select ${keyOf('c')} as v, ${rank} as k, c.month, sum(c.entries) as n from c ${users}
       group by 1, 2, 3 having sum(c.entries) <> 0
@@ -135,10 +152,10 @@ export async function seekStart(
       where upto > ${offset} order by ${keyOrder}, month ${time} limit 1
     ), x as (
       select day, ${figures} from ${auditDayCounts}
-        where ${countConditions(filter, auditDayCounts)} and ${period} and ${inMonth}
+        where ${countConditions(filter, auditDayCounts, keys)} and ${period} and ${inMonth}
       union all
       select day, ${figures} from ${auditDayCountDeltas}
-        where ${countConditions(filter, auditDayCountDeltas)} and ${period} and ${inMonth}
+        where ${countConditions(filter, auditDayCountDeltas, keys)} and ${period} and ${inMonth}
     ), d as (
       select x.day, sum(x.entries) as n from x where ${keyOf('x')} = (select v from f)
       group by 1 having sum(x.entries) <> 0

@@ -1,12 +1,13 @@
 import { type AuditFilter, addDays } from '@wd/contracts';
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { likePattern, listPage, orderBy } from '../../lib/list.js';
 import {
   fromDay,
   keyCondition,
+  type SearchKeys,
   type SeekOrder,
   type SeekValue,
   seekOrder,
@@ -15,8 +16,8 @@ import {
 
 // The audit trail (docs/audit.md): a page of audit_log, newest first, by the
 // (created_at) index; filters by user, entity (and record), action and date;
-// the search matches the entity, the user or any value before or after. Without a
-// search or a record, the page and the count come from the day counts (audit-seek.repository.ts).
+// the search matches the entity, the user or any value before or after (not the keys). Without
+// a search or a record, the page and the count come from the day counts (audit-seek.repository.ts).
 
 /**
  * The entity (and record) filter. An invoice's history also holds its lines' and payments'
@@ -31,13 +32,41 @@ function recordCondition({ entity, entityId }: AuditFilter): SQL | undefined {
   return or(own, parts);
 }
 
+/**
+ * What a search matches besides the values: the users whose name holds the text and the kinds of
+ * record whose name does, read first (a few rows each), so that the trail's condition names them
+ * (`user_id in (…) or entity in (…)`: their indexes and their day counts serve it).
+ */
+export interface SearchMatch extends SearchKeys {
+  /** The values' pattern (ILIKE). */
+  pattern: string;
+}
+
+/** The search's users and kinds of record; undefined for a blank search. */
+async function searchMatch(db: Tx, query: string): Promise<SearchMatch | undefined> {
+  const text = query.trim();
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  const [found, entities] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(ilike(users.username, pattern)),
+    distinctEntities(db, pattern),
+  ]);
+  return { pattern, userIds: found.map((u) => u.id), entities };
+}
+
+/** Entries of the search's users or kinds of record; undefined when it names none. */
+function namedCondition(match: SearchMatch): SQL | undefined {
+  return or(
+    match.userIds.length ? inArray(auditLog.userId, match.userIds) : undefined,
+    match.entities.length ? inArray(auditLog.entity, match.entities) : undefined,
+  );
+}
+
 /** The trail's columns, FROM, conditions and orders, as the plain page and the seek both read them. */
-function auditSpec(db: Tx, filter: AuditFilter) {
+function auditSpec(db: Tx, filter: AuditFilter, match?: SearchMatch) {
   const user = sql<string>`coalesce(${users.username}, '')`;
-  const text = filter.searchQuery.trim();
-  const search: SQL | undefined = text
-    ? sql`(${auditLog.entity} ilike ${likePattern(text)} or ${users.username} ilike ${likePattern(text)}
-          or ${auditLog.before}::text ilike ${likePattern(text)} or ${auditLog.after}::text ilike ${likePattern(text)})`
+  const search: SQL | undefined = match
+    ? or(namedCondition(match), ilike(auditLog.searchText, match.pattern))
     : undefined;
   const columns = {
     id: auditLog.id,
@@ -54,25 +83,56 @@ function auditSpec(db: Tx, filter: AuditFilter) {
     entries: () => db.select(columns).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)),
     from: (fields: SelectedFields) => db.select(fields).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)),
     columns,
-    where: and(
-      filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
-      recordCondition(filter),
-      filter.action ? eq(auditLog.action, filter.action) : undefined,
-      // Whole days of the timestamps, [start, end + 1 day).
-      filter.startDate ? gte(auditLog.createdAt, new Date(`${filter.startDate}T00:00:00Z`)) : undefined,
-      filter.endDate ? lt(auditLog.createdAt, new Date(`${addDays(filter.endDate, 1)}T00:00:00Z`)) : undefined,
-      search,
-    ),
+    where: and(unsearched(filter), search),
+    /** The filter without its search. */
+    unsearched: unsearched(filter),
     sortable: { createdAt: auditLog.createdAt, user, entity: auditLog.entity, action: auditLog.action },
     order: [desc(auditLog.createdAt), desc(auditLog.id)],
   };
 }
 
+/** The filter's conditions but the search. */
+function unsearched(filter: AuditFilter): SQL | undefined {
+  return and(
+    filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
+    recordCondition(filter),
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    // Whole days of the timestamps, [start, end + 1 day).
+    filter.startDate ? gte(auditLog.createdAt, new Date(`${filter.startDate}T00:00:00Z`)) : undefined,
+    filter.endDate ? lt(auditLog.createdAt, new Date(`${addDays(filter.endDate, 1)}T00:00:00Z`)) : undefined,
+  );
+}
+
 type AuditRows = Awaited<ReturnType<typeof plainPage>>['rows'];
 
-/** The page by the plain definition: a search or one record's history (few entries, or all to read anyway). */
+/** The page by the plain definition: one record's history (few entries), or a sort by several columns. */
 function plainPage(db: Tx, filter: AuditFilter) {
   return listPage(filter, auditSpec(db, filter));
+}
+
+/**
+ * A searched page. Its entries are those of the users and kinds of record the text names, and
+ * those whose values hold it (the trigram index of migration 0079). The first part is counted
+ * from the day counts (the kinds of record and users are kept there), the second through the
+ * index, left out where the first counts it; a record's history is counted as it is read.
+ */
+async function searchedPage(db: Tx, filter: AuditFilter, match: SearchMatch) {
+  const spec = auditSpec(db, filter, match);
+  const named = namedCondition(match);
+  if (!named || filter.entityId) return listPage(filter, spec);
+  // coalesce: a user_id of null makes the IN null, and NOT of it would drop the entry.
+  const others = not(sql`coalesce(${named}, false)`);
+  const aggregate = async () => {
+    const [kept, values] = await Promise.all([
+      seekStart(db, filter, { keyDescending: false, timeDescending: true }, 0, match),
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(auditLog)
+        .where(and(spec.unsearched, ilike(auditLog.searchText, match.pattern), others)),
+    ]);
+    return { totalRows: kept.total + values[0].n, totals: {} };
+  };
+  return listPage(filter, { ...spec, aggregate });
 }
 
 /**
@@ -121,7 +181,9 @@ async function seekPage(db: Tx, filter: AuditFilter, seek: SeekOrder): Promise<{
 }
 
 /** A page of the trail under the filter, newest first unless sorted, with the count of every matching entry. */
-function auditPage(db: Tx, filter: AuditFilter) {
+async function auditPage(db: Tx, filter: AuditFilter) {
+  const match = await searchMatch(db, filter.searchQuery);
+  if (match) return searchedPage(db, filter, match);
   const seek = seekOrder(filter);
   return seek ? seekPage(db, filter, seek) : plainPage(db, filter);
 }
@@ -131,18 +193,21 @@ export const auditRepository = {
   page: auditPage,
 
   /** The kinds of record in the trail, in order. */
-  async entities(db: Tx) {
-    // The distinct entities by skipping through the (entity, entity_id) index, not by reading every row.
-    const result = await db.execute<{ entity: string }>(sql`
-      with recursive e as (
-        select min(${auditLog.entity}) as entity from ${auditLog}
-        union all
-        select (select min(${auditLog.entity}) from ${auditLog} where ${auditLog.entity} > e.entity) from e
-        where e.entity is not null
-      )
-      select entity from e where entity is not null`);
-    const rows =
-      (result as unknown as { rows?: { entity: string }[] }).rows ?? (result as unknown as { entity: string }[]);
-    return rows.map((r) => r.entity);
-  },
+  entities: (db: Tx) => distinctEntities(db),
 };
+
+/**
+ * The distinct entities (those whose name ILIKE the pattern, if given) by skipping through the
+ * (entity, entity_id) index, one probe per kind, not by reading every row.
+ */
+async function distinctEntities(db: Tx, pattern?: string): Promise<string[]> {
+  const result = await db.execute<{ entity: string }>(sql`
+    with recursive e as (
+      select min(${auditLog.entity}) as entity from ${auditLog}
+      union all
+      select (select min(${auditLog.entity}) from ${auditLog} where ${auditLog.entity} > e.entity) from e
+      where e.entity is not null
+    )
+    select entity from e where entity is not null ${pattern ? sql`and entity ilike ${pattern}` : sql``}`);
+  return rowsOf<{ entity: string }>(result).map((r) => r.entity);
+}
