@@ -163,4 +163,13 @@ describe('the audit trail searched', { timeout: 120_000 }, () => {
     await expectEveryPage({ searchQuery: 'find' }, 50);
     await expectEveryPage({ searchQuery: 'fund', startDate: '2026-04-30' }, 50);
   });
+
+  it('when the text names every kind of record in the log, counts their entries alone', async () => {
+    await db().execute(sql`delete from audit_log where entity not in ('product', 'payment')`);
+    // "p": both kinds, the user pathfinder.clerk and many values; every entry is one of the kinds.
+    const total = await expectEveryPage({ searchQuery: 'p' }, 50);
+    const [{ n }] = rowsOf<{ n: string }>(await db().execute(sql`select count(*) as n from audit_log`));
+    expect(total).toBe(Number(n));
+    await expectEveryPage({ searchQuery: 'p', action: 'delete', startDate: '2026-04-20' }, 10);
+  });
 });
