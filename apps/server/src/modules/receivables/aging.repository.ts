@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { customers, invoices } from '../../db/schema/index.js';
 import { listPage, searchCondition } from '../../lib/list.js';
 import { BUCKETS, bucketSum, nameSort } from './aging-buckets.repository.js';
-import { keptAgingPage, keptSumsServe } from './aging-kept.repository.js';
+import { keptAgingFigures, keptAgingPage, keptFiguresHold, keptSumsServe } from './aging-kept.repository.js';
 
 /**
  * Aging (docs/receivables.md): per customer, the balances of DUE
@@ -14,7 +14,10 @@ import { keptAgingPage, keptSumsServe } from './aging-kept.repository.js';
  * the shared list query.
  */
 export async function agingPage(db: Tx, filter: AgingFilter, asOf: string, options: { plain?: boolean } = {}) {
-  if (!options.plain && (await keptSumsServe(db, filter, asOf))) return keptAgingPage(db, filter, asOf);
+  // The kept figures hold (no search, no DUE invoice dated later): the page from the kept sums if
+  // they serve its sort, else from the grouping; the count and footer from them either way.
+  const kept = !options.plain && (await keptFiguresHold(db, filter, asOf));
+  if (kept && keptSumsServe(filter)) return keptAgingPage(db, filter, asOf);
   const inBucket = (from: number, to: number | undefined) => bucketSum(asOf, from, to, invoices.date, invoices.balance);
   // A search picks the customers first (their trigram indexes), then only their open invoices are summed.
   const text = filter.searchQuery?.trim() ?? '';
@@ -95,6 +98,6 @@ export async function agingPage(db: Tx, filter: AgingFilter, asOf: string, optio
       ? [byName === 'asc' ? asc(g.customerId) : desc(g.customerId)]
       : [sql`${g.total} desc`, asc(name), asc(g.customerId)],
     totals: figures,
-    aggregate,
+    aggregate: kept ? () => keptAgingFigures(db, asOf) : aggregate,
   });
 }
