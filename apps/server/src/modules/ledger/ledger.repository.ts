@@ -33,6 +33,9 @@ export type StoredPayment<K extends PaymentKind> = StoredPayments[K]['row'];
 /** The kind's table with its types erased: the functions below are checked by their signatures. */
 const tableOf = (kind: PaymentKind) => paymentTables[kind] as unknown as typeof paymentTables.customer;
 
+/** The prefix of the kind's reference numbers the app gives ('PAY-', 'SPAY-'). */
+export const referencePrefix = (kind: PaymentKind): string => paymentTables[kind].prefix;
+
 /** The invoice fields the totals depend on (cents). */
 const invoiceHeadColumns = {
   id: invoices.id,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
 import { expectPagesAreTheList, expectSearchIsTheDefinition } from '../../../test/lists.js';
@@ -214,6 +215,28 @@ describe('supplier invoices', () => {
     ]) {
       await expectPagesAreTheList(t, `/api/distributorPayment/distributor/${supplierId}/`, 'paymentHistory', filter);
     }
+  });
+
+  it('a search every reference the app gives holds ("SPA", "pay-") finds every payment but one numbered otherwise', async () => {
+    const supplier = (
+      await t.call('POST', '/api/distributor/insert/', { company: 'Prefix Foods' }, t.adminToken)
+    ).json().distributor.id as number;
+    const history = async (searchQuery: string) =>
+      (await t.call('POST', `/api/distributorPayment/distributor/${supplier}/`, { searchQuery }, t.adminToken)).json();
+    const inv = await newInvoice({ distributorID: supplier, invoiceNo: '91001', amountPurchase: 100 });
+    const ids: number[] = [];
+    for (const amountPaid of [10, 20, 30]) ids.push((await pay(inv.id, { amountPaid })).json().payment.id);
+    const all = await history('');
+    expect(all).toMatchObject({ totalRows: 3, totals: { paid: 60, total: 100, balance: 40 } });
+    for (const text of ['SPA', 'pay-', 'Y', ' sPaY- ']) expect(await history(text), text).toEqual(all);
+    // A payment numbered otherwise (as a database written by another program may hold one): only
+    // what it holds finds it.
+    await t.database.db.execute(sql`update distributor_payments set reference_no = 'IMP-77' where id = ${ids[2]}`);
+    expect(await history('SPA')).toMatchObject({ totalRows: 2, totals: { paid: 30, total: 100, balance: 40 } });
+    expect((await history('p')).totalRows).toBe(3);
+    expect((await history('IMP')).paymentHistory.map((p: { referenceNo: string }) => p.referenceNo)).toEqual([
+      'IMP-77',
+    ]);
   });
 
   it("sorts by the supplier's company as it is now: a renamed supplier's invoices move with it", async () => {
