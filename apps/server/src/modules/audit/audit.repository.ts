@@ -143,7 +143,6 @@ async function searchedPage(db: Tx, filter: AuditFilter, match: SearchMatch) {
   // kinds' index then narrows the trigram index's candidates before any entry is read. "inv"
   // names the invoices and their lines; their 220,000 values that hold it were each read to be
   // left out (1.4 s), where the payments' index and the trigrams' together read none (27 ms).
-  // Every kind named: no entry is of neither.
   const others = and(
     match.entities.length ? inArray(auditLog.entity, match.otherEntities) : undefined,
     match.userIds.length ? or(isNull(auditLog.userId), notInArray(auditLog.userId, match.userIds)) : undefined,
@@ -151,6 +150,7 @@ async function searchedPage(db: Tx, filter: AuditFilter, match: SearchMatch) {
   const aggregate = async () => {
     const [kept, values] = await Promise.all([
       seekStart(db, filter, { keyDescending: false, timeDescending: true }, 0, match),
+      // Every kind named: no entry is of neither.
       match.entities.length && !match.otherEntities.length
         ? [{ n: 0 }]
         : db

@@ -110,10 +110,12 @@ export async function keptAgingFigures(db: Tx, asOf: string) {
 export async function keptAgingPage(db: Tx, filter: AgingFilter, asOf: string) {
   const i = { date: sql.raw('i.date'), balance: sql.raw('i.balance') };
   const bucket = (from: number, to: number | undefined) => bucketSum(asOf, from, to, i.date, i.balance);
+  /** The kept rows of the customers owing (report_customer_totals, alias t). */
+  const owing = sql`t.status = 'DUE' and t.invoices > 0`;
   const kept = sql`(select t.customer_id as a_customer_id, coalesce(c.company, ${WALK_IN_CUSTOMER}) as a_name,
       t.invoices as a_open, t.balance as a_total
     from report_customer_totals t left join customers c on c.id = t.customer_id
-    where t.status = 'DUE' and t.invoices > 0) g`;
+    where ${owing}) g`;
   // A customer's DUE invoices: its own by the customer index, the walk-ins' (key 0) without a customer.
   const theirs = sql`lateral (select min(i.date)::text as oldest, count(*) as open,
       ${bucket(...BUCKETS.days0to30)} as d0, ${bucket(...BUCKETS.days31to60)} as d31,
@@ -174,7 +176,7 @@ export async function keptAgingPage(db: Tx, filter: AgingFilter, asOf: string) {
       where status = 'DUE' and date >= ${addDays(asOf, -to)}::date and date <= ${addDays(asOf, -from)}::date group by 1)`;
     const [key, rest] = bucket === 'over90' ? [sql`b.a_total - r.v`, sql`w.a_total`] : [sql`r.v`, sql`0`];
     const bare = sql`(select t.customer_id as a_customer_id, t.invoices as a_open, t.balance as a_total
-      from report_customer_totals t where t.status = 'DUE' and t.invoices > 0) b`;
+      from report_customer_totals t where ${owing}) b`;
     const way = sql.raw(order);
     const ahead = sql.raw(order === 'desc' ? '>' : '<');
     // The bucket's customers summed once, for both parts.
@@ -225,7 +227,6 @@ export async function keptAgingPage(db: Tx, filter: AgingFilter, asOf: string) {
   const byBalanceWindow = (order: SQL[], limit: number, offset: number) => {
     const most = order[0] !== fewestFirst[0];
     const way = sql.raw(most ? 'desc' : 'asc');
-    const owing = sql`t.status = 'DUE' and t.invoices > 0`;
     return sql`(with p as (select t.balance from report_customer_totals t where ${owing}
           order by t.balance ${way} offset ${offset} limit ${limit}),
         w as (select min(balance) as lo, max(balance) as hi from p)
