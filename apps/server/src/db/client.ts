@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
 import { upkeep, upkeepAfterBulkLoad } from './pglite-upkeep.js';
+import { preparing, preparingPglite } from './prepared.js';
 import * as schema from './schema/index.js';
 import { isContention } from './sql-state.js';
 
@@ -79,57 +79,6 @@ export interface OpenOptions {
   pooler?: 'none' | 'transaction';
 }
 
-/** At most this many statements are kept prepared on one connection (the first ones asked). */
-export const PREPARED_PER_CONNECTION = 300;
-/** A statement with more parameters than this (a list of ids) is rarely asked twice: not kept. */
-const PREPARED_MAX_PARAMETERS = 64;
-
-/**
- * Keeps each connection's statements prepared, by a name made from their text: PostgreSQL parses
- * a repeated statement once per connection and, once its plans prove alike, plans it once too.
- * Planning was most of a list's time in the database (the stock ledger's page: 1.6 ms to plan,
- * 0.2 ms to run). Reads and writes only (no DDL, no transaction control), at most
- * PREPARED_PER_CONNECTION per connection; never behind a transaction pooler, whose next
- * statement may land on a connection that never saw the name. Never a search (LIKE, ILIKE):
- * the one plan kept for every text cannot tell a pattern that matches one row from one that
- * matches thousands, and walked 26,667 customers in name order to find one (12.8 ms against
- * 2.2 ms planned for its text). Nor a statement given a date: a period of a month and one of 36
- * months want different plans, and the one kept for a customer's payments over any period read
- * every payment of the period by date (65 ms a statement against 0.3 ms planned for its dates).
- */
-/** A date or a time (a period's bound, a session's idle limit): `2026-11-27…`. */
-const isDateValue = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
-
-function preparing(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const named = new Set<string>();
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (
-      typeof config === 'object' &&
-      config !== null &&
-      !(config as { name?: string }).name &&
-      typeof (config as { text?: unknown }).text === 'string'
-    ) {
-      const text = (config as { text: string }).text;
-      const values = rest[0];
-      const count = Array.isArray(values) ? values.length : 0;
-      if (
-        count <= PREPARED_MAX_PARAMETERS &&
-        /^[\s(]*(select|with|insert|update|delete)\b/i.test(text) &&
-        !/\b(i?like)\b/i.test(text) &&
-        !(Array.isArray(values) && values.some(isDateValue))
-      ) {
-        const name = `wd_${createHash('sha1').update(text).digest('base64url')}`;
-        if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {
-          named.add(name);
-          return query({ ...config, name }, ...rest);
-        }
-      }
-    }
-    return query(config, ...rest);
-  };
-}
-
 /** Databases reached through a transaction pooler (`statementName`). */
 const pooled = new WeakSet<Db>();
 
@@ -192,6 +141,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     lock?.release();
     throw error;
   }
+  preparingPglite(client);
   // One connection, never contention: nothing to retry.
   const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db, false);
   // PGlite has no autovacuum: every few minutes the tables with many dead rows are vacuumed and
