@@ -46,13 +46,15 @@ describe('statements kept prepared on each connection (PostgreSQL) and on the em
     const db = await connection();
     const query = sql`select (${JSON.stringify({ cents: 1999, note: 'é"' })}::jsonb ->> 'note') as note,
       ${true}::boolean as yes, ${null}::int as nothing, ${'12345678901.25'}::numeric(14,2) as amount,
-      ${7}::bigint * 3 as big, ${'{"a":[1,2]}'}::json as doc`;
+      ${7}::bigint * 3 as big, ${'{"a":[1,2]}'}::json as doc, timestamptz '2026-11-29 10:00:00+00' as at`;
     const answers = [];
     for (let i = 0; i < 7; i++) answers.push(rowsOf(await db.execute(query))[0]);
     const expected = { note: 'é"', yes: true, nothing: null, amount: '12345678901.25', doc: { a: [1, 2] } };
     for (const row of answers) expect(row).toMatchObject(expected);
     // bigint: node-postgres answers text, PGlite a number; each driver as it always has.
     expect(answers.map((r) => String(r.big))).toEqual(Array(7).fill('21'));
+    // A time stays the database's text, as Drizzle asks of both drivers (a Date here would be PGlite's default).
+    expect(answers.map((r) => typeof r.at)).toEqual(Array(7).fill('string'));
     expect((await prepared(db)).some((s) => s.statement.includes("->> 'note'"))).toBe(true);
   });
 

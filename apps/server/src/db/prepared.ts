@@ -65,19 +65,24 @@ interface PgliteInside {
   _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
   serializers: Record<number, (value: unknown) => string>;
-  parsers: Record<number, (value: string, typeId?: number) => unknown>;
+  parsers: ParserTable;
 }
+
+type ParserTable = Record<number, (value: string, typeId?: number) => unknown>;
 
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
 /**
- * Keeps the embedded database's statements prepared too (`keptName`). PGlite's own `query`
- * parses, describes and plans every statement anew, one message at a time: the same
- * statements' parse and plan that PostgreSQL keeps per connection were most of the embedded
- * database's time on a list. Here a kept statement is parsed and described once (its
- * parameters' types, to write each value as PGlite would), then each run sends bind, describe,
- * execute and sync in one message, and the answer is read by PGlite's own parser. PGlite has one
- * connection: one set of names for the process, at most PREPARED_PER_CONNECTION.
+ * Keeps the embedded database's statements prepared too (`keptName`), and runs the others with
+ * fewer steps. PGlite's own `query` parses, describes and plans every statement anew, one
+ * protocol message at a time, and reads each answer with a parser table merged anew: the parse
+ * and plan that PostgreSQL keeps per connection were most of the embedded database's time on a
+ * list. Here a kept statement is parsed and described once (its parameters' types, to write
+ * each value as PGlite would); any other is parsed and described in one message; each run then
+ * sends bind, describe, execute and sync in one message, and the answer is read by PGlite's own
+ * parser with a table merged once. PGlite has one connection: one set of names for the
+ * process, at most PREPARED_PER_CONNECTION. A query reading or writing a file (`blob`) is left
+ * to PGlite.
  *
  * This reaches into PGlite's client (its query lock, its transaction lock, its serializers and
  * parsers); where a version lacks them the client is left as it is.
@@ -106,7 +111,31 @@ export function preparingPglite(client: PGlite): void {
     return all;
   };
 
-  /** Runs a kept statement; under the query lock (the caller holds the transaction's, or is one). */
+  /**
+   * The parsers a statement's answer is read with: PGlite's own, with the caller's on top.
+   * PGlite merges them for every answer, into an object so slow to read that Drizzle's few
+   * overrides made reading 50 rows 10× slower (237 against 23 µs); merged once per set of
+   * overrides here (by their type ids and source text, as Drizzle makes new ones per query).
+   */
+  const tables = new Map<string, ParserTable>();
+  const parsersFor = (overrides: ParserTable | undefined): ParserTable => {
+    const key = overrides
+      ? Object.entries(overrides)
+          .map(([id, parser]) => `${id}:${parser}`)
+          .join('\n')
+      : '';
+    let table = tables.get(key);
+    if (!table) {
+      table = { ...inside.parsers, ...overrides };
+      tables.set(key, table);
+    }
+    return table;
+  };
+
+  /**
+   * Runs a statement under the query lock (the caller holds the transaction's, or is a
+   * transaction): a kept one (`name`) parsed once, any other ('') parsed as it runs.
+   */
   const run = <T>(name: string, text: string, params: unknown[], options?: QueryOptions) =>
     inside._runExclusiveQuery(async () => {
       try {
@@ -123,10 +152,10 @@ export function preparingPglite(client: PGlite): void {
             types = parse.parseDescribeStatementResults(described);
           } catch (error) {
             // Not kept: the name is free for the next try (closing an unknown name is no error).
-            await send(joined([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
+            if (name) await send(joined([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
             throw error;
           }
-          named.set(name, types);
+          if (name) named.set(name, types);
         }
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null;
@@ -141,23 +170,25 @@ export function preparingPglite(client: PGlite): void {
             serialize.sync(),
           ]),
         );
-        return parse.parseResults(messages, inside.parsers, options)[0] as Results<T>;
+        const { parsers, ...rest } = options ?? {};
+        return parse.parseResults(messages, parsersFor(parsers as ParserTable | undefined), rest)[0] as Results<T>;
       } catch (error) {
         // As PGlite's own query says which statement failed.
         if (error instanceof Error) Object.assign(error, { query: text, params });
         throw error;
       }
     });
-  const kept = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined) => {
+  /** The name a statement runs under: its kept name, '' (unnamed), or undefined (PGlite's own query: a file). */
+  const nameOf = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined) => {
     if (options?.blob) return undefined;
     const name = keptName(text, params);
-    return name && (named.has(name) || named.size < PREPARED_PER_CONNECTION) ? name : undefined;
+    return name && (named.has(name) || named.size < PREPARED_PER_CONNECTION) ? name : '';
   };
 
   const query = client.query.bind(client) as Query;
   client.query = (async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-    const name = kept(text, params, options);
-    if (!name) return query<T>(text, params, options);
+    const name = nameOf(text, params, options);
+    if (name === undefined) return query<T>(text, params, options);
     await inside._checkReady();
     return inside._runExclusiveTransaction(async () => {
       const result = await run<T>(name, text, params ?? [], options);
@@ -171,8 +202,8 @@ export function preparingPglite(client: PGlite): void {
     transaction((tx) => {
       const txQuery = tx.query.bind(tx) as Query;
       tx.query = (async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-        const name = kept(text, params, options);
-        if (!name) return txQuery<R>(text, params, options);
+        const name = nameOf(text, params, options);
+        if (name === undefined) return txQuery<R>(text, params, options);
         if (tx.closed) throw new Error('Transaction is closed');
         return run<R>(name, text, params ?? [], options);
       }) as Query;
