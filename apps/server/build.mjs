@@ -1,7 +1,8 @@
 // Builds the server for production: one ESM file, dist/main.js, that plain
 // Node runs. npm packages stay external (loaded from node_modules at run
 // time); the workspace package @wd/contracts, which ships TypeScript sources,
-// is bundled in. The SQL migrations are copied next to it, where
+// is bundled in. The SQL migrations and the embedded database's thread
+// (pglite-thread.mjs) are copied next to it, where
 // db/client.ts looks for them (a folder beside the running file), with a
 // migrated empty embedded database (empty-database.tar.gz) that a first start
 // loads instead of running PGlite's initdb and every migration (docs/operations.md).
@@ -38,6 +39,8 @@ await build({
   ],
 });
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+// The embedded database's thread, loaded by db/pglite-remote.ts from beside the running file.
+cpSync(join(here, 'src/db/pglite-thread.mjs'), join(dist, 'pglite-thread.mjs'));
 
 // The extensions are db/client.ts's pgliteExtensions (a database that uses pg_trgm needs it loaded).
 const empty = await PGlite.create({ extensions: { pg_trgm } });

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,8 +11,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
+import { PgliteRemote } from './pglite-remote.js';
 import { upkeep, upkeepAfterBulkLoad } from './pglite-upkeep.js';
-import { preparing, preparingPglite } from './prepared.js';
+import { preparing } from './prepared.js';
 import * as schema from './schema/index.js';
 import { isContention } from './sql-state.js';
 
@@ -132,18 +133,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // PGlite is one process's database: a second process on the same files hands out the same ids
   // and loses writes. The lock file refuses it (docs/operations.md).
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
-  let client: PGlite;
+  let client: PgliteRemote;
   try {
     // A new data folder, or a database in memory, starts from the built empty database.
     const loadDataDir = options.loadDataDir ?? emptyDatabaseFor(dir);
-    client = await PGlite.create(dir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir });
+    client = await PgliteRemote.start({ dataDir: dir, loadDataDir });
   } catch (error) {
     lock?.release();
     throw error;
   }
-  preparingPglite(client);
   // One connection, never contention: nothing to retry.
-  const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db, false);
+  const db = retryTransactions(drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db, false);
   // PGlite has no autovacuum: every few minutes the tables with many dead rows are vacuumed and
   // the changed ones analyzed (db/pglite-upkeep.ts), and after migrating (every start).
   const timer = setInterval(() => upkeep(client, DELTA_TABLES).catch(() => {}), UPKEEP_EVERY_MS);
@@ -160,10 +160,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(),
-    async dumpDataDir() {
-      await client.exec('checkpoint');
-      return (await client.dumpDataDir('gzip')) as Blob;
-    },
+    dumpDataDir: () => client.dumpDataDir(),
     async close() {
       clearInterval(timer);
       try {

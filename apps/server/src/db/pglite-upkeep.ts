@@ -1,4 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from './pglite-remote.js';
+
+/** What the upkeep asks of the embedded database (its client, or PGlite itself). */
+type Client = Pick<EmbeddedClient, 'query' | 'exec'>;
 
 /**
  * The embedded database's upkeep: what PostgreSQL's autovacuum does, which PGlite does not have.
@@ -30,7 +33,7 @@ interface TableStats {
   pagesWhenAnalyzed: number;
 }
 
-async function tableStats(client: PGlite): Promise<TableStats[]> {
+async function tableStats(client: Client): Promise<TableStats[]> {
   // The counters of recent writes wait up to a second before they are counted; this statement's
   // end counts them.
   await client.exec('select pg_stat_force_next_flush()');
@@ -54,7 +57,7 @@ const needsAnalyze = (t: TableStats) =>
   Math.abs(t.pages - t.pagesWhenAnalyzed) > 8 + 0.1 * t.pagesWhenAnalyzed;
 
 /** One round of upkeep: vacuums and analyzes what the rules above ask for; says what it did. */
-export async function upkeep(client: PGlite, alwaysVacuum: readonly string[] = []): Promise<UpkeepResult> {
+export async function upkeep(client: Client, alwaysVacuum: readonly string[] = []): Promise<UpkeepResult> {
   const tables = await tableStats(client);
   const vacuumed = tables.filter((t) => needsVacuum(t) || alwaysVacuum.includes(t.name)).map((t) => t.name);
   const analyzed = tables.filter((t) => !vacuumed.includes(t.name) && needsAnalyze(t)).map((t) => t.name);
@@ -70,7 +73,7 @@ export async function upkeep(client: PGlite, alwaysVacuum: readonly string[] = [
  * with more dead rows than live ones is rewritten whole (VACUUM FULL gives the space back to the
  * file system), every other one vacuumed and analyzed.
  */
-export async function upkeepAfterBulkLoad(client: PGlite): Promise<UpkeepResult> {
+export async function upkeepAfterBulkLoad(client: Client): Promise<UpkeepResult> {
   const tables = await tableStats(client);
   for (const t of tables) await client.exec(`vacuum (${t.dead > t.live ? 'full, ' : ''}analyze) ${t.name}`);
   const names = tables.map((t) => t.name);

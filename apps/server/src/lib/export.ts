@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import type { PGlite } from '@electric-sql/pglite';
 import { type ColumnSpec, type SortItem, todayIn } from '@wd/contracts';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/client.js';
+import type { EmbeddedClient } from '../db/pglite-remote.js';
 import type { AppContext } from './context.js';
 import { csvHeading, csvLines, csvRecord, UTF8_BOM } from './csv.js';
 import { TooManyRequestsError } from './errors.js';
@@ -76,7 +76,7 @@ async function* cursorRows(
   batch: number,
   onLost: (error: Error) => void,
 ): AsyncGenerator<Row[]> {
-  const client = (ctx.db as Db & { $client: pg.Pool | PGlite }).$client;
+  const client = (ctx.db as Db & { $client: pg.Pool | EmbeddedClient }).$client;
   const { sql: text, params } = query.toSQL();
   const name = `wd_export_${++cursorCount}`;
   if (ctx.kind === 'postgres') {
@@ -114,7 +114,7 @@ async function* cursorRows(
     }
     return;
   }
-  const pglite = client as PGlite;
+  const pglite = client as EmbeddedClient;
   await pglite.query(`declare ${name} no scroll cursor with hold for ${text}`, params);
   try {
     for (;;) {
