@@ -72,6 +72,25 @@ describe('the embedded database on a thread of its own', () => {
     expect(results.map((r) => r.rows)).toEqual([[], [{ n: 5 }]]);
   });
 
+  it('a statement run unnamed (a search, a period) is planned each time, and reads its parameters as they are after DDL', async ({
+    skip,
+  }) => {
+    if (t.database.kind !== 'pglite') skip();
+    const client = clientOf();
+    for (const day of ['2026-11-29', '2026-02-28'])
+      expect((await client.query<{ d: string }>('select ($1::date + 1)::text as d', [day])).rows).toEqual([
+        { d: day === '2026-11-29' ? '2026-11-30' : '2026-03-01' },
+      ]);
+    await client.exec('create temporary table remote_types (v int)');
+    // Never kept (LIKE): its parameter's type is remembered by its text.
+    const insert = "insert into remote_types (v) values ($1) returning v::text like '%' as ok";
+    await client.query(insert, [5]);
+    await client.query('alter table remote_types alter column v type jsonb using to_jsonb(v)');
+    await client.query(insert, [{ cases: 2 }]);
+    const { rows } = await client.query<{ v: unknown }>('select v from remote_types order by v::text');
+    expect(rows).toEqual([{ v: 5 }, { v: { cases: 2 } }]);
+  });
+
   it('a database whose thread ended fails every call with why, instead of waiting for ever', async ({ skip }) => {
     if (t.database.kind !== 'pglite') skip();
     const remote = await PgliteRemote.start({});

@@ -2,11 +2,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { Mutex, parse, protocol, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
-import { keptName, PREPARED_PER_CONNECTION } from './prepared.js';
+import { keptName, PREPARED_PER_CONNECTION, readsOrWrites } from './prepared.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The thread's file: beside this module in the sources, beside main.js once built (build.mjs copies it). */
 const threadFile = join(here, 'pglite-thread.mjs');
+
+/** At most this many unnamed statements' parameter types are remembered (then forgotten at once). */
+const UNNAMED_TYPES_KEPT = 1000;
 
 type Parser = (value: string, typeId?: number) => unknown;
 type Serializer = (value: unknown) => string;
@@ -39,7 +42,8 @@ interface Pending {
  *
  * Statements are kept prepared as on PostgreSQL (`keptName`, at most PREPARED_PER_CONNECTION for
  * the one connection): a kept statement is parsed and described once (its parameters' types, to
- * write each value as PGlite would), any other is parsed and described as it runs; then bind,
+ * write each value as PGlite would); any other (a search, a period) is parsed at each run, so it
+ * is planned for its values, with its parameters' types remembered by its text; then bind,
  * describe, execute and sync go in one message. Answers are read by PGlite's own parser with a
  * parser table merged once per set of overrides (merged anew per answer, as PGlite does, Drizzle's
  * few overrides made reading 50 rows 10× slower: 237 against 23 µs).
@@ -54,6 +58,12 @@ export class PgliteRemote implements EmbeddedClient {
   private readonly transactionLock = new Mutex();
   /** Each kept statement's parameter types, by name. */
   private readonly named = new Map<string, number[]>();
+  /**
+   * The parameter types of statements run unnamed (a search, a period), by text: the next run
+   * of one sends parse, bind, execute and sync in one message instead of two (each a round trip
+   * to the thread), and is still planned for its values. Forgotten after any DDL.
+   */
+  private readonly unnamedTypes = new Map<string, number[]>();
   private readonly parsers: Record<number, Parser> = { ...types.parsers };
   private readonly serializers: Record<number, Serializer> = { ...types.serializers };
   private readonly tables = new Map<string, Record<number, Parser>>();
@@ -170,9 +180,10 @@ export class PgliteRemote implements EmbeddedClient {
     const { serialize } = protocol;
     const kept = keptName(text, params);
     const name = kept && (this.named.has(kept) || this.named.size < PREPARED_PER_CONNECTION) ? kept : '';
+    const known = !name && !options?.paramTypes && readsOrWrites(text) ? this.unnamedTypes.get(text) : undefined;
     return this.queryLock.runExclusive(async () => {
       try {
-        let paramTypes = this.named.get(name);
+        let paramTypes = name ? this.named.get(name) : known;
         if (!paramTypes) {
           try {
             const described = await this.exchange(
@@ -187,6 +198,10 @@ export class PgliteRemote implements EmbeddedClient {
             throw error;
           }
           if (name) this.named.set(name, paramTypes);
+          else if (!options?.paramTypes && readsOrWrites(text)) {
+            if (this.unnamedTypes.size >= UNNAMED_TYPES_KEPT) this.unnamedTypes.clear();
+            this.unnamedTypes.set(text, paramTypes);
+          }
         }
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null;
@@ -195,11 +210,15 @@ export class PgliteRemote implements EmbeddedClient {
           return write ? write(value) : String(value);
         });
         const answers = await this.exchange(
+          // An unnamed statement whose types were known is parsed in the same message.
+          ...(known ? [serialize.parse({ name, text })] : []),
           serialize.bind({ statement: name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
         );
+        // DDL may change what a text's parameters are.
+        if (!readsOrWrites(text)) this.unnamedTypes.clear();
         const { parsers, ...rest } = options ?? {};
         return parse.parseResults(answers as never, this.parsersFor(parsers as never), rest)[0] as Results<T>;
       } catch (error) {
@@ -214,6 +233,7 @@ export class PgliteRemote implements EmbeddedClient {
   private runSimple(text: string, options?: QueryOptions): Promise<Results[]> {
     return this.queryLock.runExclusive(async () => {
       try {
+        if (!readsOrWrites(text) && !/^\s*(begin|commit|rollback)\s*;?\s*$/i.test(text)) this.unnamedTypes.clear();
         const answers = await this.exchange(protocol.serialize.query(text));
         const { parsers, ...rest } = options ?? {};
         return parse.parseResults(answers as never, this.parsersFor(parsers as never), rest);

@@ -9,6 +9,9 @@ const PREPARED_MAX_PARAMETERS = 64;
 /** A date or a time (a period's bound, a session's idle limit): `2026-11-27…`. */
 const isDateValue = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
 
+/** A read or a write (not DDL, not transaction control). */
+export const readsOrWrites = (text: string) => /^[\s(]*(select|with|insert|update|delete)\b/i.test(text);
+
 /**
  * The name a statement is kept prepared under, made from its text, or undefined when it is not
  * kept. The database parses a repeated statement once per connection and, once its plans prove
@@ -25,7 +28,7 @@ export function keptName(text: string, values: unknown): string | undefined {
   const count = Array.isArray(values) ? values.length : 0;
   if (
     count > PREPARED_MAX_PARAMETERS ||
-    !/^[\s(]*(select|with|insert|update|delete)\b/i.test(text) ||
+    !readsOrWrites(text) ||
     /\b(i?like)\b/i.test(text) ||
     (Array.isArray(values) && values.some(isDateValue))
   )
