@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** How often an instance folds the roll-ups' deltas in the background by default. */
+const FOLD_EVERY_MS = 1_000;
+
 const flag = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
 
 const envSchema = z.object({
@@ -56,6 +59,11 @@ export interface Config {
   trustProxy: boolean;
   /** scrypt cost (N); lowered only by tests to keep them quick. */
   scryptN: number;
+  /**
+   * How often the instance folds the roll-ups' pending deltas in the background (ms); 0: never
+   * (readers still fold before they read). Off only in tests that must read deltas still pending.
+   */
+  foldEveryMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     scryptN: 2 ** 15,
+    foldEveryMs: FOLD_EVERY_MS,
   };
 }
 
@@ -104,6 +113,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Wholesale Desk <desk@wholesale.test>',
     trustProxy: false,
     scryptN: 2 ** 10,
+    foldEveryMs: FOLD_EVERY_MS,
     ...overrides,
   };
 }

@@ -15,9 +15,6 @@ export async function foldRollups(db: Tx, wait = true): Promise<void> {
   await db.execute(wait ? sql`select rollups_fold()` : sql`select rollups_fold(false)`);
 }
 
-/** How often an instance folds in the background. */
-export const FOLD_EVERY_MS = 1_000;
-
 /** The figures of the invoice day and month totals and of the day totals' pending deltas. */
 const invoiceTotalColumns = () => ({
   billerId: integer('biller_id').notNull(),

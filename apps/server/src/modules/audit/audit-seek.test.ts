@@ -9,7 +9,8 @@ import { foldRollups } from '../../db/rollups.js';
 // The trail's pages found through the day counts (audit-seek.repository.ts) against the plain definition:
 // every matching entry, ordered by the sort, then newest first, then by id, counted and sliced.
 
-const t = testApp();
+// No fold in the background: the writes after the last fold must stay pending deltas.
+const t = testApp({ foldEveryMs: 0 });
 const db = () => t.database.db;
 
 interface Filter {

@@ -18,7 +18,8 @@ import { invoicesRepository } from './invoices.repository.js';
  * and around month edges, of two billers and both types, drafts among them, and writes committed
  * after the last fold (deltas pending) among what is counted.
  */
-const t = testApp();
+// No fold in the background: the writes after the last fold must stay pending deltas.
+const t = testApp({ foldEveryMs: 0 });
 const db = () => t.database.db as unknown as Tx;
 const rows = async <T>(query: SQL) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const rnd = new Random(74);

@@ -16,7 +16,8 @@ import { BLOCK_IDS, seekMovementBlock } from './stock-ledger-seek.repository.js'
  * each one sought, to the ledger. Movements spread over six blocks, two locations and three
  * kinds; some folded, some still deltas; the kept blocks recomputed from the ledger.
  */
-const t = testApp();
+// No fold in the background: the writes after the last fold must stay pending deltas.
+const t = testApp({ foldEveryMs: 0 });
 const db = () => t.database.db as unknown as Tx;
 const { expectLevelsEqualLedger } = stockKit(t);
 
