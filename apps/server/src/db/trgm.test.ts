@@ -12,12 +12,11 @@ import { type Db, migrationsFolder, openDatabase } from './client.js';
 const TRGM = [
   // The audit trail's search over its entries' values (0079).
   'audit_log_search_trgm_idx',
-  'customers_city_trgm_idx',
+  // The customer list's search over its six columns joined (0081); company and name alone for
+  // the aging and the reports.
   'customers_company_trgm_idx',
-  'customers_email_trgm_idx',
   'customers_name_trgm_idx',
-  'customers_phone_trgm_idx',
-  'customers_tax_permit_number_trgm_idx',
+  'customers_search_trgm_idx',
   // The supplier invoice and expense lists' searches (0047).
   'distributor_invoices_invoice_no_trgm_idx',
   'distributor_invoices_note_trgm_idx',

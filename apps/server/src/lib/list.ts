@@ -20,11 +20,22 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Case-insensitive "contains" over the list's text columns; undefined when the query is blank. */
-export function searchCondition(query: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+/**
+ * Case-insensitive "contains" over the list's text columns; undefined when the query is blank.
+ * `joined`, when the table keeps one, is a generated column holding `columns` one per line: the
+ * search then reads it alone, through its one trigram index, where six columns' indexes were
+ * priced above reading every row (a whole company name among 6,667 customers: every row tested
+ * six times). The same rows: a text without a line break can not match across two lines.
+ */
+export function searchCondition(
+  query: string | undefined,
+  columns: (AnyColumn | SQL)[],
+  joined?: AnyColumn,
+): SQL | undefined {
   const text = query?.trim();
   if (!text || columns.length === 0) return undefined;
   const pattern = likePattern(text);
+  if (joined && !text.includes('\n')) return ilike(joined, pattern);
   return or(...columns.map((c) => ilike(sql`(${c})::text`, pattern)));
 }
 

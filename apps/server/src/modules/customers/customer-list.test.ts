@@ -43,6 +43,45 @@ describe('customer/all', () => {
     expect((await page('/api/customer/all/deleted/', {})).totalRows).toBe(1);
   });
 
+  it('finds a customer by any of the six searched columns, as changed, and never across two of them', async () => {
+    const body = {
+      company: 'Joined Search Mart',
+      name: 'Pat Keeper',
+      city: 'Springvale',
+      phone: '555-0199',
+      email: 'pat@joined.test',
+      taxPermitNumber: '77810443',
+    };
+    const create = await t.call('POST', '/api/customer/new/', body, t.adminToken);
+    expect(create.statusCode, create.body).toBe(200);
+    const made = create.json().customer;
+    const found = async (searchQuery: string, path = '/api/customer/all/') => {
+      const res = await t.call('POST', path, { searchQuery }, t.adminToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().customers.map((c: { id: number }) => c.id);
+    };
+    for (const text of ['joined search MART', 'pat keeper', 'SPRINGVALE', '555-0199', '@joined.te', '7781044']) {
+      expect({ text, ids: await found(text) }).toEqual({ text, ids: [made.id] });
+    }
+    // The end of one column and the start of the next, with or without the line between them.
+    for (const text of ['Mart Pat', 'MartPat', 'Mart\nPat', 'Keeper\nSpringvale', 'vale 555']) {
+      expect({ text, ids: await found(text) }).toEqual({ text, ids: [] });
+    }
+    const changed = await t.call(
+      'PATCH',
+      '/api/customer/update/',
+      { ...body, id: made.id, city: 'Oakmere', phone: '555-0200' },
+      t.adminToken,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await found('springvale')).toEqual([]);
+    expect(await found('oakmere')).toEqual([made.id]);
+    expect(await found('555-0200')).toEqual([made.id]);
+    expect((await t.call('DELETE', `/api/customer/delete/${made.id}/`, undefined, t.adminToken)).statusCode).toBe(200);
+    expect(await found('oakmere')).toEqual([]);
+    expect(await found('oakmere', '/api/customer/all/deleted/')).toEqual([made.id]);
+  });
+
   it('counts the live customers as the rows do after every kind of change (the kept count, migration 0051)', async () => {
     const listed = async () => {
       const res = await t.call('POST', '/api/customer/all/', { resultsPerPage: 1 }, t.adminToken);
