@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers.js';
 import { rowsOf } from './client.js';
+import type { PgliteLink } from './pglite-link.js';
 import { type EmbeddedClient, PgliteRemote } from './pglite-remote.js';
 
 const t = testApp();
@@ -57,6 +58,34 @@ describe('the embedded database on a thread of its own', () => {
     expect(order).toEqual(['transaction', 'outside']);
   });
 
+  it('statements asked together reach the thread together, each with its own answer', async ({ skip }) => {
+    if (t.database.kind !== 'pglite') skip();
+    const remote = await PgliteRemote.start({});
+    try {
+      // Each kept (the same text, asked 8 times before its first parse has ended: parsed once),
+      // or unnamed (LIKE: described, then parsed again with its run, whatever came between).
+      const kept = 'select $1::int * 2 as n';
+      const unnamed = (k: number) => `select $1::text like '%${k}' as ok, $2::int + ${k} as n`;
+      const inFlight = () => (remote as unknown as { link: PgliteLink }).link.waiting;
+      const asked = Array.from({ length: 16 }, (_, k) =>
+        k % 2
+          ? remote.query<{ n: number }>(kept, [k]).then((r) => r.rows)
+          : remote.query<{ ok: boolean; n: number }>(unnamed(k), [`x${k}`, k]).then((r) => r.rows),
+      );
+      const most = inFlight();
+      const answers = await Promise.all(asked);
+      // Before, one statement at a time: never more than one message waiting on the thread.
+      expect(most).toBeGreaterThan(8);
+      expect(answers).toEqual(
+        Array.from({ length: 16 }, (_, k) => (k % 2 ? [{ n: k * 2 }] : [{ ok: true, n: 2 * k }])),
+      );
+      const named = (remote as unknown as { named: Map<string, number[]> }).named;
+      expect([...named.values()].filter((types) => types.length === 1)).toHaveLength(1);
+    } finally {
+      await remote.close();
+    }
+  });
+
   it('a failed statement in a transaction rolls back all of it, and the database goes on', async ({ skip }) => {
     if (t.database.kind !== 'pglite') skip();
     const client = clientOf();
@@ -98,7 +127,7 @@ describe('the embedded database on a thread of its own', () => {
     const long = remote.query('select count(*) from generate_series(1, 50000000)');
     // Until it has reached the thread, which is then busy with it.
     for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
-    await (remote as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await (remote as unknown as { link: PgliteLink }).link.kill();
     await expect(long).rejects.toThrow(/thread ended/);
     await expect(remote.query('select 1')).rejects.toThrow(/closed/);
   });

@@ -1,19 +1,13 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { Mutex, parse, protocol, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
+import { parse, protocol, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
+import { Gate } from './gate.js';
+import { PgliteLink } from './pglite-link.js';
 import { keptName, PREPARED_PER_CONNECTION, readsOrWrites } from './prepared.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-/** The thread's file: beside this module in the sources, beside main.js once built (build.mjs copies it). */
-const threadFile = join(here, 'pglite-thread.mjs');
 
 /** At most this many unnamed statements' parameter types are remembered (then forgotten at once). */
 const UNNAMED_TYPES_KEPT = 1000;
 
 type Parser = (value: string, typeId?: number) => unknown;
 type Serializer = (value: unknown) => string;
-type BackendMessage = { name: string } & Record<string, unknown>;
 
 /** What the app asks of the embedded database: what Drizzle, the upkeep and the exports use. */
 export interface EmbeddedClient {
@@ -22,23 +16,13 @@ export interface EmbeddedClient {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
-/** What the thread answers: protocol messages, or a dump. */
-interface Answer {
-  bytes?: Uint8Array;
-  dump?: ArrayBuffer;
-}
-
-interface Pending {
-  resolve(answer: Answer): void;
-  reject(error: Error): void;
-}
-
 /**
  * The embedded database (PGlite) on a thread of its own, spoken to in the PostgreSQL protocol.
  * PGlite in the server's thread ran every statement between the server's requests: at 10
  * clients each request waited for the others' statements as well as their JavaScript, while
  * PostgreSQL works beside the server on the machine's other core. Here the statements run on
- * their thread (pglite-thread.mjs) and this side writes and reads the messages.
+ * their thread (pglite-thread.mjs, reached through pglite-link.ts) and this side writes and
+ * reads the messages.
  *
  * Statements are kept prepared as on PostgreSQL (`keptName`, at most PREPARED_PER_CONNECTION for
  * the one connection): a kept statement is parsed and described once (its parameters' types, to
@@ -48,16 +32,19 @@ interface Pending {
  * parser table merged once per set of overrides (merged anew per answer, as PGlite does, Drizzle's
  * few overrides made reading 50 rows 10× slower: 237 against 23 µs).
  *
- * Like PGlite's client: one statement at a time (the query lock), and a transaction holds the
- * database until it ends (the transaction lock): nothing else runs between its statements.
+ * Statements outside a transaction are sent as soon as they are asked, each exchange whole (it
+ * ends with a sync): the thread runs them one after another in the order they came, with no
+ * pause between them for this side to read an answer and send the next (at 10 clients the
+ * thread had waited on the server's busy event loop between statements). A transaction holds the
+ * database until it ends (the gate): it waits for the statements already sent, and those asked
+ * meanwhile wait for its end, so nothing runs between its statements.
  */
 export class PgliteRemote implements EmbeddedClient {
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 0;
-  private readonly queryLock = new Mutex();
-  private readonly transactionLock = new Mutex();
+  private readonly gate = new Gate();
   /** Each kept statement's parameter types, by name. */
   private readonly named = new Map<string, number[]>();
+  /** Kept statements being parsed: a second run asked meanwhile waits for the first's parse. */
+  private readonly preparing = new Map<string, Promise<number[]>>();
   /**
    * The parameter types of statements run unnamed (a search, a period), by text: the next run
    * of one sends parse, bind, execute and sync in one message instead of two (each a round trip
@@ -67,43 +54,12 @@ export class PgliteRemote implements EmbeddedClient {
   private readonly parsers: Record<number, Parser> = { ...types.parsers };
   private readonly serializers: Record<number, Serializer> = { ...types.serializers };
   private readonly tables = new Map<string, Record<number, Parser>>();
-  private closed = false;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (message: Answer & { id: number; failed?: { message: string; stack?: string } }) => {
-      const waiting = this.pending.get(message.id);
-      if (!waiting) return;
-      this.pending.delete(message.id);
-      if (message.failed) waiting.reject(Object.assign(new Error(message.failed.message), message.failed));
-      else waiting.resolve(message);
-    });
-    // The thread died (out of memory, a crash in the database): every waiting call fails, as later ones.
-    worker.on('error', (error) => this.fail(error));
-    worker.on('exit', (code) => this.fail(new Error(`the embedded database's thread ended (${code})`)));
-  }
+  private constructor(private readonly link: PgliteLink) {}
 
   /** Starts the thread and its database: `dataDir` a folder (else in memory), `loadDataDir` a dump to start from. */
   static async start(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteRemote> {
-    const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const worker = new Worker(threadFile, {
-      workerData: { dataDir: options.dataDir, loadDataDir, loadDataDirType: options.loadDataDir?.type },
-      transferList: loadDataDir ? [loadDataDir] : [],
-    });
-    await new Promise<void>((resolve, reject) => {
-      const first = (message: { ready?: boolean; failed?: { message: string; stack?: string } }) => {
-        worker.off('error', reject);
-        if (message.ready) resolve();
-        else {
-          worker.terminate();
-          reject(
-            Object.assign(new Error(message.failed?.message ?? 'the embedded database did not start'), message.failed),
-          );
-        }
-      };
-      worker.once('message', first);
-      worker.once('error', reject);
-    });
-    const remote = new PgliteRemote(worker);
+    const remote = new PgliteRemote(await PgliteLink.start(options));
     await remote.arrayTypes();
     return remote;
   }
@@ -122,44 +78,6 @@ export class PgliteRemote implements EmbeddedClient {
     this.tables.clear();
   }
 
-  private fail(error: Error) {
-    this.closed = true;
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
-  }
-
-  private call(op: string, bytes?: Uint8Array): Promise<Answer> {
-    if (this.closed) return Promise.reject(new Error('The embedded database is closed'));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, bytes }, bytes ? [bytes.buffer as ArrayBuffer] : []);
-    });
-  }
-
-  /**
-   * Sends protocol messages and answers the database's, up to the first error, which is thrown
-   * once the exchange has ended (every message ends with a sync, so the database is ready again).
-   */
-  private async exchange(...messages: Uint8Array[]): Promise<BackendMessage[]> {
-    const all = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
-    let at = 0;
-    for (const m of messages) {
-      all.set(m, at);
-      at += m.length;
-    }
-    const { bytes } = await this.call('protocol', all);
-    const answers: BackendMessage[] = [];
-    let error: Error | undefined;
-    new protocol.Parser().parse(bytes ?? new Uint8Array(0), (message) => {
-      if (error) return;
-      answers.push(message as unknown as BackendMessage);
-      if (message.name === 'error') error = message as unknown as Error;
-    });
-    if (error) throw error;
-    return answers;
-  }
-
   /** PGlite's parsers with the caller's on top, merged once per set of overrides (see the class). */
   private parsersFor(overrides: Record<number, Parser> | undefined): Record<number, Parser> {
     const key = overrides
@@ -175,85 +93,116 @@ export class PgliteRemote implements EmbeddedClient {
     return table;
   }
 
-  /** Runs one statement under the query lock (the caller holds the transaction lock, or is a transaction). */
-  private run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  /**
+   * A kept statement parsed and described once, answering its parameters' types; a run asked
+   * while it is being parsed waits for that parse instead of parsing the name a second time.
+   */
+  private prepare(name: string, text: string, options?: QueryOptions): Promise<number[]> {
+    const { serialize } = protocol;
+    let types = this.preparing.get(name);
+    if (!types) {
+      types = (async () => {
+        try {
+          const described = await this.link.exchange(
+            serialize.parse({ name, text, types: options?.paramTypes }),
+            serialize.describe({ type: 'S', name }),
+            serialize.sync(),
+          );
+          const paramTypes = parse.parseDescribeStatementResults(described as never);
+          this.named.set(name, paramTypes);
+          return paramTypes;
+        } catch (error) {
+          // Not kept: the name is free for the next try (closing an unknown name is no error).
+          await this.link.exchange(serialize.close({ type: 'S', name }), serialize.sync()).catch(() => {});
+          throw error;
+        } finally {
+          this.preparing.delete(name);
+        }
+      })();
+      this.preparing.set(name, types);
+    }
+    return types;
+  }
+
+  /** An unnamed statement's parameters' types: parsed and described, not run. */
+  private async describe(text: string, options?: QueryOptions): Promise<number[]> {
+    const { serialize } = protocol;
+    const described = await this.link.exchange(
+      serialize.parse({ name: '', text, types: options?.paramTypes }),
+      serialize.describe({ type: 'S', name: '' }),
+      serialize.sync(),
+    );
+    const paramTypes = parse.parseDescribeStatementResults(described as never);
+    if (!options?.paramTypes && readsOrWrites(text)) {
+      if (this.unnamedTypes.size >= UNNAMED_TYPES_KEPT) this.unnamedTypes.clear();
+      this.unnamedTypes.set(text, paramTypes);
+    }
+    return paramTypes;
+  }
+
+  /**
+   * Runs one statement: a kept one by its name (parsed first if it is new), any other parsed in
+   * the same message as its run. Every exchange is whole, so others' may come between them.
+   */
+  private async run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     const { serialize } = protocol;
     const kept = keptName(text, params);
-    const name = kept && (this.named.has(kept) || this.named.size < PREPARED_PER_CONNECTION) ? kept : '';
-    const known = !name && !options?.paramTypes && readsOrWrites(text) ? this.unnamedTypes.get(text) : undefined;
-    return this.queryLock.runExclusive(async () => {
-      try {
-        let paramTypes = name ? this.named.get(name) : known;
-        if (!paramTypes) {
-          try {
-            const described = await this.exchange(
-              serialize.parse({ name, text, types: options?.paramTypes }),
-              serialize.describe({ type: 'S', name }),
-              serialize.sync(),
-            );
-            paramTypes = parse.parseDescribeStatementResults(described as never);
-          } catch (error) {
-            // Not kept: the name is free for the next try (closing an unknown name is no error).
-            if (name) await this.exchange(serialize.close({ type: 'S', name }), serialize.sync()).catch(() => {});
-            throw error;
-          }
-          if (name) this.named.set(name, paramTypes);
-          else if (!options?.paramTypes && readsOrWrites(text)) {
-            if (this.unnamedTypes.size >= UNNAMED_TYPES_KEPT) this.unnamedTypes.clear();
-            this.unnamedTypes.set(text, paramTypes);
-          }
-        }
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const write =
-            (options?.serializers?.[paramTypes[i]] as Serializer | undefined) ?? this.serializers[paramTypes[i]];
-          return write ? write(value) : String(value);
-        });
-        const answers = await this.exchange(
-          // An unnamed statement whose types were known is parsed in the same message.
-          ...(known ? [serialize.parse({ name, text })] : []),
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        );
-        // DDL may change what a text's parameters are.
-        if (!readsOrWrites(text)) this.unnamedTypes.clear();
-        const { parsers, ...rest } = options ?? {};
-        return parse.parseResults(answers as never, this.parsersFor(parsers as never), rest)[0] as Results<T>;
-      } catch (error) {
-        // As PGlite's own query says which statement failed.
-        if (error instanceof Error) Object.assign(error, { query: text, params });
-        throw error;
-      }
-    });
+    const name =
+      kept && (this.named.has(kept) || this.named.size + this.preparing.size < PREPARED_PER_CONNECTION) ? kept : '';
+    try {
+      const known = !name && !options?.paramTypes && readsOrWrites(text) ? this.unnamedTypes.get(text) : undefined;
+      const paramTypes = name
+        ? (this.named.get(name) ?? (await this.prepare(name, text, options)))
+        : (known ?? (await this.describe(text, options)));
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const write =
+          (options?.serializers?.[paramTypes[i]] as Serializer | undefined) ?? this.serializers[paramTypes[i]];
+        return write ? write(value) : String(value);
+      });
+      const answers = await this.link.exchange(
+        // Unnamed: parsed again in the same message, since another statement's exchange may have
+        // come between its description and this run and left its own unnamed statement there.
+        ...(name ? [] : [serialize.parse({ name, text, types: options?.paramTypes })]),
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
+      // DDL may change what a text's parameters are.
+      if (!readsOrWrites(text)) this.unnamedTypes.clear();
+      const { parsers, ...rest } = options ?? {};
+      return parse.parseResults(answers as never, this.parsersFor(parsers as never), rest)[0] as Results<T>;
+    } catch (error) {
+      // As PGlite's own query says which statement failed.
+      if (error instanceof Error) Object.assign(error, { query: text, params });
+      throw error;
+    }
   }
 
   /** Statements without parameters, several at once (the simple protocol): one result each. */
-  private runSimple(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.queryLock.runExclusive(async () => {
-      try {
-        if (!readsOrWrites(text) && !/^\s*(begin|commit|rollback)\s*;?\s*$/i.test(text)) this.unnamedTypes.clear();
-        const answers = await this.exchange(protocol.serialize.query(text));
-        const { parsers, ...rest } = options ?? {};
-        return parse.parseResults(answers as never, this.parsersFor(parsers as never), rest);
-      } catch (error) {
-        if (error instanceof Error) Object.assign(error, { query: text });
-        throw error;
-      }
-    });
+  private async runSimple(text: string, options?: QueryOptions): Promise<Results[]> {
+    try {
+      if (!readsOrWrites(text) && !/^\s*(begin|commit|rollback)\s*;?\s*$/i.test(text)) this.unnamedTypes.clear();
+      const answers = await this.link.exchange(protocol.serialize.query(text));
+      const { parsers, ...rest } = options ?? {};
+      return parse.parseResults(answers as never, this.parsersFor(parsers as never), rest);
+    } catch (error) {
+      if (error instanceof Error) Object.assign(error, { query: text });
+      throw error;
+    }
   }
 
   query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    return this.transactionLock.runExclusive(() => this.run<T>(text, params, options));
+    return this.gate.shared(() => this.run<T>(text, params, options));
   }
 
   exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.transactionLock.runExclusive(() => this.runSimple(text, options));
+    return this.gate.shared(() => this.runSimple(text, options));
   }
 
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.transactionLock.runExclusive(async () => {
+    return this.gate.exclusive(async () => {
       await this.runSimple('BEGIN');
       let ended = false;
       const open = () => {
@@ -299,16 +248,11 @@ export class PgliteRemote implements EmbeddedClient {
 
   /** The data directory as a gzipped tarball, after a checkpoint (backups). */
   async dumpDataDir(): Promise<Blob> {
-    const { dump } = await this.transactionLock.runExclusive(() =>
-      this.queryLock.runExclusive(() => this.call('dump')),
-    );
-    return new Blob([dump ?? new ArrayBuffer(0)], { type: 'application/x-gzip' });
+    const dump = await this.gate.exclusive(() => this.link.dump());
+    return new Blob([dump], { type: 'application/x-gzip' });
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    await this.transactionLock.runExclusive(() => this.queryLock.runExclusive(() => this.call('close')));
-    this.closed = true;
-    await this.worker.terminate();
+    await this.gate.exclusive(() => this.link.close());
   }
 }
