@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalog.js';
+import { testApp } from '../../../test/helpers.js';
+import { invoiceCalls } from '../../../test/invoices.js';
+import { rowsOf } from '../../db/client.js';
+import { createDashboardFixture } from './dashboard.fixture.js';
+
+/**
+ * The dashboard's invoice figures (the latest invoices' count, the overview, sales per day) read
+ * the daily roll-up and its deltas not folded yet in one statement, without folding first: with
+ * every fold held off, a write is counted at once and stays pending.
+ */
+const t = testApp();
+const TAG = 'Pend';
+let f: Awaited<ReturnType<typeof createDashboardFixture>>;
+
+beforeAll(async () => {
+  f = await createDashboardFixture(() => t, TAG);
+}, 60_000);
+
+async function call(name: string, body?: unknown) {
+  const res = await t.call('POST', `/api/reports/${name}/`, body, t.adminToken);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const pending = async () =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from invoice_day_total_deltas`))[0].n;
+
+describe('the dashboard while a fold is held off', () => {
+  it.runIf(process.env.DB_KIND === 'postgres')(
+    'counts a new invoice in the latest invoices, the overview and the day, and folds nothing',
+    async () => {
+      const overview = (await call('statusOverview')).report;
+      const day = async () =>
+        ((await call('salesDaily', { startDate: f.today, endDate: f.today })).report as { totalRevenue: number }[])[0];
+      const invoices = async () => (await call('invoices')).totalRows as number;
+      const [dayBefore, invoicesBefore] = [await day(), await invoices()];
+      expect(overview).toEqual({ revenue: 45, ordersProcessed: 3 });
+
+      const inv = invoiceCalls(() => t);
+      const gum = await createProduct(t, { name: `${TAG} Gum`, category: 'Candy', costPrice: 0.5, sellingPrice: 1.25 });
+      // The fold's lock, held by an open transaction: no instance folds until it ends. A reader
+      // that folded first would wait here for good.
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(2003924324)`);
+        const { id } = await inv.newInvoice();
+        await inv.setInvoice(id, { date: f.today, customerID: f.corner });
+        await inv.addLine(id, gum.id);
+        await inv.setInvoice(id, { status: 'DUE' });
+        expect(await pending()).toBeGreaterThan(0);
+        expect((await call('statusOverview')).report).toEqual({ revenue: 46.25, ordersProcessed: 4 });
+        expect(await day()).toEqual({ ...dayBefore, totalRevenue: dayBefore.totalRevenue + 1.25, totalOrders: 4 });
+        expect(await invoices()).toBe(invoicesBefore + 1);
+        expect(await pending()).toBeGreaterThan(0);
+      });
+    },
+  );
+});
