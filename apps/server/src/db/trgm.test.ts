@@ -23,9 +23,8 @@ const TRGM = [
   // A supplier's payment history searched by reference or cheque number (0062).
   'distributor_payments_cheque_no_trgm_idx',
   'distributor_payments_reference_no_trgm_idx',
-  'expenses_category_trgm_idx',
-  'expenses_expense_trgm_idx',
-  'expenses_reference_trgm_idx',
+  // The expense list's search over its three columns joined (0082).
+  'expenses_search_trgm_idx',
   'invoices_invoice_no_trgm_idx',
   // The outbox list's search: address, subject, the kept invoice number, last error (0068).
   'outbox_invoice_no_trgm_idx',

@@ -53,11 +53,12 @@ export const customers = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
     /**
-     * The columns the customer list searches, one per line (migration 0081): the search reads this
-     * one column through one trigram index instead of six (lib/list.ts, searchCondition).
+     * The columns the customer list searches, one per line, in lower case (migration 0081): the
+     * search reads this one column through one trigram index instead of six (lib/list.ts,
+     * searchCondition).
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`company || E'\\n' || name || E'\\n' || city || E'\\n' || phone || E'\\n' || email || E'\\n' || tax_permit_number`,
+      sql`lower(company || E'\\n' || name || E'\\n' || city || E'\\n' || phone || E'\\n' || email || E'\\n' || tax_permit_number)`,
     ),
   },
   (t) => [
@@ -121,6 +122,8 @@ export const expenses = pgTable(
     /** The biller's company, kept by triggers (migration 0063): the list sorts by it from an index. */
     billerSort: text('biller_sort'),
     ...timestamps,
+    /** The columns the expense list searches, one per line, in lower case (migration 0082), under one trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(reference || E'\\n' || expense || E'\\n' || category)`),
   },
   (t) => [
     index('expenses_date_idx').on(t.date),

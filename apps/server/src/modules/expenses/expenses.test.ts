@@ -60,7 +60,20 @@ describe('expenses', () => {
     await expectSearchIsTheDefinition(t, '/api/expenses/all/', 'expenses', {
       fields: ['reference', 'expense', 'category', 'biller'],
       money: 'amount',
-      texts: ['second', 'COMPANY', 'EXP-0', 'diesel', 'ck', 'x', 'nothing like this'],
+      // The last four span two columns (expense, category): no row has them in one.
+      texts: [
+        'second',
+        'COMPANY',
+        'EXP-0',
+        'diesel',
+        'ck',
+        'x',
+        'nothing like this',
+        'Diesel Truck',
+        'dieseltruck',
+        'Diesel\nTruck',
+        'rent\ncompany',
+      ],
     });
   });
 
