@@ -5,7 +5,7 @@ import { type Db, statementName, type Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
-import { likePattern, listPage, orderBy, searchCondition } from '../../lib/list.js';
+import { likePattern, listPage, orderBy, pageByIds, searchCondition } from '../../lib/list.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a product (prices in cents; mapped to the contract by toProduct). */
@@ -158,7 +158,14 @@ function listSpec(db: Tx, filter: ListFilter, deleted: boolean) {
 export const productsRepository = {
   ...recordRows(products, productColumns),
   list(db: Tx, filter: ListFilter, deleted: boolean) {
-    return listPage(filter, listSpec(db, filter, deleted));
+    const spec = listSpec(db, filter, deleted);
+    return listPage(filter, {
+      ...spec,
+      // The page's ids first, sorted without the quantity sold (a subquery a row: sorted by a
+      // price, every product's was read before the ten of the page were kept, 3.4–7.3 ms of
+      // 1,160 products), then those ten with it.
+      page: pageByIds(db, products, products.id, spec.where, (w) => spec.from(productColumns).where(w)),
+    });
   },
 
   /** Export CSV's statement: every field of the listed products, in the order the product import reads them back. */
@@ -177,10 +184,17 @@ export const productsRepository = {
     const values = { text: t, variants: barcodeVariants(t), pattern: likePattern(t), limit };
     if (sortingList.length > 0) {
       const fallback = t ? [lookupRank, asc(products.name), asc(products.id)] : [asc(products.name), asc(products.id)];
-      return selectProducts(db)
+      const order = orderBy(sortingList, productSortable, fallback);
+      // The ids sorted first, then only those rows with their quantity sold (see list).
+      const ids = db
+        .select({ id: products.id })
+        .from(products)
         .where(and(active, t ? or(codeHit, contains(param('pattern'))) : undefined))
-        .orderBy(...orderBy(sortingList, productSortable, fallback))
-        .limit(param('limit'))
+        .orderBy(...order)
+        .limit(param('limit'));
+      return selectProducts(db)
+        .where(inArray(products.id, ids))
+        .orderBy(...order)
         .execute(values);
     }
     if (!t) return reads(db).firstByName.execute({ limit });

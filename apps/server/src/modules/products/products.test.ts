@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct, freshUpcBody } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
-import { expectSortRefused } from '../../../test/lists.js';
+import { expectPagesAreTheList, expectSortRefused } from '../../../test/lists.js';
 
 const t = testApp();
 
@@ -181,6 +181,38 @@ describe('lists, search and categories', () => {
     const body = res.json();
     expect(body.products.map((p: { sellingPrice: number }) => p.sellingPrice)).toEqual([1, 2]);
     expect(body).toMatchObject({ totalRows: 3, numPages: 2 });
+  });
+
+  it('pages every price sort as the whole sorted list, ties by name then id, each row with its quantity sold', async () => {
+    const tag = `Pager${Date.now()}`;
+    for (const [i, costPrice] of [2, 1, 2, 3, 1, 2].entries()) {
+      await createProduct(t, { name: `${tag} ${i % 3}`, costPrice, sellingPrice: costPrice + 1 });
+    }
+    for (const column of ['costPrice', 'sellingPrice', 'unitQuantity']) {
+      for (const order of ['asc', 'desc']) {
+        const filter = { searchQuery: tag, sortingList: [{ column, order }] };
+        await expectPagesAreTheList(t, '/api/product/all/', 'products', filter, [1, 4]);
+        const res = await t.call('POST', '/api/product/all/', { ...filter, resultsPerPage: 100 }, t.adminToken);
+        const rows = res.json().products as { id: number; name: string; quantitySold: number }[];
+        const key = (r: Record<string, unknown>) => Number(r[column]);
+        const sign = order === 'asc' ? 1 : -1;
+        const sorted = [...rows].sort(
+          (a, b) => sign * (key(a) - key(b)) || a.name.localeCompare(b.name) || a.id - b.id,
+        );
+        expect(
+          rows.map((r) => r.id),
+          `${column} ${order}`,
+        ).toEqual(sorted.map((r) => r.id));
+        expect(rows.every((r) => r.quantitySold === 0)).toBe(true);
+      }
+    }
+    const lookup = await t.call(
+      'POST',
+      '/api/product/filter/',
+      { searchQuery: tag, sortingList: [{ column: 'costPrice', order: 'desc' }], resultsPerPage: 4 },
+      t.adminToken,
+    );
+    expect(lookup.json().products.map((p: { costPrice: number }) => p.costPrice)).toEqual([3, 2, 2, 2]);
   });
 
   it('product/filter finds a product by barcode with a leading 0 dropped, and by box barcode', async () => {
