@@ -4,7 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { invoices } from '../db/schema/index.js';
 import { ValidationError } from './errors.js';
-import { choice, likePattern, orderBy, pageLimit, periodCondition } from './list.js';
+import { choice, orderBy, pageLimit, periodCondition } from './list.js';
+import { likePattern } from './list-search.js';
 
 const dialect = new PgDialect();
 const render = (s: Parameters<PgDialect['sqlToQuery']>[0] | undefined) => (s ? dialect.sqlToQuery(s) : undefined);

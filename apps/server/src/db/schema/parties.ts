@@ -54,7 +54,7 @@ export const customers = pgTable(
     ...timestamps,
     /**
      * The columns the customer list searches, one per line, in lower case (migration 0081): the
-     * search reads this one column through one trigram index instead of six (lib/list.ts,
+     * search reads this one column through one trigram index instead of six (lib/list-search.ts,
      * searchCondition).
      */
     searchText: text('search_text').generatedAlwaysAs(

@@ -3,7 +3,8 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, type SQ
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
-import { likePattern, listPage, orderBy } from '../../lib/list.js';
+import { listPage, orderBy } from '../../lib/list.js';
+import { likePattern } from '../../lib/list-search.js';
 import {
   fromDay,
   keyCondition,

@@ -4,7 +4,8 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { billers, expenses, invoices } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 const columns = {

@@ -12,7 +12,8 @@ import { rowsOf, type Tx } from '../../db/client.js';
 import { customers, invoices, priceGroups, receipts } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, pageByIds, searchCondition } from '../../lib/list.js';
+import { listPage, pageByIds } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { idRows } from '../../lib/table-rows.js';
 import { overCreditLimit } from './credit-limit.repository.js';
 

@@ -20,7 +20,8 @@ import {
   weekRollup,
 } from '../../db/rollups.js';
 import { customers, invoices } from '../../db/schema/index.js';
-import { likePattern, listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
+import { listPage, pageByIds, periodCondition } from '../../lib/list.js';
+import { likePattern, searchCondition } from '../../lib/list-search.js';
 import { seekingPage } from '../../lib/list-seek.js';
 import {
   DENSE_NUMBERS,

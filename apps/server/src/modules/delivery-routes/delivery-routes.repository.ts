@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { customers, deliveryRoutes, priceGroupItems, products, routeStops, users } from '../../db/schema/index.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { openBalanceOf } from '../customers/credit-limit.repository.js';
 
 const columns = {

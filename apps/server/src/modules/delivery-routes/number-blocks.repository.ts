@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { invoices, numberBlocks, users } from '../../db/schema/index.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 
 const columns = {
   id: numberBlocks.id,

@@ -3,7 +3,8 @@ import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { deviceFlags, invoices, users } from '../../db/schema/index.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 
 /** Who settled a flag: the users table a second time. */
 const resolvers = alias(users, 'resolvers');

@@ -5,7 +5,8 @@ import { rowsOf, type Tx } from '../../db/client.js';
 import { expenseRows } from '../../db/rollups.js';
 import { billers, expenses } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, pageByIds, periodCondition, searchWithParent } from '../../lib/list.js';
+import { listPage, pageByIds, periodCondition } from '../../lib/list.js';
+import { searchWithParent } from '../../lib/list-search.js';
 import { idRows } from '../../lib/table-rows.js';
 
 const columns = {

@@ -4,7 +4,8 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Tx } from '../../db/client.js';
 import { invoiceItems, invoices, products } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 const itemColumns = {

@@ -9,7 +9,8 @@ import {
   invoiceDayTotalDeltas as pendingTotals,
 } from '../../db/rollups.js';
 import { invoices } from '../../db/schema/index.js';
-import { choice, likePattern, periodCondition } from '../../lib/list.js';
+import { choice, periodCondition } from '../../lib/list.js';
+import { likePattern } from '../../lib/list-search.js';
 
 /**
  * The parts of invoice/all that keep it fast at 200,000 invoices (docs/performance-lists.md):

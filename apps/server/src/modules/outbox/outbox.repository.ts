@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { invoices, outbox, outboxStatusCountDeltas, outboxStatusCounts, users } from '../../db/schema/index.js';
-import { listPage, pageByIds, searchCondition } from '../../lib/list.js';
+import { listPage, pageByIds } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 
 /** What a list row holds: the message without its bytes, with the invoice number and who asked. */
 const columns = {

@@ -4,7 +4,8 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { payments, receipts } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, pageByIds, periodCondition, searchCondition } from '../../lib/list.js';
+import { listPage, pageByIds, periodCondition } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { referencePrefix } from '../ledger/ledger.repository.js';
 
 import { type CustomerPaymentRow, type SupplierPaymentRow, spec } from './payment-kinds.repository.js';

@@ -10,7 +10,8 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { priceGroupItems, priceGroups, productGroups, products } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import {
   productGroupColumns,
   productGroupSortable,

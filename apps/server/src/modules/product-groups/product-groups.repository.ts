@@ -2,7 +2,8 @@ import { type ListFilter, type ProductGroup, toDollars } from '@wd/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { productGroups, products } from '../../db/schema/index.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { productColumns, productSearchable, productSortable } from '../products/products.repository.js';
 
 const productCount =

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { expectSortRefused } from '../../../test/lists.js';
-import { likePattern } from '../../lib/list.js';
+import { likePattern } from '../../lib/list-search.js';
 
 /**
  * product/filter (pickers, the scan's fallback) reads exact code hits first and then the

@@ -5,7 +5,8 @@ import { type Db, statementName, type Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { auditTrail } from '../../lib/audit.js';
 import { exportQuery } from '../../lib/export.js';
-import { likePattern, listPage, orderBy, pageByIds, searchCondition } from '../../lib/list.js';
+import { listPage, orderBy, pageByIds } from '../../lib/list.js';
+import { likePattern, searchCondition } from '../../lib/list-search.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a product (prices in cents; mapped to the contract by toProduct). */

@@ -2,7 +2,8 @@ import { type AgingFilter, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, invoices } from '../../db/schema/index.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { BUCKETS, bucketSum, nameSort } from './aging-buckets.repository.js';
 import { keptAgingFigures, keptAgingPage, keptFiguresHold, keptSumsServe } from './aging-kept.repository.js';
 

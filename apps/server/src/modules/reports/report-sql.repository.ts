@@ -2,7 +2,8 @@ import { type ReportFilter, WALK_IN_CUSTOMER } from '@wd/contracts';
 import { and, eq, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, invoiceItems, invoices } from '../../db/schema/index.js';
-import { choice, type PageRequest, periodCondition, searchCondition } from '../../lib/list.js';
+import { choice, type PageRequest, periodCondition } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 
 /**
  * The SQL pieces of the five reports (docs/reports.md), which reports.repository.ts puts

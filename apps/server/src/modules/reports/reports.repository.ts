@@ -2,7 +2,8 @@ import { WALK_IN_CUSTOMER } from '@wd/contracts';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { billers, customers, expenses, invoices } from '../../db/schema/index.js';
-import { listPage, periodCondition, searchCondition } from '../../lib/list.js';
+import { listPage, periodCondition } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 
 import {
   cost,

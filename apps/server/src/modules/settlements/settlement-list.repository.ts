@@ -4,7 +4,8 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { settlements, stockLocations, users } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, pageByIds, searchCondition } from '../../lib/list.js';
+import { listPage, pageByIds } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { selectSettlements, settlementColumns } from './settlements.repository.js';
 
 /** The settlement report (settlement/all) and its CSV: filter, search, sorts, pages and totals. */

@@ -5,7 +5,8 @@ import type { Tx } from '../../db/client.js';
 import { foldRollups, stockSellable } from '../../db/rollups.js';
 import { products } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 
 /**
  * The reorder report's joins, columns, filter and sorts (one spec for its page and its CSV): the

@@ -13,7 +13,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { likePattern, listPage, pageByIds } from '../../lib/list.js';
+import { listPage, pageByIds } from '../../lib/list.js';
+import { likePattern } from '../../lib/list-search.js';
 import { seekingPage } from '../../lib/list-seek.js';
 import { numberMatch } from '../invoices/invoice-list.repository.js';
 import { ledgerSeek, ledgerSeekable } from './stock-ledger-seek.repository.js';

@@ -5,7 +5,8 @@ import type { Tx } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
 import { products, stockLevels, stockLocations } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { stockLedgerRepository } from './stock-ledger.repository.js';
 
 /** The stock report (and, from stock-ledger.repository.ts, the ledger): pages, counts, totals and CSV statements. */

@@ -12,7 +12,8 @@ import { netRows, splitPeriodNet } from '../../db/periods.js';
 import { pendingRows } from '../../db/rollups.js';
 import { products, supplierInvoiceLines, supplierInvoices, suppliers } from '../../db/schema/index.js';
 import { exportQuery } from '../../lib/export.js';
-import { choice, listPage, pageByIds, periodCondition, searchWithParent } from '../../lib/list.js';
+import { choice, listPage, pageByIds, periodCondition } from '../../lib/list.js';
+import { searchWithParent } from '../../lib/list-search.js';
 import { idRows } from '../../lib/table-rows.js';
 
 const columns = {

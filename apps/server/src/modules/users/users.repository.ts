@@ -2,7 +2,8 @@ import type { ListFilter, User } from '@wd/contracts';
 import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { type Db, statementName, type Tx } from '../../db/client.js';
 import { authFailures, sessions, users } from '../../db/schema/index.js';
-import { listPage, searchCondition } from '../../lib/list.js';
+import { listPage } from '../../lib/list.js';
+import { searchCondition } from '../../lib/list-search.js';
 import { recordRows } from '../../lib/table-rows.js';
 
 /** The one select of a user as the API shows it (never the password hash); also the sortable columns. */
