@@ -4,7 +4,7 @@ import { createProduct } from '../../../test/catalog.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { rowsOf } from '../../db/client.js';
-import { createDashboardFixture } from './dashboard.fixture.js';
+import { createDashboardFixture, dashboardCall } from './dashboard.fixture.js';
 
 /**
  * The dashboard's invoice figures (the latest invoices' count, the overview, sales per day) read
@@ -19,11 +19,7 @@ beforeAll(async () => {
   f = await createDashboardFixture(() => t, TAG);
 }, 60_000);
 
-async function call(name: string, body?: unknown) {
-  const res = await t.call('POST', `/api/reports/${name}/`, body, t.adminToken);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const call = dashboardCall(() => t);
 
 const pending = async () =>
   rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from invoice_day_total_deltas`))[0].n;

@@ -1,4 +1,5 @@
 import { addDays, todayIn } from '@wd/contracts';
+import { expect } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import type { TestApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
@@ -71,4 +72,13 @@ export async function createDashboardFixture(t: () => TestApp, tag: string) {
     ),
   ) as Record<'i1' | 'i2' | 'i3' | 'i5', string>;
   return { today, lastMonth, ids: { i1, i2, i3, i5 }, numbers, corner, dockside };
+}
+
+/** Calls a dashboard report (`/api/reports/<name>/`) as the admin; expects a 200 and answers its body. */
+export function dashboardCall(t: () => TestApp) {
+  return async (name: string, body?: unknown) => {
+    const res = await t().call('POST', `/api/reports/${name}/`, body, t().adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
 }

@@ -2,7 +2,7 @@ import { addDays, recentInvoicesFilter } from '@wd/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceOrder } from '../../../test/lists.js';
-import { createDashboardFixture } from './dashboard.fixture.js';
+import { createDashboardFixture, dashboardCall } from './dashboard.fixture.js';
 import { dashboardRepository } from './dashboard.repository.js';
 
 const t = testApp();
@@ -13,11 +13,7 @@ beforeAll(async () => {
   f = await createDashboardFixture(() => t, TAG);
 }, 60_000);
 
-async function call(name: string, body?: unknown) {
-  const res = await t.call('POST', `/api/reports/${name}/`, body, t.adminToken);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const call = dashboardCall(() => t);
 
 const monthOf = (date: string) => ({ month: Number(date.slice(5, 7)), year: Number(date.slice(0, 4)) });
 const firstOf = (date: string) => `${date.slice(0, 7)}-01`;
