@@ -147,7 +147,9 @@ if (!only || only.test('browser')) {
     console.log('\nbrowser (median of 3, ms)');
     for (const [line, ms] of Object.entries(times))
       console.log(`  scan-to-row at line ${line}`.padEnd(34), String(ms).padStart(8));
-    console.log('  open a 500-line invoice'.padEnd(34), String(await invoiceOpenTime(who)).padStart(8));
+    const opened = await invoiceOpenTime(who);
+    console.log('  open a 500-line invoice'.padEnd(34), String(opened.fromBlank).padStart(8));
+    console.log('    the same, from the invoice list'.padEnd(34), String(opened.fromApp).padStart(8));
   } else console.log(`\nbrowser: skipped (no ${webDist}/index.html or no Chromium)`);
 }
 if (!only) await lighthouseRun();
