@@ -21,7 +21,13 @@ import type { Filter } from './report-sql.repository.js';
 import { INVOICE_FIGURES } from './report-sql.repository.js';
 import { reportsRepository, SUMMARY_FIGURES } from './reports.repository.js';
 import { toWire } from './reports.service.js';
-import { rollupReports, rollupReportsWithoutFold, WALK_CUSTOMERS_UP_TO } from './reports-rollup.repository.js';
+import { everyStatusAllHistory } from './reports-customers.repository.js';
+import {
+  reportNeedsFold,
+  rollupReports,
+  rollupReportsWithoutFold,
+  WALK_CUSTOMERS_UP_TO,
+} from './reports-rollup.repository.js';
 
 /**
  * The reports read whole months from roll-ups kept by triggers (migration 0013) and the
@@ -338,16 +344,15 @@ describe('reports from the roll-ups equal the plain definition', { timeout: 90_0
         expect(Number(pending.rows[0].n)).toBeGreaterThan(0);
         for (const name of NAMES) {
           for (const f of [
-            { startDate: '2026-01-15' },
-            { startDate: '2026-01-02', endDate: '2026-02-28' },
             // January's first week taken off whole: the write of the 3rd is in that week's deltas.
-            { startDate: '2026-01-06', endDate: '2026-02-19' },
-            { year: 2026 },
-            // All history: the product and biller rows kept over every status with the deltas beside
-            // them (the customers' all-history rows are read after a fold, which is not held here).
-            ...(name.startsWith('customer') ? [] : [{}]),
+            { startDate: '2026-01-02', endDate: '2026-02-28' },
+            // Every kind of filter the exactness test reads (periods cut or whole, statuses, searches).
+            ...FILTERS,
           ]) {
             const filter = reportFilter.parse({ currentPage: 1, resultsPerPage: 100, ...f }) as Filter;
+            // The customer reports' counts and all-history rows are kept by the fold (reportNeedsFold):
+            // their reads are compared here where no customer is added to a month or to all history.
+            if (reportNeedsFold(name) && everyStatusAllHistory(filter, name === 'customer')) continue;
             const plain = await reportsRepository[name](db as unknown as Tx, filter);
             const read = await rollupReportsWithoutFold[name](db as unknown as Tx, filter);
             expect(read, `${name} ${JSON.stringify(f)}`).toEqual(plain);
