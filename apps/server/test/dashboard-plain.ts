@@ -21,9 +21,10 @@ const RANGES: DateRange[] = [
  * The dashboard's figures, read from the roll-ups and the edge days' rows, against the plain
  * definition summed from the invoices and lines: counted invoices (not NEW) dated in the range;
  * a line with quantity > 0 is a sale, < 0 a return, resellable or damaged; a line's category is its
- * product's current one.
+ * product's current one. `foldHeld`: another transaction holds every fold off (the figures that
+ * read without a fold are compared; the status card, which folds first, is not).
  */
-export async function expectDashboardSameAsPlain(t: TestApp) {
+export async function expectDashboardSameAsPlain(t: TestApp, opts: { foldHeld?: boolean } = {}) {
   const db = t.database.db;
   const read = async (query: ReturnType<typeof sql>) =>
     rowsOf<Record<string, string | number | null>>(await db.execute(query));
@@ -42,7 +43,10 @@ export async function expectDashboardSameAsPlain(t: TestApp) {
       (select coalesce(sum(c.quantity) filter (where c.quantity > 0), 0)::int from ${lines}) as "quantitySold",
       (select count(*)::int from invoices i where ${counted} and i.status = 'PAID') as "invoicesPaid",
       (select count(distinct i.customer_id)::int from invoices i where ${counted}) as "activeCustomers"`);
-    expect({ label, ...(await dashboardRepository.status(db, range)) }).toEqual({ label, ...status });
+    // The status card folds first (its customers are counted from the kept customer months): not
+    // while another transaction holds the fold off.
+    if (!opts.foldHeld)
+      expect({ label, ...(await dashboardRepository.status(db, range)) }).toEqual({ label, ...status });
 
     const [products] = await read(sql`select count(*) filter (where g.sold > 0)::int as "productsSold",
         coalesce(sum(g.sold), 0)::int as "unitsSold", coalesce(sum(g.returned), 0)::int as "unitsReturned",

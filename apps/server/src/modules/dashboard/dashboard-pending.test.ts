@@ -8,8 +8,9 @@ import { createDashboardFixture, dashboardCall } from './dashboard.fixture.js';
 
 /**
  * The dashboard's invoice figures (the latest invoices' count, the overview, sales per day) read
- * the daily roll-up and its deltas not folded yet in one statement, without folding first: with
- * every fold held off, a write is counted at once and stays pending.
+ * the daily roll-up and its deltas not folded yet in one statement, and its product cards (top
+ * products, product status, sales by category) the product roll-ups and theirs, without folding
+ * first: with every fold held off, a write is counted at once and stays pending.
  */
 const t = testApp();
 const TAG = 'Pend';
@@ -26,7 +27,7 @@ const pending = async () =>
 
 describe('the dashboard while a fold is held off', () => {
   it.runIf(process.env.DB_KIND === 'postgres')(
-    'counts a new invoice in the latest invoices, the overview and the day, and folds nothing',
+    'counts a new invoice in the latest invoices, the overview, the day and the product cards, and folds nothing',
     async () => {
       const overview = (await call('statusOverview')).report;
       const day = async () =>
@@ -34,6 +35,8 @@ describe('the dashboard while a fold is held off', () => {
       const invoices = async () => (await call('invoices')).totalRows as number;
       const [dayBefore, invoicesBefore] = [await day(), await invoices()];
       expect(overview).toEqual({ revenue: 45, ordersProcessed: 3 });
+      const productsBefore = (await call('productStatus', {})).report;
+      const categoriesBefore = (await call('salesByCategory')).report;
 
       const inv = invoiceCalls(() => t);
       const gum = await createProduct(t, { name: `${TAG} Gum`, category: 'Candy', costPrice: 0.5, sellingPrice: 1.25 });
@@ -49,6 +52,17 @@ describe('the dashboard while a fold is held off', () => {
         expect((await call('statusOverview')).report).toEqual({ revenue: 46.25, ordersProcessed: 4 });
         expect(await day()).toEqual({ ...dayBefore, totalRevenue: dayBefore.totalRevenue + 1.25, totalOrders: 4 });
         expect(await invoices()).toBe(invoicesBefore + 1);
+        // The product cards read the product roll-ups' pending deltas too.
+        expect((await call('productsTop')).report).toContainEqual({ productName: `${TAG} Gum`, quantitySold: 1 });
+        expect((await call('productStatus', {})).report).toEqual({
+          ...productsBefore,
+          productsSold: productsBefore.productsSold + 1,
+          unitsSold: productsBefore.unitsSold + 1,
+        });
+        expect((await call('salesByCategory')).report).toEqual([
+          ...categoriesBefore,
+          { category: 'Candy', totalSales: 1.25 },
+        ]);
         expect(await pending()).toBeGreaterThan(0);
       });
     },

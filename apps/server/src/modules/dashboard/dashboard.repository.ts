@@ -35,8 +35,10 @@ import { inDateOrder, invoiceSeek, type SeekScope, seekable } from '../invoices/
  * The SQL of the dashboard (docs/dashboard.md). Every figure counts invoices that are not NEW,
  * dated in a half-open range [from, until); lines with quantity > 0 are sales. The figures come
  * from the roll-ups (the daily invoice totals, the monthly product and customer roll-ups) plus
- * the rows of the days of a month the range cuts, after a fold, so they count every write
- * committed before them. Money stays in cents here; the service converts to dollars.
+ * the rows of the days of a month the range cuts, so they count every write committed before
+ * them: most read the roll-ups' pending deltas in the same statement; the status card, which
+ * counts customers from the kept customer months, folds first. Money stays in cents here; the
+ * service converts to dollars.
  */
 
 /** A whole-number aggregate (sums come back as text from bigint). */
@@ -53,7 +55,8 @@ const netMonthsOf = (range: DateRange) => splitPeriodNet(periodOf(range));
  * range cuts as whole weeks of the weekly one (migration 0074) and the few days left over from the
  * lines themselves (u: barcode, product_name, kind, lines, quantity). A line
  * marked damaged is always a return (the app refuses damaged goods on a sale), as the roll-up
- * counts it. Read after a fold.
+ * counts it. The roll-ups' pending deltas are read in the same statement (productRollup,
+ * weekRollup), so no fold is needed first.
  */
 function productKinds(range: DateRange): SQL {
   const split = netMonthsOf(range);
@@ -129,7 +132,6 @@ export const dashboardRepository = {
    * product roll-up and the edge days' lines; paged and sorted by listPage.
    */
   async topProducts(db: Tx, range: DateRange, filter: TopProductsFilter) {
-    await foldRollups(db);
     const r = sql`(select u.barcode as d_barcode, u.product_name as d_product_name,
       sum(u.quantity)::bigint as d_quantity_sold from ${productKinds(range)}
       where u.kind = 'S' group by u.barcode, u.product_name having sum(u.lines) > 0) r`;
@@ -150,7 +152,6 @@ export const dashboardRepository = {
 
   /** Distinct products sold, and units sold, returned for resale and returned damaged. */
   async productStatus(db: Tx, range: DateRange) {
-    await foldRollups(db);
     const [row] = rowsOf<Record<string, string | null>>(
       await db.execute(sql`select count(*) filter (where g.sold > 0) as "productsSold", sum(g.sold) as "unitsSold",
         sum(g.returned) as "unitsReturned", sum(g.damaged) as "unitsDamaged"
@@ -223,10 +224,10 @@ export const dashboardRepository = {
    * is gone → Uncategorized), largest first. The whole months come from the roll-up per product id
    * and month (migration 0052); the days of a month the range cuts as whole weeks of the roll-up
    * per product id and week (migration 0074) and the days left over from their lines, read through
-   * the invoices' date index and the lines' invoice index. Read after a fold.
+   * the invoices' date index and the lines' invoice index. The roll-ups' pending deltas are read
+   * in the same statement, so no fold is needed first.
    */
   async byCategory(db: Tx, range: DateRange) {
-    await foldRollups(db);
     const split = netMonthsOf(range);
     const edges = splitWeeks(split);
     const weeks = weekRollup('report_product_id_weeks', edges.weeks, ['product_id'], ['lines', 'subtotal']);
