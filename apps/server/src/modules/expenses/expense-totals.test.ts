@@ -1,6 +1,7 @@
 import { reportFilter } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withFoldsHeld } from '../../../test/fold-held.js';
 import { testApp } from '../../../test/helpers.js';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
@@ -115,8 +116,7 @@ describe('the expenses kept per month and biller', () => {
     'counts expenses written while a fold is held off, where a period takes days off a month read whole',
     async () => {
       const db = t.database.db;
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(2003924324)`);
+      await withFoldsHeld(t, async () => {
         await call('POST', '/api/expenses/insert/', { date: '2026-01-03', billerID: 1, expense: 'Held', amount: 7 });
         const [{ n }] = rowsOf<{ n: number }>(
           await db.execute(sql`select count(*)::int as n from expense_month_total_deltas`),

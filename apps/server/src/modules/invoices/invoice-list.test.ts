@@ -1,6 +1,7 @@
 import { invoiceListFilter } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withFoldsHeld } from '../../../test/fold-held.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { foldRollups } from '../../db/rollups.js';
@@ -69,10 +70,7 @@ describe('invoice/all at scale: the same rows and figures as the plain query', (
             }
           ).rows[0].n,
         );
-      // The fold's lock, held by an open transaction: no instance folds until it ends. A reader that
-      // folded first would wait here for good.
-      await t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(2003924324)`);
+      await withFoldsHeld(t, async () => {
         const { pay } = invoiceCalls(() => t);
         expect((await pay(due.id, { amountPaid: 0.75 })).statusCode).toBe(200);
         expect(await pending()).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { REPORT_COLUMNS, type ReportName, reportFilter } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
+import { withFoldsHeld } from '../../../test/fold-held.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { rowsOf, type Tx } from '../../db/client.js';
@@ -61,10 +62,7 @@ describe('the reports while a fold is held off', () => {
       const before = await report('product', { year, month });
       const inv = invoiceCalls(() => t);
       const gum = await createProduct(t, { name: `${TAG} Gum`, category: 'Candy', costPrice: 0.5, sellingPrice: 1.25 });
-      // The fold's lock, held by an open transaction: no instance folds until it ends. A report that
-      // folded first would wait here for good.
-      await t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(2003924324)`);
+      await withFoldsHeld(t, async () => {
         const { id } = await inv.newInvoice();
         await inv.setInvoice(id, { date: f.today, customerID: f.corner });
         await inv.addLine(id, gum.id);

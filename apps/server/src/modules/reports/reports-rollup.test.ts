@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog.js';
 import { expectDashboardSameAsPlain } from '../../../test/dashboard-plain.js';
+import { withFoldsHeld } from '../../../test/fold-held.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import {
@@ -335,8 +336,7 @@ describe('reports from the roll-ups equal the plain definition', { timeout: 90_0
         }
       ).rows;
       await setInvoice(first.id, { date: '2026-01-03' });
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(2003924324)`);
+      await withFoldsHeld(t, async () => {
         await addLine(first.id, products[0].id);
         expect((await pay(first.id, { amountPaid: 0.5 })).statusCode).toBe(200);
         const pending = (await db.execute(sql`select (select count(*) from report_party_month_deltas)
