@@ -145,8 +145,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // One connection, never contention: nothing to retry.
   const db = retryTransactions(drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db, false);
   // PGlite has no autovacuum: every few minutes the tables with many dead rows are vacuumed and
-  // the changed ones analyzed (db/pglite-upkeep.ts), and after migrating (every start).
-  const timer = setInterval(() => upkeep(client, DELTA_TABLES).catch(() => {}), UPKEEP_EVERY_MS);
+  // the changed ones analyzed (db/pglite-upkeep.ts), and after migrating (every start, which also
+  // catches by their size the tables an earlier process changed).
+  const timer = setInterval(() => upkeep(client, DELTA_TABLES, { sizes: false }).catch(() => {}), UPKEEP_EVERY_MS);
   timer.unref();
   return {
     db,

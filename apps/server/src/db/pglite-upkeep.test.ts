@@ -50,6 +50,21 @@ describe('the embedded database upkeep', () => {
     expect(await upkeep(db)).toEqual({ vacuumed: [], analyzed: [] });
   });
 
+  it('catches a table an earlier process grew by its size at start; the rounds after count only this process', async () => {
+    const db = await fresh();
+    await upkeep(db);
+    await db.exec(`insert into shelf select g, 0, 'y' from generate_series(20001, 40000) g`);
+    // The counters start from zero in a new process: as after a restart (the insert's counted first).
+    await db.exec('select pg_stat_force_next_flush()');
+    await db.exec('select 1');
+    await db.exec('select pg_stat_reset()');
+    expect(await upkeep(db, [], { sizes: false })).toEqual({ vacuumed: [], analyzed: [] });
+    expect(await upkeep(db)).toEqual({ vacuumed: [], analyzed: ['shelf'] });
+    // This process's own writes are counted in every round.
+    await sellAll(db, 'spare');
+    expect(await upkeep(db, [], { sizes: false })).toEqual({ vacuumed: ['spare'], analyzed: [] });
+  });
+
   it('vacuums the listed tables every round (the roll-ups empty their delta tables at every fold)', async () => {
     const db = await fresh();
     await upkeep(db);
