@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../test/catalog.js';
 import { withFoldsHeld } from '../../../test/fold-held.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { rowsOf } from '../../db/client.js';
-import { createDashboardFixture, dashboardCall } from './dashboard.fixture.js';
+import { createDashboardFixture, dashboardCall, gumSale } from './dashboard.fixture.js';
 
 /**
  * The dashboard's invoice figures (the latest invoices' count, the overview, sales per day) read
@@ -40,11 +39,9 @@ describe('the dashboard while a fold is held off', () => {
       const categoriesBefore = (await call('salesByCategory')).report;
 
       const inv = invoiceCalls(() => t);
-      const gum = await createProduct(t, { name: `${TAG} Gum`, category: 'Candy', costPrice: 0.5, sellingPrice: 1.25 });
+      const sale = await gumSale(() => t, f, TAG);
       await withFoldsHeld(t, async () => {
-        const { id } = await inv.newInvoice();
-        await inv.setInvoice(id, { date: f.today, customerID: f.corner });
-        await inv.addLine(id, gum.id);
+        const { id } = await sale.start();
         await inv.setInvoice(id, { status: 'DUE' });
         expect(await pending()).toBeGreaterThan(0);
         expect((await call('statusOverview')).report).toEqual({ revenue: 46.25, ordersProcessed: 4 });

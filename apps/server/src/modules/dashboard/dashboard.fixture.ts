@@ -82,3 +82,21 @@ export function dashboardCall(t: () => TestApp) {
     return res.json();
   };
 }
+
+/**
+ * A new product, `<tag> Gum` ($1.25, category Candy), and a way to start a sale of it: a NEW
+ * invoice of the fixture's Corner Store dated today holding one, answered with its id and the line's.
+ */
+export async function gumSale(t: () => TestApp, f: { today: string; corner: number }, tag: string) {
+  const inv = invoiceCalls(t);
+  const gum = await createProduct(t(), { name: `${tag} Gum`, category: 'Candy', costPrice: 0.5, sellingPrice: 1.25 });
+  return {
+    gum,
+    async start() {
+      const { id } = await inv.newInvoice();
+      await inv.setInvoice(id, { date: f.today, customerID: f.corner });
+      const line = await inv.addLine(id, gum.id);
+      return { id, line };
+    },
+  };
+}

@@ -1,12 +1,11 @@
 import { REPORT_COLUMNS, type ReportName, reportFilter } from '@wd/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../test/catalog.js';
 import { withFoldsHeld } from '../../../test/fold-held.js';
 import { testApp } from '../../../test/helpers.js';
 import { invoiceCalls } from '../../../test/invoices.js';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { createDashboardFixture } from '../dashboard/dashboard.fixture.js';
+import { createDashboardFixture, gumSale } from '../dashboard/dashboard.fixture.js';
 import type { Filter } from './report-sql.repository.js';
 import { reportsRepository } from './reports.repository.js';
 import { toWire } from './reports.service.js';
@@ -61,12 +60,10 @@ describe('the reports while a fold is held off', () => {
       const filters = [{ year, month }, { year }, { startDate: f.today }, { status: 'DUE' }, { searchQuery: TAG }];
       const before = await report('product', { year, month });
       const inv = invoiceCalls(() => t);
-      const gum = await createProduct(t, { name: `${TAG} Gum`, category: 'Candy', costPrice: 0.5, sellingPrice: 1.25 });
+      const sale = await gumSale(() => t, f, TAG);
       await withFoldsHeld(t, async () => {
-        const { id } = await inv.newInvoice();
-        await inv.setInvoice(id, { date: f.today, customerID: f.corner });
-        await inv.addLine(id, gum.id);
-        const back = await inv.addLine(id, gum.id);
+        const { id } = await sale.start();
+        const back = await inv.addLine(id, sale.gum.id);
         const res = await t.call(
           'PATCH',
           '/api/invoice/update/item/',
